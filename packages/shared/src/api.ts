@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Every answer of the API: the HTTP status equals `code`. */
+export type ApiEnvelope<T> = { code: number; message: string; data: T };
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), message: z.string(), data });
+
+/**
+ * Error names carried in `data.error` of a failed answer; the web app translates them
+ * as `errors.<NAME>` and falls back to the server's message.
+ */
+export const appErrorCodes = {
+  /** the request's params, query or body failed validation (data.issues lists them) */
+  VALIDATION_FAILED: 400,
+  /** no token, or the token is invalid, expired or revoked */
+  UNAUTHORIZED: 401,
+  /** wrong e-mail or password (one answer for both) */
+  INVALID_CREDENTIALS: 401,
+  /** the account is deactivated */
+  ACCOUNT_DISABLED: 403,
+  /** the role may not call this route, or the record is outside the caller's scope */
+  FORBIDDEN: 403,
+  /** the record does not exist (or is outside the caller's scope where existence leaks) */
+  NOT_FOUND: 404,
+  /** the record conflicts with an existing one */
+  CONFLICT: 409,
+  /** the current password given to change it is wrong */
+  WRONG_PASSWORD: 422,
+  /** the password is too common or out of the allowed length */
+  WEAK_PASSWORD: 422,
+  /** a password-reset link that is unknown, used or expired */
+  INVALID_RESET_TOKEN: 422,
+  /** the third-party ID token failed verification or names no known account */
+  OIDC_REJECTED: 401,
+  /** third-party sign-in is not configured on this server */
+  OIDC_DISABLED: 404,
+  /** an uploaded file is too large or not of an allowed type */
+  INVALID_FILE: 415,
+  /** too many attempts; try later */
+  RATE_LIMITED: 429,
+  /** the server is shutting down or the database does not answer */
+  UNAVAILABLE: 503,
+  /** an unexpected failure; details only in the server log */
+  INTERNAL: 500,
+} as const;
+
+export type AppErrorCode = keyof typeof appErrorCodes;
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int() });
