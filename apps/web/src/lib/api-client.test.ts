@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest, configureApiClient } from './api-client';
+import { ApiError } from './api-error';
+
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('apiRequest', () => {
+  const onUnauthorized = vi.fn();
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    configureApiClient({
+      getToken: () => 'tok-123',
+      getLanguage: () => 'az',
+      shouldLogoutOnUnauthorized: () => true,
+      onUnauthorized,
+    });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    onUnauthorized.mockReset();
+  });
+
+  it('sends the bearer token, the UI language and JSON, and returns parsed data', async () => {
+    fetchMock.mockResolvedValue(answer(200, { code: 200, message: 'OK', data: { n: 1 } }));
+    const data = await apiRequest('/things', {
+      method: 'POST',
+      body: { a: 1 },
+      query: { page: 2, skip: undefined },
+      schema: z.object({ n: z.number() }),
+    });
+    expect(data).toEqual({ n: 1 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/things?page=2');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(headers.get('Accept-Language')).toBe('az');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('turns a failed answer into ApiError with the error name and server message', async () => {
+    fetchMock.mockResolvedValue(
+      answer(422, { code: 422, message: 'Too common', data: { error: 'WEAK_PASSWORD' } }),
+    );
+    const error = await apiRequest('/x', { schema: z.unknown() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, errorName: 'WEAK_PASSWORD', message: 'Too common' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('logs out on 401 from any call', async () => {
+    fetchMock.mockResolvedValue(
+      answer(401, { code: 401, message: 'No', data: { error: 'UNAUTHORIZED' } }),
+    );
+    await expect(apiRequest('/x', { schema: z.unknown() })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session on 401 when the call opts out (token refresh)', async () => {
+    fetchMock.mockResolvedValue(answer(401, { code: 401, message: 'No', data: {} }));
+    await expect(
+      apiRequest('/auth/refresh', { schema: z.unknown(), onUnauthorized: 'ignore' }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure as status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+    await expect(apiRequest('/x', { schema: z.unknown() })).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('rejects an answer that does not match the schema', async () => {
+    fetchMock.mockResolvedValue(answer(200, { code: 200, message: 'OK', data: { n: 'one' } }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(apiRequest('/x', { schema: z.object({ n: z.number() }) })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+  });
+});

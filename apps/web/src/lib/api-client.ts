@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+
+export const API_BASE = '/api';
+
+type ApiClientHooks = {
+  getToken: () => string | null;
+  getLanguage: () => string;
+  /** decides whether a 401 ends the session (it does only when someone is signed in) */
+  shouldLogoutOnUnauthorized: () => boolean;
+  onUnauthorized: () => void;
+};
+
+let hooks: ApiClientHooks = {
+  getToken: () => null,
+  getLanguage: () => 'en',
+  shouldLogoutOnUnauthorized: () => false,
+  onUnauthorized: () => {},
+};
+
+/** Wired once at start-up by the app, so this module stays free of app and UI imports. */
+export const configureApiClient = (next: ApiClientHooks) => {
+  hooks = next;
+};
+
+export type ApiRequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  /** a plain object is sent as JSON, FormData as multipart */
+  body?: unknown;
+  /** parses `data` of a successful answer */
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** 'ignore' for calls whose 401 must not end the session (token refresh, spec 8) */
+  onUnauthorized?: 'logout' | 'ignore';
+};
+
+const buildUrl = (path: string, query: ApiRequestOptions<unknown>['query']) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+};
+
+const readEnvelope = async (response: Response) => {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object') {
+      return body as { code?: number; message?: string; data?: unknown };
+    }
+  } catch {
+    // not JSON (a proxy error page, for example): described by the status below
+  }
+  return {};
+};
+
+/** The one way the web app calls the API: `{ code, message, data }`, HTTP status == code. */
+export const apiRequest = async <T>(path: string, options: ApiRequestOptions<T>): Promise<T> => {
+  const { method = 'GET', query, body, schema, signal, onUnauthorized = 'logout' } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  headers.set('Accept-Language', hooks.getLanguage());
+  const token = hooks.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, message: 'Network error' });
+  }
+
+  const envelope = await readEnvelope(response);
+  if (!response.ok) {
+    const data = envelope.data as { error?: string } | undefined;
+    const error = new ApiError({
+      status: response.status,
+      message: envelope.message || response.statusText || `HTTP ${response.status}`,
+      errorName: data?.error,
+      data,
+    });
+    if (
+      response.status === 401 &&
+      onUnauthorized === 'logout' &&
+      hooks.shouldLogoutOnUnauthorized()
+    ) {
+      hooks.onUnauthorized();
+    }
+    throw error;
+  }
+
+  const parsed = schema.safeParse(envelope.data);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
+    throw new ApiError({ status: response.status, message: 'Unexpected answer from the server' });
+  }
+  return parsed.data;
+};

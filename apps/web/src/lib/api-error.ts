@@ -1,0 +1,31 @@
+import { type AppErrorCode, appErrorCodes } from '@esd/shared/api';
+
+/** A failed call: `status` 0 means no answer (network); otherwise the HTTP status. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  /** the error name from `data.error` when the server sent a known one */
+  readonly errorName: AppErrorCode | undefined;
+  /** the whole `data` of the failed answer (for example `issues` of VALIDATION_FAILED) */
+  readonly data: unknown;
+
+  constructor(options: { status: number; message: string; errorName?: string; data?: unknown }) {
+    super(options.message);
+    this.status = options.status;
+    this.errorName = isAppErrorCode(options.errorName) ? options.errorName : undefined;
+    this.data = options.data;
+  }
+
+  get isNetworkError() {
+    return this.status === 0;
+  }
+
+  get isUnauthorized() {
+    return this.status === 401;
+  }
+}
+
+export const isAppErrorCode = (value: unknown): value is AppErrorCode =>
+  typeof value === 'string' && Object.hasOwn(appErrorCodes, value);
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
