@@ -1,0 +1,46 @@
+import authAz from '@/features/auth/locales/az.json';
+import authEn from '@/features/auth/locales/en.json';
+import authRu from '@/features/auth/locales/ru.json';
+import mailboxAz from '@/features/mailbox/locales/az.json';
+import mailboxEn from '@/features/mailbox/locales/en.json';
+import mailboxRu from '@/features/mailbox/locales/ru.json';
+import profileAz from '@/features/profile/locales/az.json';
+import profileEn from '@/features/profile/locales/en.json';
+import profileRu from '@/features/profile/locales/ru.json';
+import starredAz from '@/features/starred/locales/az.json';
+import starredEn from '@/features/starred/locales/en.json';
+import starredRu from '@/features/starred/locales/ru.json';
+import commonAz from '@/lib/i18n/locales/az.json';
+import commonEn from '@/lib/i18n/locales/en.json';
+import commonRu from '@/lib/i18n/locales/ru.json';
+
+/** Common keys at the top level, each feature's keys under the feature's name. */
+export const resources = {
+  en: {
+    translation: {
+      ...commonEn,
+      auth: authEn,
+      profile: profileEn,
+      starred: starredEn,
+      mailbox: mailboxEn,
+    },
+  },
+  ru: {
+    translation: {
+      ...commonRu,
+      auth: authRu,
+      profile: profileRu,
+      starred: starredRu,
+      mailbox: mailboxRu,
+    },
+  },
+  az: {
+    translation: {
+      ...commonAz,
+      auth: authAz,
+      profile: profileAz,
+      starred: starredAz,
+      mailbox: mailboxAz,
+    },
+  },
+};
