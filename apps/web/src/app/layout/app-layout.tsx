@@ -1,0 +1,39 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { AppHeader } from './app-header';
+import { AppNavbar } from './app-navbar';
+import { PageBreadcrumbs } from './page-breadcrumbs';
+import { SkipLink } from './skip-link';
+
+/** The signed-in shell: top bar, role-aware sidebar (a burger on phones), breadcrumbs. */
+export const AppLayout = () => {
+  const { t } = useTranslation();
+  const [isNavbarOpened, navbar] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on navigation
+  useEffect(() => navbar.close(), [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !isNavbarOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <AppHeader isNavbarOpened={isNavbarOpened} onToggleNavbar={navbar.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar id="main-navigation" aria-label={t('nav.main')}>
+        <AppNavbar />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
+        <PageBreadcrumbs />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+};

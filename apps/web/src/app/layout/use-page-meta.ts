@@ -1,0 +1,51 @@
+import { TITLE_SUFFIX } from '@esd/shared/constants';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Params, useMatches } from 'react-router';
+import { type PageName, pages } from '@/config/paths';
+
+/** What a route declares about itself in its `handle`. */
+export type RouteHandle = { page?: PageName };
+
+export const useCurrentPage = (): { name: PageName; params: Params } | undefined => {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle?.page) return { name: handle.page, params: match.params };
+  }
+  return undefined;
+};
+
+export type Crumb = { key: string; label: string; href?: string };
+
+/** Section (label), parent page (link), then the page itself: its title is the last crumb. */
+export const useBreadcrumbs = (): Crumb[] => {
+  const { t } = useTranslation();
+  const current = useCurrentPage();
+  if (!current) return [];
+  const page = pages[current.name];
+  const parent = page.parent ? pages[page.parent] : undefined;
+  const section = page.section ?? parent?.section;
+  const crumbs: Crumb[] = [];
+  if (section) crumbs.push({ key: section, label: t(`nav.${section}`) });
+  if (page.parent && parent) {
+    crumbs.push({ key: page.parent, label: t(parent.titleKey), href: parent.getHref() });
+  }
+  crumbs.push({ key: current.name, label: t(page.titleKey) });
+  return crumbs;
+};
+
+/** Spec 2: '<last breadcrumb> | ESD', or 'ESD' when there is no breadcrumb. */
+export const useDocumentTitle = () => {
+  const title = useBreadcrumbs().at(-1)?.label;
+  useEffect(() => {
+    document.title = title ? `${title} | ${TITLE_SUFFIX}` : TITLE_SUFFIX;
+  }, [title]);
+};
+
+/** The translated title of the page being shown (for its h1). */
+export const usePageTitle = (): string => {
+  const { t } = useTranslation();
+  const current = useCurrentPage();
+  return current ? t(pages[current.name].titleKey) : TITLE_SUFFIX;
+};

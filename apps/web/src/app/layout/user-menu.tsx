@@ -1,0 +1,65 @@
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { logout } from '@/lib/session/session';
+import { useStoredUserInfo } from '@/lib/session/use-stored-user-info';
+import { getUserRole } from '@/lib/storage';
+
+export const UserMenu = () => {
+  const { t } = useTranslation();
+  const info = useStoredUserInfo();
+  const role = getUserRole();
+  const name = info?.displayName || info?.email || '';
+
+  return (
+    <Menu position="bottom-end" width={260}>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t('layout.userMenu')}
+          p={4}
+          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={info?.photoURL} name={name} color="initials" radius="xl" size={34} />
+            <Box visibleFrom="md" maw={160}>
+              <Text size="sm" fw={600} lineClamp={1}>
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {t(`roles.${role}`)}
+              </Text>
+            </Box>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('layout.signedInAs')}</Menu.Label>
+        <Box px="sm" pb="xs">
+          <Text size="sm" fw={600} lineClamp={1}>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {info?.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`roles.${role}`)}
+          </Text>
+        </Box>
+        <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to={paths.profile.getHref()}
+          leftSection={<IconUser size={16} aria-hidden />}
+        >
+          {t('pages.profile')}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
+          {t('actions.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};

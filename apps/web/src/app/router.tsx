@@ -1,0 +1,108 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { type PageName, pages, paths } from '@/config/paths';
+import { createGuardLoader } from './guards';
+import { AdaptiveLayout } from './layout/adaptive-layout';
+import { AppLayout } from './layout/app-layout';
+import { PublicLayout } from './layout/public-layout';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+import type { RouteHandle } from './layout/use-page-meta';
+import { lazyPage } from './lazy-page';
+
+type PageModule = () => Promise<{ Component: React.ComponentType }>;
+
+/** One page route: its URL, guard and title come from config/paths; its code is a chunk. */
+const pageRoute = (name: PageName, load: PageModule): RouteObject => ({
+  path: pages[name].path,
+  loader: createGuardLoader(pages[name]),
+  handle: { page: name } satisfies RouteHandle,
+  lazy: lazyPage(load),
+});
+
+const comingSoon: PageModule = () => import('./routes/coming-soon');
+
+// Pages of later issues: real routes, guards and titles; a "coming soon" body for now.
+const laterPages: PageName[] = [
+  'products',
+  'product',
+  'checkout',
+  'orders',
+  'events',
+  'event',
+  'prize',
+  'news',
+  'newsArticle',
+  'library',
+  'statisticWeekly',
+  'statisticDistribution',
+  'statisticQuarter',
+  'statisticAdobe',
+  'settingsUsers',
+  'settingsGroups',
+  'settingsProduct',
+  'settingsCountries',
+  'settingsCategories',
+  'settingsProducts',
+  'settingsNews',
+  'settingsPrizes',
+  'settingsWonPrizes',
+  'settingsEvents',
+  'settingsLibrary',
+  'settingsMarkup',
+  'settingsTargets',
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => <PageLoader fullScreen />,
+    children: [
+      { path: paths.home.path, loader: () => redirect(paths.products.getHref()) },
+      { path: paths.callback.path, lazy: lazyPage(() => import('./routes/callback')) },
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              pageRoute('login', () => import('./routes/login')),
+              pageRoute('forgotPassword', () => import('./routes/forgot-password')),
+              pageRoute('resetPassword', () => import('./routes/reset-password')),
+              pageRoute('becomePartner', () => import('./routes/become-a-partner')),
+            ],
+          },
+        ],
+      },
+      {
+        element: <AdaptiveLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              pageRoute('notFound', () => import('./routes/not-found')),
+              pageRoute('notAuthorized', () => import('./routes/not-authorized')),
+            ],
+          },
+        ],
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              pageRoute('profile', () => import('./routes/profile')),
+              pageRoute('settingsMailbox', () => import('./routes/mailbox')),
+              ...laterPages.map((name) => pageRoute(name, comingSoon)),
+            ],
+          },
+        ],
+      },
+      { path: '*', loader: () => redirect(paths.notFound.getHref()) },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,3 @@
+import { MailboxPage } from '@/features/mailbox/components/mailbox-page';
+
+export const Component = MailboxPage;

@@ -1,0 +1,175 @@
+import type { AccessRule } from '@esd/shared/access/access.rules';
+import { matchPath } from 'react-router';
+import type en from '@/lib/i18n/locales/en.json';
+
+export type PageTitleKey = `pages.${keyof (typeof en)['pages']}`;
+export type SectionKey = 'shop' | 'orders' | 'eventsNews' | 'statistics' | 'settings';
+
+/**
+ * One URL of the app. `access` set: signed-in users whose role passes the rule (spec 2, 6).
+ * `guestOnly`: the public auth pages a signed-in user is sent away from. Neither: open to all.
+ */
+export type PageConfig = {
+  path: string;
+  titleKey: PageTitleKey;
+  access?: AccessRule;
+  guestOnly?: true;
+  /** the breadcrumb before this page (a page without params, linked) */
+  parent?: 'products' | 'events' | 'news';
+  /** the breadcrumb section before this page (a label, not linked) */
+  section?: SectionKey;
+};
+
+const withParams = (path: string, params: Record<string, string | number>) =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+
+const page = <P extends Record<string, string | number> = Record<string, never>>(
+  config: PageConfig,
+) => ({
+  ...config,
+  getHref: (params?: P) => (params ? withParams(config.path, params) : config.path),
+});
+
+const settings = (slug: string, titleKey: PageTitleKey, access: AccessRule = 'globalDistrict') =>
+  page({ path: `/pages/settings/${slug}`, titleKey, access, section: 'settings' });
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  callback: { path: '/callback', getHref: () => '/callback' },
+
+  login: {
+    ...page({ path: '/pages/login', titleKey: 'pages.login', guestOnly: true }),
+    getHref: (to?: string) => (to ? `/pages/login?to=${encodeURIComponent(to)}` : '/pages/login'),
+  },
+  forgotPassword: page({
+    path: '/pages/forgot-password',
+    titleKey: 'pages.forgotPassword',
+    guestOnly: true,
+  }),
+  resetPassword: page({
+    path: '/pages/reset-password',
+    titleKey: 'pages.resetPassword',
+    guestOnly: true,
+  }),
+  becomePartner: page({
+    path: '/pages/become-a-partner',
+    titleKey: 'pages.becomePartner',
+    guestOnly: true,
+  }),
+  notAuthorized: page({ path: '/pages/not-authorized', titleKey: 'pages.notAuthorized' }),
+  notFound: page({ path: '/pages/error-404', titleKey: 'pages.notFound' }),
+
+  profile: page({ path: '/pages/profile', titleKey: 'pages.profile', access: 'public' }),
+  products: page({
+    path: '/pages/products',
+    titleKey: 'pages.products',
+    access: 'public',
+    section: 'shop',
+  }),
+  product: page<{ id: string | number }>({
+    path: '/pages/product/:id',
+    titleKey: 'pages.product',
+    access: 'public',
+    parent: 'products',
+  }),
+  checkout: page({
+    path: '/pages/checkout',
+    titleKey: 'pages.checkout',
+    access: 'public',
+    section: 'shop',
+  }),
+  orders: page({ path: '/pages/orders', titleKey: 'pages.orders', access: 'public' }),
+  events: page({
+    path: '/pages/events',
+    titleKey: 'pages.events',
+    access: 'dealerOrUser',
+    section: 'eventsNews',
+  }),
+  event: page<{ id: string | number }>({
+    path: '/pages/events/:id',
+    titleKey: 'pages.event',
+    access: 'dealerOrUser',
+    parent: 'events',
+  }),
+  prize: page<{ eventId: string | number; prizeId: string | number }>({
+    path: '/pages/events/:eventId/prize/:prizeId',
+    titleKey: 'pages.prize',
+    access: 'public',
+    parent: 'events',
+  }),
+  news: page({
+    path: '/pages/news',
+    titleKey: 'pages.news',
+    access: 'public',
+    section: 'eventsNews',
+  }),
+  newsArticle: page<{ id: string | number }>({
+    path: '/pages/news/:id',
+    titleKey: 'pages.newsArticle',
+    access: 'public',
+    parent: 'news',
+  }),
+  library: page({
+    path: '/pages/library',
+    titleKey: 'pages.library',
+    access: 'public',
+    section: 'eventsNews',
+  }),
+
+  statisticWeekly: page({
+    path: '/pages/statistic/weekly',
+    titleKey: 'pages.statisticWeekly',
+    access: 'globalOrLocal',
+    section: 'statistics',
+  }),
+  statisticDistribution: page({
+    path: '/pages/statistic/distribution',
+    titleKey: 'pages.statisticDistribution',
+    access: 'globalOrLocal',
+    section: 'statistics',
+  }),
+  statisticQuarter: page({
+    path: '/pages/statistic/quarter',
+    titleKey: 'pages.statisticQuarter',
+    access: 'allWithoutUser',
+    section: 'statistics',
+  }),
+  statisticAdobe: page({
+    path: '/pages/statistic/adobe',
+    titleKey: 'pages.statisticAdobe',
+    access: 'allWithoutUser',
+    section: 'statistics',
+  }),
+
+  settingsUsers: settings('users', 'pages.settingsUsers', 'allWithoutUser'),
+  settingsGroups: settings('groups', 'pages.settingsGroups', 'dealer'),
+  settingsProduct: settings('product', 'pages.settingsProduct', 'dealer'),
+  settingsCountries: settings('countries', 'pages.settingsCountries'),
+  settingsCategories: settings('categories', 'pages.settingsCategories'),
+  settingsProducts: settings('products', 'pages.settingsProducts'),
+  settingsNews: settings('news', 'pages.settingsNews'),
+  settingsPrizes: settings('prizes', 'pages.settingsPrizes'),
+  settingsWonPrizes: settings('winned/prizes', 'pages.settingsWonPrizes'),
+  settingsEvents: settings('events', 'pages.settingsEvents'),
+  settingsLibrary: settings('library', 'pages.settingsLibrary'),
+  settingsMarkup: settings('markup', 'pages.settingsMarkup'),
+  settingsTargets: settings('targets', 'pages.settingsTargets'),
+  settingsMailbox: settings('mailbox', 'pages.settingsMailbox'),
+} as const;
+
+export type PageName = Exclude<keyof typeof paths, 'home' | 'callback'>;
+
+export const pages = paths as unknown as Record<PageName, PageConfig & { getHref: () => string }>;
+
+export const pageNames = Object.keys(paths).filter(
+  (name): name is PageName => name !== 'home' && name !== 'callback',
+);
+
+/** The page a pathname belongs to (for starred pages and breadcrumbs outside the router). */
+export const findPageByPathname = (pathname: string) => {
+  for (const name of pageNames) {
+    const match = matchPath(pages[name].path, pathname);
+    if (match) return { name, page: pages[name], params: match.params };
+  }
+  return undefined;
+};

@@ -1,0 +1,88 @@
+import { loginInputSchema } from '@esd/shared/auth/auth.schemas';
+import { LOGIN_NOTIFICATION_MS } from '@esd/shared/constants';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PasswordField } from '@/components/password-field';
+import { paths } from '@/config/paths';
+import { matchesSchema } from '@/lib/form-validation';
+import { getErrorMessage, notifyError, notifyWarning } from '@/lib/notify';
+import { reloadAfterLogin, saveSession } from '@/lib/session/session';
+import { isLoggedIn } from '@/lib/storage';
+import { useLogin } from '../api/login';
+
+// Long enough to read the warning before the reload replaces the page.
+const ALREADY_LOGGED_IN_RELOAD_MS = 1500;
+
+export const LoginForm = () => {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const login = useLogin();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: matchesSchema(loginInputSchema.shape.email, t('validation.email')),
+      password: (value) => (value ? null : t('validation.required')),
+    },
+  });
+
+  const signIn = form.onSubmit((values) => {
+    login.mutate(loginInputSchema.parse(values), {
+      onSuccess: ({ user, token }) => {
+        saveSession({ user, token, providerId: 'password' });
+        reloadAfterLogin(searchParams.get('to'));
+      },
+      onError: (error) => notifyError(getErrorMessage(error), { autoClose: LOGIN_NOTIFICATION_MS }),
+    });
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Spec 5: someone signed in meanwhile (another tab): warn, then reload into the session.
+    if (isLoggedIn()) {
+      event.preventDefault();
+      notifyWarning({
+        title: t('auth.login.alreadyLoggedInTitle'),
+        message: t('auth.login.alreadyLoggedIn'),
+        autoClose: LOGIN_NOTIFICATION_MS,
+      });
+      setTimeout(() => window.location.reload(), ALREADY_LOGGED_IN_RELOAD_MS);
+      return;
+    }
+    signIn(event);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="username"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <Stack gap={6}>
+          <PasswordField
+            label={t('fields.password')}
+            autoComplete="current-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={paths.forgotPassword.getHref()} size="sm">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+          </Group>
+        </Stack>
+        <Button type="submit" fullWidth size="md" loading={login.isPending || login.isSuccess}>
+          {t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+};

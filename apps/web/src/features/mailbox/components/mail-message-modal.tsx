@@ -1,0 +1,70 @@
+import type { MailMessage } from '@esd/shared/auth/auth.schemas';
+import { Anchor, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from './format-date-time';
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
+
+/** Plain text with its links clickable (reset links, for example); nothing rendered as HTML. */
+const LinkifiedText = ({ text }: { text: string }) => {
+  let offset = 0;
+  const parts = text.split(URL_PATTERN).map((part, index) => {
+    const segment = { part, key: `at-${offset}`, isLink: index % 2 === 1 };
+    offset += part.length;
+    return segment;
+  });
+  return (
+    <>
+      {parts.map(({ part, key, isLink }) =>
+        isLink ? (
+          <Anchor key={key} href={part} style={{ wordBreak: 'break-all' }}>
+            {part}
+          </Anchor>
+        ) : (
+          <Fragment key={key}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+};
+
+type MailMessageModalProps = { message: MailMessage | null; onClose: () => void };
+
+export const MailMessageModal = ({ message, onClose }: MailMessageModalProps) => {
+  const { t, i18n } = useTranslation();
+  return (
+    <Modal
+      opened={message !== null}
+      onClose={onClose}
+      title={message?.subject || t('mailbox.page.noSubject')}
+      size="lg"
+      fullScreen={false}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      {message ? (
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" w={56}>
+              {t('mailbox.message.to')}
+            </Text>
+            <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              {message.to}
+            </Text>
+          </Group>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" w={56}>
+              {t('mailbox.message.date')}
+            </Text>
+            <Text size="sm">{formatDateTime(message.created_at, i18n.language)}</Text>
+          </Group>
+          <Divider />
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <LinkifiedText text={message.text} />
+          </Text>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+};

@@ -1,0 +1,4 @@
+export const profileKeys = {
+  all: ['profile'] as const,
+  current: () => [...profileKeys.all, 'current'] as const,
+};

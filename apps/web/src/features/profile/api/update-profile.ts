@@ -1,0 +1,20 @@
+import { type UpdateProfileInput, userProfileSchema } from '@esd/shared/auth/auth.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { syncStoredProfile } from '@/lib/session/session';
+import { profileKeys } from './profile-keys';
+
+export const updateProfile = (input: UpdateProfileInput) =>
+  apiRequest('/profile', { method: 'PUT', body: input, schema: userProfileSchema });
+
+export const useUpdateProfile = (options: { notifyError?: boolean } = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    meta: { notifyError: options.notifyError ?? true },
+    onSuccess: (user) => {
+      queryClient.setQueryData(profileKeys.current(), user);
+      syncStoredProfile(user);
+    },
+  });
+};

@@ -1,0 +1,25 @@
+import { userProfileSchema } from '@esd/shared/auth/auth.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { syncStoredProfile } from '@/lib/session/session';
+import { profileKeys } from './profile-keys';
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const uploadPhoto = (file: File) => {
+  const body = new FormData();
+  body.set('file', file);
+  return apiRequest('/profile/photo', { method: 'POST', body, schema: userProfileSchema });
+};
+
+export const useUploadPhoto = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadPhoto,
+    onSuccess: (user) => {
+      queryClient.setQueryData(profileKeys.current(), user);
+      syncStoredProfile(user);
+    },
+  });
+};

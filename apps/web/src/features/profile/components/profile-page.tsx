@@ -1,0 +1,42 @@
+import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { useUser } from '../api/get-user';
+import { ChangePasswordForm } from './change-password-form';
+import { MyPrizes } from './my-prizes';
+import { PhotoUpload } from './photo-upload';
+import { ProfileInfoForm } from './profile-info-form';
+import { ProfileSummary } from './profile-summary';
+
+export const ProfilePage = () => {
+  const { t } = useTranslation();
+  const user = useUser();
+
+  return (
+    <>
+      <PageHeader title={t('pages.profile')} />
+      {user.data ? (
+        <Grid gap="lg" align="flex-start">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <ProfileSummary user={user.data} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="lg">
+              <ProfileInfoForm user={user.data} />
+              <PhotoUpload user={user.data} />
+              <ChangePasswordForm />
+              <MyPrizes />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      ) : user.isError ? (
+        <Alert color="red">{t('profile.summary.loadError')}</Alert>
+      ) : (
+        <Stack>
+          <Skeleton h={180} radius="md" />
+          <Skeleton h={240} radius="md" />
+        </Stack>
+      )}
+    </>
+  );
+};

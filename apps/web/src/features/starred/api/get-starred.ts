@@ -1,0 +1,16 @@
+import { starredPagesSchema } from '@esd/shared/auth/auth.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { starredKeys } from './starred-keys';
+
+export const getStarredPages = (options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/profile/starred', { schema: starredPagesSchema, signal: options.signal });
+
+export const starredPagesQueryOptions = () =>
+  queryOptions({
+    queryKey: starredKeys.list(),
+    queryFn: ({ signal }) => getStarredPages({ signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const useStarredPages = () => useQuery(starredPagesQueryOptions());

@@ -1,0 +1,4 @@
+export const starredKeys = {
+  all: ['starred'] as const,
+  list: () => [...starredKeys.all, 'list'] as const,
+};

@@ -1,0 +1,15 @@
+import { type StarredPage, starredPagesSchema } from '@esd/shared/auth/auth.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { starredKeys } from './starred-keys';
+
+export const updateStarredPages = (pages: StarredPage[]) =>
+  apiRequest('/profile/starred', { method: 'PUT', body: pages, schema: starredPagesSchema });
+
+export const useUpdateStarredPages = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStarredPages,
+    onSuccess: (pages) => queryClient.setQueryData(starredKeys.list(), pages),
+  });
+};

@@ -1,0 +1,37 @@
+import { notifications } from '@mantine/notifications';
+import { isApiError } from './api-error';
+import { i18n } from './i18n/i18n';
+
+/** `errors.<NAME>` when the server named the error, else the server's own message (spec 8). */
+export const getErrorMessage = (error: unknown): string => {
+  if (isApiError(error)) {
+    if (error.isNetworkError) return i18n.t('common.networkError');
+    if (error.errorName)
+      return i18n.t(`errors.${error.errorName}`, { defaultValue: error.message });
+    return error.message;
+  }
+  return i18n.t('errors.INTERNAL');
+};
+
+const closeButtonProps = () => ({ 'aria-label': i18n.t('actions.close') });
+
+/** Spec 8: a danger notification titled 'Error' carrying the server's message. */
+export const notifyError = (message: string, options: { autoClose?: number } = {}) =>
+  notifications.show({
+    color: 'red',
+    title: i18n.t('common.errorTitle'),
+    message,
+    autoClose: options.autoClose ?? 6000,
+    closeButtonProps: closeButtonProps(),
+  });
+
+export const notifyWarning = (options: { title: string; message: string; autoClose?: number }) =>
+  notifications.show({ color: 'yellow', closeButtonProps: closeButtonProps(), ...options });
+
+export const notifySuccess = (message: string) =>
+  notifications.show({
+    color: 'teal',
+    title: i18n.t('common.successTitle'),
+    message,
+    closeButtonProps: closeButtonProps(),
+  });

@@ -1,0 +1,77 @@
+import { DEFAULT_ROLE, roleFromTypeId } from '@esd/shared/access/access.rules';
+import type { UserProfile } from '@esd/shared/auth/auth.schemas';
+import { paths } from '@/config/paths';
+import { getSafeRedirect } from '../safe-redirect';
+import {
+  type AuthProviderId,
+  clearSession,
+  getTokenExpiry,
+  getUserInfo,
+  setLanguage,
+  setLoggedIn,
+  setToken,
+  setTokenExpiry,
+  setUserInfo,
+  setUserRole,
+  type UserInfo,
+} from '../storage';
+
+export const toUserInfo = (user: UserProfile, providerId: AuthProviderId): UserInfo => ({
+  displayName: user.name,
+  email: user.email,
+  photoURL: user.photo_url,
+  providerId,
+  uid: String(user.id),
+});
+
+/** Spec 4: a successful login stores the flags; the user's language wins over the stored one. */
+export const saveSession = (options: {
+  user: UserProfile;
+  token: string;
+  providerId: AuthProviderId;
+}) => {
+  const { user, token, providerId } = options;
+  setToken({ token, expiry: user.token_expired });
+  setUserInfo(toUserInfo(user, providerId));
+  setUserRole(roleFromTypeId(user.type_id) ?? DEFAULT_ROLE);
+  setLanguage(user.lang);
+  setLoggedIn();
+};
+
+/** Keeps the stored user info and role in step with a fresh profile from the server. */
+export const syncStoredProfile = (user: UserProfile) => {
+  const providerId = getUserInfo()?.providerId ?? user.auth_provider;
+  const next = toUserInfo(user, providerId);
+  const current = getUserInfo();
+  if (JSON.stringify(current) !== JSON.stringify(next)) setUserInfo(next);
+  const role = roleFromTypeId(user.type_id);
+  if (role) setUserRole(role);
+  if (getTokenExpiry() === undefined) setTokenExpiry(user.token_expired);
+};
+
+/** Spec 4: the page reloads after login, at the wanted page or at `/`. */
+export const reloadAfterLogin = (to: string | null | undefined) => {
+  window.location.assign(getSafeRedirect(to));
+};
+
+let isLoggingOut = false;
+
+/** Spec 4: clear flags, user info, role and token, then go to /pages/login. */
+export const logout = () => {
+  if (isLoggingOut) return;
+  isLoggingOut = true;
+  clearSession();
+  clearOidcUser();
+  window.location.assign(paths.login.getHref());
+};
+
+// oidc-client-ts keeps its user under keys prefixed `oidc.` in sessionStorage (our userStore).
+const clearOidcUser = () => {
+  try {
+    for (const key of Object.keys(window.sessionStorage)) {
+      if (key.startsWith('oidc.')) window.sessionStorage.removeItem(key);
+    }
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+};
