@@ -1,0 +1,134 @@
+import './types';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { mailPlugin } from './plugins/mail';
+import { securityHeaders } from './plugins/security-headers';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = [path.resolve(here, '../../web/dist'), path.resolve(here, '../web')].find(
+  (dir) => existsSync(path.join(dir, 'index.html')),
+);
+
+/** Builds the whole application without listening, so tests can inject requests. */
+export const buildApp = async ({ config, database, logger = false }: BuildAppOptions) => {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('config', config);
+      },
+      { name: 'config' },
+    ),
+  );
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('database', database);
+        instance.decorate('db', database.db);
+      },
+      { name: 'database' },
+    ),
+  );
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, securityHeaders(config));
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(authPlugin);
+  await app.register(mailPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'ESD portal API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(mailboxRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const configuredDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
+  const webDist =
+    configuredDist && existsSync(path.join(configuredDist, 'index.html'))
+      ? configuredDist
+      : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    const assets = path.join(webDist, 'assets');
+    if (existsSync(assets)) {
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        decorateReply: false,
+        immutable: true,
+        maxAge: '365d',
+      });
+    }
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api');
+    if (isPage && webDist) {
+      // history-mode routing: every page path serves the app shell
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply.status(404).send({
+      code: 404,
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      data: { error: 'NOT_FOUND' },
+    });
+  });
+
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** where users reach the portal; used in e-mailed links */
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('ESD Portal <no-reply@esd.local>'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_SCOPE: z.string().default('openid profile email'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: bool,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  dataDir: string;
+  jwtSecret: string;
+  publicUrl: string;
+  isEmbeddedDb: boolean;
+  isSmtpConfigured: boolean;
+  isOidcEnabled: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a wrong value stops the server with the variable's name. */
+export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together',
+    );
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    dataDir,
+    jwtSecret: env.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    isEmbeddedDb: !env.DATABASE_URL,
+    isSmtpConfigured: Boolean(env.SMTP_URL),
+    isOidcEnabled: Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID),
+  };
+};
+
+/** A generated secret survives restarts so that issued tokens stay valid. */
+const readOrCreateSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // another process created it first: use theirs
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+};

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** runs raw SQL that may hold several statements (migrations, admin scripts) */
+  execRaw: (sql: string) => Promise<void>;
+  close: () => Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir?: string };
+
+/** numeric stays a decimal string; never a float. */
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+
+export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    pool.on('error', () => {
+      // an idle client lost its connection; the pool replaces it on the next query
+    });
+    return {
+      kind: 'postgres',
+      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      execRaw: async (sql) => {
+        await pool.query(sql);
+      },
+      close: () => pool.end(),
+      pool,
+    };
+  }
+  const dataDir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    execRaw: async (sql) => {
+      await client.exec(sql);
+    },
+    close: () => client.close(),
+    pglite: client,
+  };
+};

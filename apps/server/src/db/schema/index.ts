@@ -1,0 +1,4 @@
+export * from './catalogue';
+export * from './mail';
+export * from './settings';
+export * from './users';

@@ -1,0 +1,200 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword } from '../../modules/auth/passwords';
+import type { Db } from '../client';
+import {
+  appSettings,
+  categories,
+  countries,
+  localDistrictCountries,
+  markupGroups,
+  products,
+  users,
+} from '../schema';
+import { demoCategories, demoProducts } from './demo-catalogue';
+
+export const DEMO_PASSWORD = 'demo1234';
+const SEED_MARKER = 'demo_seeded_at';
+
+const demoCountries = [
+  { code: 'AZ', nameEn: 'Azerbaijan', nameRu: 'Азербайджан', nameAz: 'Azərbaycan' },
+  { code: 'GE', nameEn: 'Georgia', nameRu: 'Грузия', nameAz: 'Gürcüstan' },
+  { code: 'KZ', nameEn: 'Kazakhstan', nameRu: 'Казахстан', nameAz: 'Qazaxıstan' },
+  { code: 'UZ', nameEn: 'Uzbekistan', nameRu: 'Узбекистан', nameAz: 'Özbəkistan' },
+  { code: 'TR', nameEn: 'Türkiye', nameRu: 'Турция', nameAz: 'Türkiyə' },
+];
+
+const demoMarkupGroups = [
+  { name: 'Standard', percent: '5.00' },
+  { name: 'Silver', percent: '3.00' },
+  { name: 'Gold', percent: '1.50' },
+];
+
+export const demoAccounts = [
+  { email: 'gd@example.com', name: 'Aysel Mammadova', typeId: 1, note: 'global district admin' },
+  {
+    email: 'ld@example.com',
+    name: 'Rashad Aliyev',
+    typeId: 2,
+    note: 'local district admin (Azerbaijan, Georgia)',
+  },
+  {
+    email: 'dealer@example.com',
+    name: 'Caspian Soft LLC',
+    typeId: 3,
+    note: 'dealer, Adobe account, credit 5,000 USD',
+  },
+  {
+    email: 'dealer2@example.com',
+    name: 'Baku IT Partners',
+    typeId: 3,
+    note: 'dealer, no Adobe account',
+  },
+  {
+    email: 'user@example.com',
+    name: 'Leyla Huseynova',
+    typeId: 4,
+    note: 'end user of dealer@example.com, AZN cash and credit',
+  },
+] as const;
+
+/** Loads the demo data once; a second run finds the marker and does nothing. */
+export const seedDemoData = async (db: Db): Promise<boolean> => {
+  const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER));
+  if (marker) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    // a concurrent starter waits here and then sees the marker
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    const [again] = await tx.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER));
+    if (again) return;
+
+    await tx.insert(countries).values(demoCountries).onConflictDoNothing();
+    await tx
+      .insert(categories)
+      .values(
+        demoCategories.map((c) => ({
+          slug: c.slug,
+          nameEn: c.name.en,
+          nameRu: c.name.ru,
+          nameAz: c.name.az,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx.insert(markupGroups).values(demoMarkupGroups).onConflictDoNothing();
+
+    const countryRows = await tx.select().from(countries);
+    const countryId = (code: string) => countryRows.find((c) => c.code === code)?.id ?? null;
+    const categoryRows = await tx.select().from(categories);
+    const categoryId = (slug: string) => {
+      const id = categoryRows.find((c) => c.slug === slug)?.id;
+      if (!id) throw new Error(`demo product names unknown category ${slug}`);
+      return id;
+    };
+    const [standard] = await tx
+      .select()
+      .from(markupGroups)
+      .where(eq(markupGroups.name, 'Standard'));
+
+    await tx
+      .insert(products)
+      .values(
+        demoProducts.map((p) => ({
+          sku: p.sku,
+          titleEn: p.title.en,
+          titleRu: p.title.ru,
+          titleAz: p.title.az,
+          descriptionEn: p.description.en,
+          descriptionRu: p.description.ru,
+          descriptionAz: p.description.az,
+          requirementsEn: p.requirements.en,
+          requirementsRu: p.requirements.ru,
+          requirementsAz: p.requirements.az,
+          installationEn: p.installation.en,
+          installationRu: p.installation.ru,
+          installationAz: p.installation.az,
+          categoryId: categoryId(p.category),
+          providerId: p.providerId,
+          dealerPrice: p.dealerPrice,
+          unitPrice: p.unitPrice,
+          royalty: p.royalty,
+          bonus: p.bonus,
+          points: p.points,
+          deliveryTime: p.deliveryTime,
+          operatingSystems: p.operatingSystems,
+          licenceType: p.licenceType,
+          usersCount: p.usersCount,
+          devicesCount: p.devicesCount,
+          isReturnable: p.isReturnable,
+        })),
+      )
+      .onConflictDoNothing();
+
+    const az = countryId('AZ');
+    const base = { passwordHash, countryId: az };
+    await tx
+      .insert(users)
+      .values([
+        { ...base, email: 'gd@example.com', name: demoAccounts[0].name, typeId: 1 },
+        { ...base, email: 'ld@example.com', name: demoAccounts[1].name, typeId: 2, lang: 'ru' },
+        {
+          ...base,
+          email: 'dealer@example.com',
+          name: demoAccounts[2].name,
+          typeId: 3,
+          creditLimit: '5000.00',
+          hasAdobeAccount: true,
+          markupGroupId: standard?.id,
+        },
+        {
+          ...base,
+          email: 'dealer2@example.com',
+          name: demoAccounts[3].name,
+          typeId: 3,
+          creditLimit: '3000.00',
+          markupGroupId: standard?.id,
+          lang: 'az',
+        },
+      ])
+      .onConflictDoNothing();
+    const [dealer] = await tx.select().from(users).where(eq(users.email, 'dealer@example.com'));
+    await tx
+      .insert(users)
+      .values({
+        ...base,
+        email: 'user@example.com',
+        name: demoAccounts[4].name,
+        typeId: 4,
+        dealerId: dealer?.id,
+        needAznCash: true,
+        needAznCredit: true,
+      })
+      .onConflictDoNothing();
+
+    const [ld] = await tx.select().from(users).where(eq(users.email, 'ld@example.com'));
+    const ldCountries = countryRows.filter((c) => ['AZ', 'GE'].includes(c.code));
+    if (ld && ldCountries.length > 0) {
+      await tx
+        .insert(localDistrictCountries)
+        .values(ldCountries.map((c) => ({ userId: ld.id, countryId: c.id })))
+        .onConflictDoNothing();
+    }
+    await tx
+      .insert(appSettings)
+      .values({ key: SEED_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
+  });
+  return true;
+};
+
+/** Test helper: the demo users by e-mail. */
+export const findDemoUsers = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        demoAccounts.map((a) => a.email),
+      ),
+    );

@@ -1,0 +1,43 @@
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp } from './app';
+import { type Config, loadConfig } from './config/env';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDemoData } from './db/seed/seed';
+
+/** Log options: tokens and passwords never reach the log, `?token=` included. */
+export const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
+  level: config.LOG_LEVEL,
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.current_password',
+      '*.new_password',
+      '*.token',
+      '*.id_token',
+    ],
+    censor: '[redacted]',
+  },
+  serializers: {
+    req: (req: { method: string; url: string; id: string; ip?: string }) => ({
+      id: req.id,
+      method: req.method,
+      url: req.url.replace(/([?&](?:token|id_token)=)[^&]*/gi, '$1[redacted]'),
+      ip: req.ip,
+    }),
+  },
+});
+
+/** Opens the database, migrates, seeds when asked, and builds the app. */
+export const createServer = async (config: Config = loadConfig()) => {
+  const database = config.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  await runMigrations(database);
+  const seeded = config.SEED_DEMO === false ? false : await seedDemoData(database.db);
+  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  app.addHook('onClose', async () => database.close());
+  return { app, database, seeded };
+};

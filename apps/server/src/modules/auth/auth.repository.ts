@@ -1,0 +1,93 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { loginFailures, passwordResetTokens, users } from '../../db/schema';
+
+export const findUserByEmail = async (db: DbOrTx, email: string) => {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+};
+
+export const findUserById = async (db: DbOrTx, id: number) => {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+};
+
+/** The failures counted for a key within the window (0 when the window has passed). */
+export const countRecentFailures = async (db: DbOrTx, key: string, windowSeconds: number) => {
+  const [row] = await db
+    .select({ failures: loginFailures.failures })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.key, key),
+        gt(loginFailures.windowStart, sql`now() - make_interval(secs => ${windowSeconds})`),
+      ),
+    );
+  return row?.failures ?? 0;
+};
+
+export const recordFailure = async (db: DbOrTx, key: string, windowSeconds: number) => {
+  const expired = sql`${loginFailures.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
+  await db
+    .insert(loginFailures)
+    .values({ key, failures: 1 })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${expired} then 1 else ${loginFailures.failures} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
+      },
+    });
+};
+
+export const clearFailures = async (db: DbOrTx, key: string) => {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+};
+
+export const insertResetToken = async (
+  db: DbOrTx,
+  values: { userId: number; tokenHash: string; expiresAt: Date },
+) => {
+  await db.insert(passwordResetTokens).values(values);
+};
+
+/** Marks a valid token used and returns its user id; a used or expired one gives nothing. */
+export const consumeResetToken = async (db: DbOrTx, tokenHash: string) => {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+};
+
+export const invalidateResetTokens = async (db: DbOrTx, userId: number) => {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+};
+
+/** Sets a new password hash and ends every session issued before. */
+export const setPasswordAndEndSessions = async (
+  db: DbOrTx,
+  userId: number,
+  passwordHash: string,
+) => {
+  const [row] = await db
+    .update(users)
+    .set({
+      passwordHash,
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ sessionVersion: users.sessionVersion });
+  return row?.sessionVersion;
+};

@@ -1,0 +1,118 @@
+import { envelopeSchema } from '@esd/shared/api';
+import {
+  forgotPasswordInputSchema,
+  loginDataSchema,
+  loginInputSchema,
+  oidcConfigSchema,
+  oidcLoginInputSchema,
+  refreshDataSchema,
+  resetPasswordInputSchema,
+  userProfileSchema,
+} from '@esd/shared/auth/auth.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ok } from '../../lib/errors';
+import { requireSession } from '../../plugins/auth';
+import { createAuthService } from './auth.service';
+import { createOidcVerifier } from './oidc';
+import { toProfile } from './profile';
+
+const emptyData = envelopeSchema(z.object({}));
+const anonymousLimit = { max: 20, timeWindow: '1 minute' };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthService(app);
+  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_SCOPE } = app.config;
+  const oidc =
+    OIDC_ISSUER && OIDC_CLIENT_ID ? createOidcVerifier(OIDC_ISSUER, OIDC_CLIENT_ID) : undefined;
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'anonymous', rateLimit: anonymousLimit },
+      schema: {
+        tags: ['auth'],
+        body: loginInputSchema,
+        response: { 200: envelopeSchema(loginDataSchema) },
+      },
+    },
+    async (request) => ok(await auth.login({ ...request.body, ip: request.ip })),
+  );
+
+  app.get(
+    '/auth/user',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: envelopeSchema(userProfileSchema) } },
+    },
+    async (request) => {
+      const { user, claims } = requireSession(request);
+      return ok(toProfile(user, claims));
+    },
+  );
+
+  app.get(
+    '/auth/refresh',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: envelopeSchema(refreshDataSchema) } },
+    },
+    async (request) => ok(await auth.refresh(requireSession(request))),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'anonymous', rateLimit: anonymousLimit },
+      schema: { tags: ['auth'], body: forgotPasswordInputSchema, response: { 200: emptyData } },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(request.body.email, request.log);
+      return ok({}, 'If an account uses this e-mail, a reset link is on its way.');
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'anonymous', rateLimit: anonymousLimit },
+      schema: { tags: ['auth'], body: resetPasswordInputSchema, response: { 200: emptyData } },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return ok({}, 'Your password has been changed. Sign in with the new one.');
+    },
+  );
+
+  app.get(
+    '/auth/oidc/config',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags: ['auth'], response: { 200: envelopeSchema(oidcConfigSchema) } },
+    },
+    async () =>
+      ok({
+        enabled: Boolean(oidc),
+        issuer: OIDC_ISSUER ?? null,
+        client_id: OIDC_CLIENT_ID ?? null,
+        scope: OIDC_SCOPE,
+      }),
+  );
+
+  app.post(
+    '/auth/oidc',
+    {
+      config: { access: 'anonymous', rateLimit: anonymousLimit },
+      schema: {
+        tags: ['auth'],
+        body: oidcLoginInputSchema,
+        response: { 200: envelopeSchema(loginDataSchema) },
+      },
+    },
+    async (request) => {
+      if (!oidc) throw new AppError('OIDC_DISABLED', 'Single sign-on is not configured.');
+      const email = await oidc.verifyIdToken(request.body.id_token);
+      return ok(await auth.loginVerifiedEmail(email));
+    },
+  );
+};

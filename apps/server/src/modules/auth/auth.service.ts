@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LoginData } from '@esd/shared/auth/auth.schemas';
+import { isLanguage } from '@esd/shared/constants';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors';
+import type { Session, UserRow } from '../../plugins/auth';
+import { passwordResetMail } from './auth.mail';
+import * as repo from './auth.repository';
+import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
+import { toProfile } from './profile';
+import type { SessionProvider } from './tokens';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid e-mail or password.');
+
+export const createAuthService = (app: FastifyInstance) => {
+  const { db, tokens, mailer, config } = app;
+  const windowSeconds = config.LOGIN_FAILURE_WINDOW_SECONDS;
+
+  const issueLogin = async (user: UserRow, provider: SessionProvider): Promise<LoginData> => {
+    const { token, expiresAt } = await tokens.sign({
+      userId: user.id,
+      sessionVersion: user.sessionVersion,
+      provider,
+    });
+    return { token, user: toProfile(user, { expiresAt, provider }) };
+  };
+
+  const assertNotThrottled = async (keys: { key: string; max: number }[]) => {
+    for (const { key, max } of keys) {
+      if ((await repo.countRecentFailures(db, key, windowSeconds)) >= max) {
+        throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Try again later.', {
+          retry_after: windowSeconds,
+        });
+      }
+    }
+  };
+
+  return {
+    /** One answer for a wrong e-mail and a wrong password; failures limited per account and address. */
+    login: async (input: { email: string; password: string; ip: string }): Promise<LoginData> => {
+      const accountKey = `account:${input.email}`;
+      const addressKey = `address:${input.ip}`;
+      await assertNotThrottled([
+        { key: accountKey, max: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+        { key: addressKey, max: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
+      ]);
+      const user = await repo.findUserByEmail(db, input.email);
+      const isValid = await verifyPassword(user?.passwordHash, input.password);
+      if (!user || !isValid) {
+        await repo.recordFailure(db, accountKey, windowSeconds);
+        await repo.recordFailure(db, addressKey, windowSeconds);
+        throw invalidCredentials();
+      }
+      if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated.');
+      await repo.clearFailures(db, accountKey);
+      return issueLogin(user, 'password');
+    },
+
+    loginVerifiedEmail: async (email: string): Promise<LoginData> => {
+      const user = await repo.findUserByEmail(db, email.toLowerCase());
+      if (!user) {
+        throw new AppError('OIDC_REJECTED', 'No portal account uses this e-mail address.');
+      }
+      if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated.');
+      return issueLogin(user, 'oidc');
+    },
+
+    refresh: async (session: Session) => {
+      const { token, expiresAt } = await tokens.sign({
+        userId: session.user.id,
+        sessionVersion: session.user.sessionVersion,
+        provider: session.claims.provider,
+      });
+      return { token, token_expired: expiresAt };
+    },
+
+    /** Always the same answer; mail goes out only for an active account. */
+    requestPasswordReset: async (email: string, log: FastifyBaseLogger) => {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user?.isActive) return;
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertResetToken(db, {
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${config.publicUrl}/pages/reset-password?token=${token}`;
+      const lang = isLanguage(user.lang) ? user.lang : 'en';
+      const mail = passwordResetMail(lang, user.name, link);
+      // sent after the answer, so its timing does not tell whether the account exists
+      void mailer
+        .send({ to: user.email, ...mail })
+        .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
+    },
+
+    resetPassword: async (input: { token: string; password: string }) => {
+      assertStrongPassword(input.password);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        const userId = await repo.consumeResetToken(tx, sha256(input.token));
+        if (!userId) {
+          throw new AppError(
+            'INVALID_RESET_TOKEN',
+            'This password reset link is invalid, used or expired. Ask for a new one.',
+          );
+        }
+        await repo.setPasswordAndEndSessions(tx, userId, passwordHash);
+        await repo.invalidateResetTokens(tx, userId);
+      });
+    },
+
+    /** Ends the other sessions and hands this one a fresh token. */
+    changePassword: async (
+      session: Session,
+      input: { current_password: string; new_password: string },
+    ) => {
+      const isValid = await verifyPassword(session.user.passwordHash, input.current_password);
+      if (!isValid) throw new AppError('WRONG_PASSWORD', 'The current password is wrong.');
+      assertStrongPassword(input.new_password);
+      const sessionVersion = await repo.setPasswordAndEndSessions(
+        db,
+        session.user.id,
+        await hashPassword(input.new_password),
+      );
+      if (sessionVersion === undefined) throw new AppError('NOT_FOUND', 'Account not found.');
+      const { token, expiresAt } = await tokens.sign({
+        userId: session.user.id,
+        sessionVersion,
+        provider: session.claims.provider,
+      });
+      return { token, token_expired: expiresAt };
+    },
+  };
+};
+
+export type AuthService = ReturnType<typeof createAuthService>;

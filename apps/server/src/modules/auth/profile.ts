@@ -1,0 +1,28 @@
+import type { UserProfile } from '@esd/shared/auth/auth.schemas';
+import { isLanguage } from '@esd/shared/constants';
+import type { UserRow } from '../../plugins/auth';
+import type { TokenClaims } from './tokens';
+
+export const photoUrl = (photoPath: string | null) =>
+  photoPath ? `/api/files/avatars/${photoPath}` : null;
+
+/** The profile the API shows about a user: no hash, no internal flags. */
+export const toProfile = (
+  user: UserRow,
+  session: Pick<TokenClaims, 'expiresAt' | 'provider'>,
+): UserProfile => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  type_id: user.typeId,
+  lang: isLanguage(user.lang) ? user.lang : 'en',
+  photo_url: photoUrl(user.photoPath),
+  limit: user.creditLimit,
+  token_expired: session.expiresAt,
+  need_azn_cash: user.needAznCash,
+  need_azn_credit: user.needAznCredit,
+  has_adobe_account: user.hasAdobeAccount,
+  country_id: user.countryId,
+  dealer_id: user.dealerId,
+  auth_provider: session.provider,
+});

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+const envelope = (code: number, message: string, data: Record<string, unknown>) => ({
+  code,
+  message,
+  data,
+});
+
+const errorNameByStatus: Record<number, string> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'INVALID_FILE',
+  415: 'INVALID_FILE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** One place maps every failure to the `{ code, message, data }` envelope. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send(envelope(error.statusCode, error.message, { error: error.error, ...error.data }));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: `${error.validationContext ?? ''}${issue.instancePath}`,
+        message: issue.message,
+      }));
+      const first = issues[0];
+      const message = first ? `Invalid input: ${first.path} ${first.message}` : 'Invalid input';
+      return reply.status(400).send(envelope(400, message, { error: 'VALIDATION_FAILED', issues }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response failed its schema');
+      return reply.status(500).send(envelope(500, 'Internal server error', { error: 'INTERNAL' }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(envelope(500, 'Internal server error', { error: 'INTERNAL' }));
+    }
+    const name = errorNameByStatus[status] ?? 'VALIDATION_FAILED';
+    return reply.status(status).send(envelope(status, error.message, { error: name }));
+  });
+});

@@ -1,0 +1,59 @@
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig } from './config/env';
+import { DEMO_PASSWORD, demoAccounts } from './db/seed/seed';
+import { createServer } from './main';
+
+const start = async () => {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app } = await createServer(config);
+  let isClosing = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (isClosing) {
+      reply.header('Connection', 'close');
+      return reply.status(503).send({
+        code: 503,
+        message: 'The server is restarting. Try again.',
+        data: { error: 'UNAVAILABLE' },
+      });
+    }
+  });
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    isClosing = true;
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const db = config.isEmbeddedDb
+    ? `embedded PostgreSQL (PGlite) in ${config.dataDir}`
+    : 'PostgreSQL (DATABASE_URL)';
+  const mail = config.isSmtpConfigured ? 'SMTP' : 'local mailbox (Settings → Mailbox)';
+  console.log(
+    [
+      '',
+      `  ESD portal is running at http://localhost:${port}`,
+      `  API docs: http://localhost:${port}/api/docs`,
+      `  Database: ${db}; mail: ${mail}`,
+      '',
+      `  Demo accounts (password ${DEMO_PASSWORD}):`,
+      ...demoAccounts.map((a) => `    ${a.email.padEnd(22)} ${a.note}`),
+      '',
+    ].join('\n'),
+  );
+};
+
+start().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

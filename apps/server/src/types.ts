@@ -1,0 +1,14 @@
+import type { Config } from './config/env';
+import type { Database, Db } from './db/client';
+import type { TokenService } from './modules/auth/tokens';
+import type { Mailer } from './plugins/mail';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    tokens: TokenService;
+    mailer: Mailer;
+  }
+}
