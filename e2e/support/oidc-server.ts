@@ -1,0 +1,9 @@
+// The real OpenID Connect provider the end-to-end suite signs in with.
+import { startOidcProvider } from '../../apps/server/src/test/oidc-provider';
+import { baseURL, OIDC_PORT } from './env';
+
+const provider = await startOidcProvider({
+  port: OIDC_PORT,
+  redirectUris: [`${baseURL}/callback`, `${baseURL}/silent-renew.html`],
+});
+console.log(`test identity provider at ${provider.issuer}`);
