@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addPercent, divideRounded, formatDecimal, parseDecimal, sumMoney, toCents } from './money';
+import { allowedSellTypes, type PricingInput, priceFor, toAzn } from './pricing.rules';
+
+const base: PricingInput = {
+  role: 'd',
+  dealerPrice: '100.00',
+  unitPrice: '120.00',
+  dealerMarkupPercent: '5.00',
+  ownSetting: null,
+  userGroupMarkupPercent: null,
+};
+
+const cents = fc.bigInt({ min: 0n, max: 10_000_000_00n });
+const money = cents.map((c) => formatDecimal(c, 2));
+const percent = fc.bigInt({ min: 0n, max: 100_00n }).map((p) => formatDecimal(p, 2));
+
+describe('[pricing] exact money', () => {
+  it('parses and formats decimals without floats', () => {
+    expect(parseDecimal('12.5', 2)).toBe(1250n);
+    expect(formatDecimal(1250n, 2)).toBe('12.50');
+    expect(formatDecimal(-5n, 2)).toBe('-0.05');
+    expect(() => parseDecimal('1.234', 2)).toThrow();
+    expect(() => parseDecimal('1e5', 2)).toThrow();
+    expect(sumMoney(['0.10', '0.20'])).toBe('0.30');
+  });
+
+  it('rounds half away from zero', () => {
+    expect(divideRounded(5n, 2n)).toBe(3n);
+    expect(divideRounded(-5n, 2n)).toBe(-3n);
+    expect(divideRounded(4n, 3n)).toBe(1n);
+    expect(addPercent('0.05', '10.00')).toBe('0.06');
+  });
+
+  it('round-trips every amount (property)', () => {
+    fc.assert(
+      fc.property(cents, (c) => {
+        expect(toCents(formatDecimal(c, 2))).toBe(c);
+      }),
+    );
+  });
+});
+
+describe('[pricing] the pricing chain', () => {
+  it('admins see the unit price; a dealer pays dealer price plus its markup group', () => {
+    expect(priceFor({ ...base, role: 'gd' })).toBe('120.00');
+    expect(priceFor({ ...base, role: 'ld' })).toBe('120.00');
+    expect(priceFor(base)).toBe('105.00');
+    expect(priceFor({ ...base, dealerMarkupPercent: null })).toBe('100.00');
+  });
+
+  it("an end user pays its dealer's own price, else own markup, else group markup, else unit price", () => {
+    const user = { ...base, role: 'u' as const };
+    expect(priceFor({ ...user, ownSetting: { mode: 'price', value: '111.11' } })).toBe('111.11');
+    expect(priceFor({ ...user, ownSetting: { mode: 'markup', value: '10.00' } })).toBe('115.50');
+    expect(priceFor({ ...user, userGroupMarkupPercent: '20.00' })).toBe('126.00');
+    expect(priceFor(user)).toBe('120.00');
+    expect(priceFor({ ...user, unitPrice: '90.00' })).toBe('105.00');
+  });
+
+  it('never lets a markup lower a price, and a user pays at least the dealer cost without own price (property)', () => {
+    fc.assert(
+      fc.property(
+        money,
+        money,
+        percent,
+        fc.option(percent),
+        (dealerPrice, unitPrice, markup, group) => {
+          const input = { ...base, dealerPrice, unitPrice, dealerMarkupPercent: markup };
+          const cost = toCents(priceFor(input));
+          expect(cost >= toCents(dealerPrice)).toBe(true);
+          const userPrice = priceFor({ ...input, role: 'u', userGroupMarkupPercent: group });
+          expect(toCents(userPrice) >= cost).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('[pricing] AZN amounts', () => {
+  it('converts at the bank rate with VAT and the credit surcharge, rounding once', () => {
+    expect(
+      toAzn({ usd: '100.00', rate: '1.7000', vatPercent: '18.00', surchargePercent: '0' }),
+    ).toBe('200.60');
+    expect(
+      toAzn({ usd: '100.00', rate: '1.7000', vatPercent: '18.00', surchargePercent: '3.00' }),
+    ).toBe('206.62');
+    expect(toAzn({ usd: '0.01', rate: '1.7000', vatPercent: '0', surchargePercent: '0' })).toBe(
+      '0.02',
+    );
+  });
+
+  it('is monotonic in the amount (property)', () => {
+    fc.assert(
+      fc.property(cents, cents, (a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        const azn = (c: bigint) =>
+          toCents(
+            toAzn({
+              usd: formatDecimal(c, 2),
+              rate: '1.7000',
+              vatPercent: '18.00',
+              surchargePercent: '0',
+            }),
+          );
+        expect(azn(low) <= azn(high)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('[pricing] sell types', () => {
+  it('lets dealers pay cash or credit and users as their AZN flags allow', () => {
+    expect(allowedSellTypes({ type_id: 3, need_azn_cash: false, need_azn_credit: false })).toEqual([
+      1, 2,
+    ]);
+    expect(allowedSellTypes({ type_id: 4, need_azn_cash: true, need_azn_credit: true })).toEqual([
+      1, 2,
+    ]);
+    expect(allowedSellTypes({ type_id: 4, need_azn_cash: false, need_azn_credit: true })).toEqual([
+      2,
+    ]);
+    expect(allowedSellTypes({ type_id: 4, need_azn_cash: false, need_azn_credit: false })).toEqual([
+      1,
+    ]);
+    expect(allowedSellTypes({ type_id: 1, need_azn_cash: true, need_azn_credit: true })).toEqual(
+      [],
+    );
+  });
+});

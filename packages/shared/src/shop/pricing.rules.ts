@@ -1,0 +1,100 @@
+import type { Role } from '../access/access.rules';
+import {
+  addPercent,
+  compareMoney,
+  divideRounded,
+  fromCents,
+  PERCENT_SCALE,
+  parseDecimal,
+  RATE_SCALE,
+  toCents,
+} from './money';
+
+/** A dealer's own setting for what its users pay for one product. */
+export type OwnPriceSetting = { mode: 'price' | 'markup'; value: string };
+
+export type PricingInput = {
+  /** the role of whoever looks at (or buys) the product */
+  role: Role;
+  /** USD, VAT excluded */
+  dealerPrice: string;
+  /** USD, VAT excluded: the recommended end-user price */
+  unitPrice: string;
+  /** the buying dealer's markup group percent (category override already chosen) */
+  dealerMarkupPercent: string | null;
+  /** for an end user: its dealer's own setting for this product */
+  ownSetting: OwnPriceSetting | null;
+  /** for an end user: the markup of the user group its dealer put it in */
+  userGroupMarkupPercent: string | null;
+};
+
+/** What a dealer pays: the dealer price plus its markup group's percent. */
+export const dealerCost = (input: Pick<PricingInput, 'dealerPrice' | 'dealerMarkupPercent'>) =>
+  addPercent(input.dealerPrice, input.dealerMarkupPercent ?? '0');
+
+/**
+ * The USD price (VAT excluded) this viewer pays, from the pricing chain:
+ * admins see the list (unit) price; a dealer pays its cost; an end user pays its dealer's
+ * own price or markup for the product, else the markup of its user group over the dealer's
+ * cost, else the recommended unit price — never less than what the dealer pays.
+ */
+export const priceFor = (input: PricingInput): string => {
+  switch (input.role) {
+    case 'gd':
+    case 'ld':
+      return input.unitPrice;
+    case 'd':
+      return dealerCost(input);
+    case 'u': {
+      const cost = dealerCost(input);
+      if (input.ownSetting?.mode === 'price') return input.ownSetting.value;
+      if (input.ownSetting?.mode === 'markup') return addPercent(cost, input.ownSetting.value);
+      if (input.userGroupMarkupPercent !== null)
+        return addPercent(cost, input.userGroupMarkupPercent);
+      return compareMoney(input.unitPrice, cost) >= 0 ? input.unitPrice : cost;
+    }
+    default: {
+      const exhaustive: never = input.role;
+      throw new Error(`unknown role ${exhaustive}`);
+    }
+  }
+};
+
+export type AznInput = {
+  /** USD, VAT excluded */
+  usd: string;
+  /** AZN per 1 USD, up to 4 decimals */
+  rate: string;
+  vatPercent: string;
+  /** extra percent for paying on credit (0 for cash) */
+  surchargePercent: string;
+};
+
+/** The AZN amount to pay, VAT included: usd × (1 + surcharge) × rate × (1 + VAT), rounded once. */
+export const toAzn = ({ usd, rate, vatPercent, surchargePercent }: AznInput): string => {
+  const hundred = 10_000n;
+  const numerator =
+    toCents(usd) *
+    (hundred + parseDecimal(surchargePercent, PERCENT_SCALE)) *
+    parseDecimal(rate, RATE_SCALE) *
+    (hundred + parseDecimal(vatPercent, PERCENT_SCALE));
+  return fromCents(divideRounded(numerator, hundred * 10_000n * hundred));
+};
+
+/** Sell types of spec 3: 1 cash, 2 credit. */
+export const SELL_TYPE = { cash: 1, credit: 2 } as const;
+export type SellType = (typeof SELL_TYPE)[keyof typeof SELL_TYPE];
+
+/** Which sell types a shopper may use: dealers both; end users as their AZN flags allow. */
+export const allowedSellTypes = (user: {
+  type_id: number;
+  need_azn_cash: boolean;
+  need_azn_credit: boolean;
+}): SellType[] => {
+  if (user.type_id === 3) return [SELL_TYPE.cash, SELL_TYPE.credit];
+  if (user.type_id !== 4) return [];
+  const types: SellType[] = [];
+  if (user.need_azn_cash) types.push(SELL_TYPE.cash);
+  if (user.need_azn_credit) types.push(SELL_TYPE.credit);
+  return types.length > 0 ? types : [SELL_TYPE.cash];
+};
