@@ -1,13 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig, type PluginOption, version as viteVersion } from 'vite';
+
+/**
+ * @vitejs/plugin-react is hoisted to the root next to vitest's vite 8, so it believes it runs on
+ * rolldown-vite and hands this vite 7 a rolldown-only refresh plugin that fails every module.
+ * Without it the dev server works with full-page reloads instead of React Fast Refresh.
+ */
+const reactPlugins = (): PluginOption => {
+  const plugins = react();
+  if (Number(viteVersion.split('.')[0]) >= 8) return plugins as unknown as PluginOption;
+  return plugins.filter(
+    (plugin) => plugin.name !== 'vite:react:refresh-wrapper',
+  ) as unknown as PluginOption;
+};
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // plugin-react is hoisted next to vitest's vite 8, so its types name the other vite copy.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [reactPlugins()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

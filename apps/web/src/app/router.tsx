@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: () => <PageLoader fullScreen />,
     children: [
-      { path: paths.home.path, loader: () => redirect(paths.products.getHref()) },
+      { path: paths.home.path, loader: () => redirect(paths.products.getHref()), element: null },
       { path: paths.callback.path, lazy: lazyPage(() => import('./routes/callback')) },
       {
         element: <PublicLayout />,
@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', loader: () => redirect(paths.notFound.getHref()) },
+      { path: '*', loader: () => redirect(paths.notFound.getHref()), element: null },
     ],
   },
 ];

@@ -16,6 +16,10 @@ export const theme = createTheme({
     Paper: { defaultProps: { withBorder: true } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
     Menu: { defaultProps: { shadow: 'md', withinPortal: true } },
+    // Our forms require every field; a visual asterisk would also leak into label text matching.
+    TextInput: { defaultProps: { withAsterisk: false } },
+    PasswordInput: { defaultProps: { withAsterisk: false } },
+    Select: { defaultProps: { withAsterisk: false } },
   },
 });
 

@@ -17,7 +17,7 @@ export const StatusPage = ({ code, title, description, actions }: StatusPageProp
         fw={800}
         fz={{ base: 72, sm: 110 }}
         lh={1}
-        c="indigo.2"
+        c="indigo.5"
         style={{ letterSpacing: '-0.04em' }}
       >
         {code}

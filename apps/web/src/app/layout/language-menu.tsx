@@ -29,7 +29,8 @@ export const LanguageMenu = () => {
       <Menu.Target>
         <Button
           variant="subtle"
-          color="gray.7"
+          color="gray"
+          c="gray.8"
           px="xs"
           aria-label={t('layout.language')}
           leftSection={<IconLanguage size={20} aria-hidden />}

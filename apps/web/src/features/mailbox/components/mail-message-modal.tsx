@@ -34,37 +34,39 @@ type MailMessageModalProps = { message: MailMessage | null; onClose: () => void 
 export const MailMessageModal = ({ message, onClose }: MailMessageModalProps) => {
   const { t, i18n } = useTranslation();
   return (
-    <Modal
-      opened={message !== null}
-      onClose={onClose}
-      title={message?.subject || t('mailbox.page.noSubject')}
-      size="lg"
-      fullScreen={false}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-      styles={{ title: { fontWeight: 700 } }}
-    >
-      {message ? (
-        <Stack gap="sm">
-          <Group gap="xs">
-            <Text size="sm" c="dimmed" w={56}>
-              {t('mailbox.message.to')}
-            </Text>
-            <Text size="sm" style={{ wordBreak: 'break-all' }}>
-              {message.to}
-            </Text>
-          </Group>
-          <Group gap="xs">
-            <Text size="sm" c="dimmed" w={56}>
-              {t('mailbox.message.date')}
-            </Text>
-            <Text size="sm">{formatDateTime(message.created_at, i18n.language)}</Text>
-          </Group>
-          <Divider />
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            <LinkifiedText text={message.text} />
-          </Text>
-        </Stack>
-      ) : null}
-    </Modal>
+    <Modal.Root opened={message !== null} onClose={onClose} size="lg">
+      <Modal.Overlay />
+      <Modal.Content>
+        {/* a div: a <header> inside the dialog would be a second banner landmark */}
+        <Modal.Header {...{ component: 'div' }}>
+          <Modal.Title fw={700}>{message?.subject || t('mailbox.page.noSubject')}</Modal.Title>
+          <Modal.CloseButton aria-label={t('actions.close')} />
+        </Modal.Header>
+        <Modal.Body>
+          {message ? (
+            <Stack gap="sm">
+              <Group gap="xs">
+                <Text size="sm" c="dimmed" w={56}>
+                  {t('mailbox.message.to')}
+                </Text>
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {message.to}
+                </Text>
+              </Group>
+              <Group gap="xs">
+                <Text size="sm" c="dimmed" w={56}>
+                  {t('mailbox.message.date')}
+                </Text>
+                <Text size="sm">{formatDateTime(message.created_at, i18n.language)}</Text>
+              </Group>
+              <Divider />
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <LinkifiedText text={message.text} />
+              </Text>
+            </Stack>
+          ) : null}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 };
