@@ -1,11 +1,13 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { baseURL, OIDC_PORT, oidcIssuer, PORTAL_PORT } from './support/env';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(import.meta.dirname, '.data');
-rmSync(dataDir, { recursive: true, force: true });
+// A fresh data folder per run; the config is loaded again in each worker, which inherits it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'esd-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export const chromiumArgs = [
   '--no-sandbox',

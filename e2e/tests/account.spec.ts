@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { oidcIssuer } from '../support/env';
+import { readMailbox, signIn } from '../support/session';
+
+test('[auth][password reset] a user asks for a link by e-mail, sets a new password and signs in', async ({
+  page,
+}) => {
+  await page.goto('/pages/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/pages\/forgot-password$/);
+  await expect(page).toHaveTitle('Forgot password | ESD');
+  await page.getByLabel('Email').fill('dealer2@example.com');
+  await page.getByRole('button', { name: /send/i }).click();
+  await expect(page.getByText(/on its way|sent|check your (e-)?mail/i).first()).toBeVisible();
+
+  const mails = (await readMailbox(page)).filter((m) => m.to === 'dealer2@example.com');
+  expect(mails.length).toBeGreaterThan(0);
+  // dealer2 reads Azerbaijani
+  expect(mails[0]!.subject).toBe('ESD portalı şifrənizin bərpası');
+  const link = mails[0]!.text.match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page).toHaveTitle('Reset password | ESD');
+  await page.getByLabel('New password', { exact: true }).fill('a-new-long-passphrase');
+  await page.getByLabel('Confirm new password').fill('a-new-long-passphrase');
+  await page.getByRole('button', { name: /reset|save|set/i }).click();
+  await expect(page).toHaveURL(/\/pages\/login/);
+  await signIn(page, 'dealer2@example.com', 'a-new-long-passphrase');
+});
+
+test('[auth][oidc] single sign-on through the identity provider signs the user in', async ({
+  page,
+}) => {
+  await page.goto('/pages/login');
+  await page.getByRole('button', { name: /single sign-on/i }).click();
+  await expect(page).toHaveURL(new RegExp(`^${oidcIssuer}/interaction/`));
+  await page.locator('input[name="login"]').fill('user@example.com');
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/pages\/products$/);
+  const info = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'));
+  expect(info).toMatchObject({ email: 'user@example.com', providerId: 'oidc' });
+  expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('u');
+});
+
+test('[profile] a user changes its information and password', async ({ page }) => {
+  await signIn(page, 'gd@example.com');
+  await page.goto('/pages/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
+  await page.getByLabel('Name', { exact: true }).fill('Aysel M.');
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Aysel M.');
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Aysel M.');
+
+  const changePassword = async (current: string, next: string) => {
+    await page.getByLabel('Current password').fill(current);
+    await page.getByLabel('New password', { exact: true }).fill(next);
+    await page.getByLabel('Confirm new password').fill(next);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your password has been changed' }),
+    ).toBeVisible();
+  };
+  await changePassword('demo1234', 'profile-test-passphrase');
+  // this session keeps working with its fresh token
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await signIn(page, 'gd@example.com', 'profile-test-passphrase', '/pages/profile');
+  await changePassword('profile-test-passphrase', 'demo1234');
+});
