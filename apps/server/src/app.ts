@@ -19,9 +19,18 @@ import {
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { basketRoutes } from './modules/basket/basket.routes';
+import { productsRoutes } from './modules/catalogue/products.routes';
+import { dealerPricesRoutes } from './modules/dealer/dealer-prices.routes';
+import { userGroupsRoutes } from './modules/dealer/user-groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { categoriesRoutes } from './modules/settings/categories.routes';
+import { countriesRoutes } from './modules/settings/countries.routes';
+import { markupGroupsRoutes } from './modules/settings/markup-groups.routes';
+import { productsSettingsRoutes } from './modules/settings/products-settings.routes';
+import { ratesRoutes } from './modules/settings/rates.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailPlugin } from './plugins/mail';
@@ -92,6 +101,19 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(mailboxRoutes);
+      await api.register(productsRoutes);
+      await api.register(basketRoutes);
+      for (const routes of [
+        countriesRoutes,
+        categoriesRoutes,
+        productsSettingsRoutes,
+        markupGroupsRoutes,
+        ratesRoutes,
+      ]) {
+        await api.register(routes);
+      }
+      await api.register(dealerPricesRoutes);
+      await api.register(userGroupsRoutes);
     },
     { prefix: '/api' },
   );

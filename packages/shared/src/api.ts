@@ -35,6 +35,16 @@ export const appErrorCodes = {
   OIDC_REJECTED: 401,
   /** third-party sign-in is not configured on this server */
   OIDC_DISABLED: 404,
+  /** the product is inactive, or must be bought another way (Adobe goes through a price request) */
+  PRODUCT_UNAVAILABLE: 422,
+  /** the user may not pay this way (cash or credit) */
+  SELL_TYPE_NOT_ALLOWED: 422,
+  /** the basket would hold more lines or a larger quantity than allowed */
+  BASKET_LIMIT: 422,
+  /** no bank exchange rate is set, so AZN amounts cannot be computed */
+  NO_EXCHANGE_RATE: 503,
+  /** the record is still used by others and cannot be deleted */
+  IN_USE: 409,
   /** an uploaded file is too large or not of an allowed type */
   INVALID_FILE: 415,
   /** too many attempts; try later */

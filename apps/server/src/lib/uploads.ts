@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import { AppError } from './errors';
 
 export type ImageType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
@@ -55,4 +57,17 @@ export const saveImage = async (options: {
 export const removeStoredFile = async (dir: string, name: string | null) => {
   if (!name || !storedNamePattern.test(name)) return;
   await unlink(path.join(dir, name)).catch(() => {});
+};
+
+/** Streams a stored upload with its type; unknown names are a 404. */
+export const serveStoredFile = async (reply: FastifyReply, dir: string, name: string) => {
+  if (!storedNamePattern.test(name)) throw new AppError('NOT_FOUND', 'File not found.');
+  const file = path.join(dir, name);
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) throw new AppError('NOT_FOUND', 'File not found.');
+  return reply
+    .type(mimeOfStoredFile(name) ?? 'application/octet-stream')
+    .header('Cache-Control', 'public, max-age=86400, immutable')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(createReadStream(file));
 };

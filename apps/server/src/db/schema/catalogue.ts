@@ -1,8 +1,13 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  date,
   index,
   integer,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -78,9 +83,49 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** lower-cased SKU and titles in every language, searched through a trigram index */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(sku || ' ' || title_en || ' ' || title_ru || ' ' || title_az)`),
   },
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
     index('products_category_idx').on(t.categoryId),
+    index('products_title_en_idx').on(t.titleEn, t.id),
+    index('products_title_ru_idx').on(t.titleRu, t.id),
+    index('products_title_az_idx').on(t.titleAz, t.id),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('products_prices_check', sql`${t.dealerPrice} >= 0 and ${t.unitPrice} >= 0`),
+  ],
+);
+
+/** A markup group's percent for one category, overriding the group's own. */
+export const markupGroupCategories = pgTable(
+  'markup_group_categories',
+  {
+    markupGroupId: integer('markup_group_id')
+      .notNull()
+      .references(() => markupGroups.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    percent: money('percent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.markupGroupId, t.categoryId] })],
+);
+
+/** The bank's USD→AZN rate by date (AZN per 1 USD). */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial('id').primaryKey(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    usdAzn: numeric('usd_azn', { precision: 10, scale: 4 }).notNull(),
+    source: varchar('source', { length: 10 }).notNull().default('manual'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('exchange_rates_date_unique').on(t.rateDate),
+    check('exchange_rates_positive', sql`${t.usdAzn} > 0`),
   ],
 );

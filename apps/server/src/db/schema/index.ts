@@ -1,4 +1,5 @@
 export * from './catalogue';
 export * from './mail';
 export * from './settings';
+export * from './shop';
 export * from './users';

@@ -1,13 +1,17 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords';
-import type { Db } from '../client';
+import type { Db, Tx } from '../client';
 import {
   appSettings,
   categories,
   countries,
+  exchangeRates,
   localDistrictCountries,
+  markupGroupCategories,
   markupGroups,
   products,
+  userGroupMembers,
+  userGroups,
   users,
 } from '../schema';
 import { demoCategories, demoProducts } from './demo-catalogue';
@@ -57,134 +61,183 @@ export const demoAccounts = [
   },
 ] as const;
 
-/** Loads the demo data once; a second run finds the marker and does nothing. */
+type SeedStep = { marker: string; run: (tx: Tx) => Promise<void> };
+
+/**
+ * Loads the demo data once, step by step: each step leaves a marker, so a second run does
+ * nothing and a data folder from an older version receives only the steps it lacks.
+ */
 export const seedDemoData = async (db: Db): Promise<boolean> => {
-  const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER));
-  if (marker) return false;
+  const steps: SeedStep[] = [
+    { marker: SEED_MARKER, run: seedAccountsAndCatalogue },
+    { marker: 'demo_seed_pricing', run: seedPricing },
+  ];
+  const done = await db.select({ key: appSettings.key }).from(appSettings);
+  const pending = steps.filter((step) => !done.some((row) => row.key === step.marker));
+  if (pending.length === 0) return false;
+  for (const step of pending) {
+    await db.transaction(async (tx) => {
+      // a concurrent starter waits here and then sees the marker
+      await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+      const [again] = await tx.select().from(appSettings).where(eq(appSettings.key, step.marker));
+      if (again) return;
+      await step.run(tx);
+      await tx
+        .insert(appSettings)
+        .values({ key: step.marker, value: new Date().toISOString() })
+        .onConflictDoNothing();
+    });
+  }
+  return true;
+};
+
+const seedAccountsAndCatalogue = async (tx: Tx) => {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction(async (tx) => {
-    // a concurrent starter waits here and then sees the marker
-    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
-    const [again] = await tx.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER));
-    if (again) return;
+  await tx.insert(countries).values(demoCountries).onConflictDoNothing();
+  await tx
+    .insert(categories)
+    .values(
+      demoCategories.map((c) => ({
+        slug: c.slug,
+        nameEn: c.name.en,
+        nameRu: c.name.ru,
+        nameAz: c.name.az,
+      })),
+    )
+    .onConflictDoNothing();
+  await tx.insert(markupGroups).values(demoMarkupGroups).onConflictDoNothing();
 
-    await tx.insert(countries).values(demoCountries).onConflictDoNothing();
-    await tx
-      .insert(categories)
-      .values(
-        demoCategories.map((c) => ({
-          slug: c.slug,
-          nameEn: c.name.en,
-          nameRu: c.name.ru,
-          nameAz: c.name.az,
-        })),
-      )
-      .onConflictDoNothing();
-    await tx.insert(markupGroups).values(demoMarkupGroups).onConflictDoNothing();
+  const countryRows = await tx.select().from(countries);
+  const countryId = (code: string) => countryRows.find((c) => c.code === code)?.id ?? null;
+  const categoryRows = await tx.select().from(categories);
+  const categoryId = (slug: string) => {
+    const id = categoryRows.find((c) => c.slug === slug)?.id;
+    if (!id) throw new Error(`demo product names unknown category ${slug}`);
+    return id;
+  };
+  const [standard] = await tx.select().from(markupGroups).where(eq(markupGroups.name, 'Standard'));
 
-    const countryRows = await tx.select().from(countries);
-    const countryId = (code: string) => countryRows.find((c) => c.code === code)?.id ?? null;
-    const categoryRows = await tx.select().from(categories);
-    const categoryId = (slug: string) => {
-      const id = categoryRows.find((c) => c.slug === slug)?.id;
-      if (!id) throw new Error(`demo product names unknown category ${slug}`);
-      return id;
-    };
-    const [standard] = await tx
-      .select()
-      .from(markupGroups)
-      .where(eq(markupGroups.name, 'Standard'));
+  await tx
+    .insert(products)
+    .values(
+      demoProducts.map((p) => ({
+        sku: p.sku,
+        titleEn: p.title.en,
+        titleRu: p.title.ru,
+        titleAz: p.title.az,
+        descriptionEn: p.description.en,
+        descriptionRu: p.description.ru,
+        descriptionAz: p.description.az,
+        requirementsEn: p.requirements.en,
+        requirementsRu: p.requirements.ru,
+        requirementsAz: p.requirements.az,
+        installationEn: p.installation.en,
+        installationRu: p.installation.ru,
+        installationAz: p.installation.az,
+        categoryId: categoryId(p.category),
+        providerId: p.providerId,
+        dealerPrice: p.dealerPrice,
+        unitPrice: p.unitPrice,
+        royalty: p.royalty,
+        bonus: p.bonus,
+        points: p.points,
+        deliveryTime: p.deliveryTime,
+        operatingSystems: p.operatingSystems,
+        licenceType: p.licenceType,
+        usersCount: p.usersCount,
+        devicesCount: p.devicesCount,
+        isReturnable: p.isReturnable,
+      })),
+    )
+    .onConflictDoNothing();
 
-    await tx
-      .insert(products)
-      .values(
-        demoProducts.map((p) => ({
-          sku: p.sku,
-          titleEn: p.title.en,
-          titleRu: p.title.ru,
-          titleAz: p.title.az,
-          descriptionEn: p.description.en,
-          descriptionRu: p.description.ru,
-          descriptionAz: p.description.az,
-          requirementsEn: p.requirements.en,
-          requirementsRu: p.requirements.ru,
-          requirementsAz: p.requirements.az,
-          installationEn: p.installation.en,
-          installationRu: p.installation.ru,
-          installationAz: p.installation.az,
-          categoryId: categoryId(p.category),
-          providerId: p.providerId,
-          dealerPrice: p.dealerPrice,
-          unitPrice: p.unitPrice,
-          royalty: p.royalty,
-          bonus: p.bonus,
-          points: p.points,
-          deliveryTime: p.deliveryTime,
-          operatingSystems: p.operatingSystems,
-          licenceType: p.licenceType,
-          usersCount: p.usersCount,
-          devicesCount: p.devicesCount,
-          isReturnable: p.isReturnable,
-        })),
-      )
-      .onConflictDoNothing();
-
-    const az = countryId('AZ');
-    const base = { passwordHash, countryId: az };
-    await tx
-      .insert(users)
-      .values([
-        { ...base, email: 'gd@example.com', name: demoAccounts[0].name, typeId: 1 },
-        { ...base, email: 'ld@example.com', name: demoAccounts[1].name, typeId: 2, lang: 'ru' },
-        {
-          ...base,
-          email: 'dealer@example.com',
-          name: demoAccounts[2].name,
-          typeId: 3,
-          creditLimit: '5000.00',
-          hasAdobeAccount: true,
-          markupGroupId: standard?.id,
-        },
-        {
-          ...base,
-          email: 'dealer2@example.com',
-          name: demoAccounts[3].name,
-          typeId: 3,
-          creditLimit: '3000.00',
-          markupGroupId: standard?.id,
-          lang: 'az',
-        },
-      ])
-      .onConflictDoNothing();
-    const [dealer] = await tx.select().from(users).where(eq(users.email, 'dealer@example.com'));
-    await tx
-      .insert(users)
-      .values({
+  const az = countryId('AZ');
+  const base = { passwordHash, countryId: az };
+  await tx
+    .insert(users)
+    .values([
+      { ...base, email: 'gd@example.com', name: demoAccounts[0].name, typeId: 1 },
+      { ...base, email: 'ld@example.com', name: demoAccounts[1].name, typeId: 2, lang: 'ru' },
+      {
         ...base,
-        email: 'user@example.com',
-        name: demoAccounts[4].name,
-        typeId: 4,
-        dealerId: dealer?.id,
-        needAznCash: true,
-        needAznCredit: true,
-      })
-      .onConflictDoNothing();
+        email: 'dealer@example.com',
+        name: demoAccounts[2].name,
+        typeId: 3,
+        creditLimit: '5000.00',
+        hasAdobeAccount: true,
+        markupGroupId: standard?.id,
+      },
+      {
+        ...base,
+        email: 'dealer2@example.com',
+        name: demoAccounts[3].name,
+        typeId: 3,
+        creditLimit: '3000.00',
+        markupGroupId: standard?.id,
+        lang: 'az',
+      },
+    ])
+    .onConflictDoNothing();
+  const [dealer] = await tx.select().from(users).where(eq(users.email, 'dealer@example.com'));
+  await tx
+    .insert(users)
+    .values({
+      ...base,
+      email: 'user@example.com',
+      name: demoAccounts[4].name,
+      typeId: 4,
+      dealerId: dealer?.id,
+      needAznCash: true,
+      needAznCredit: true,
+    })
+    .onConflictDoNothing();
 
-    const [ld] = await tx.select().from(users).where(eq(users.email, 'ld@example.com'));
-    const ldCountries = countryRows.filter((c) => ['AZ', 'GE'].includes(c.code));
-    if (ld && ldCountries.length > 0) {
-      await tx
-        .insert(localDistrictCountries)
-        .values(ldCountries.map((c) => ({ userId: ld.id, countryId: c.id })))
-        .onConflictDoNothing();
-    }
+  const [ld] = await tx.select().from(users).where(eq(users.email, 'ld@example.com'));
+  const ldCountries = countryRows.filter((c) => ['AZ', 'GE'].includes(c.code));
+  if (ld && ldCountries.length > 0) {
     await tx
-      .insert(appSettings)
-      .values({ key: SEED_MARKER, value: new Date().toISOString() })
+      .insert(localDistrictCountries)
+      .values(ldCountries.map((c) => ({ userId: ld.id, countryId: c.id })))
       .onConflictDoNothing();
-  });
-  return true;
+  }
+};
+
+/** Today's bank rate, VAT, a user group and an own price, so every price shows at once. */
+const seedPricing = async (tx: Tx) => {
+  await tx
+    .insert(exchangeRates)
+    .values({
+      rateDate: sql`current_date - 1` as unknown as string,
+      usdAzn: '1.7000',
+      source: 'manual',
+    })
+    .onConflictDoNothing();
+  await tx
+    .insert(appSettings)
+    .values({ key: 'pricing', value: { vat_percent: '18.00', credit_surcharge_percent: '2.00' } })
+    .onConflictDoNothing();
+  const [dealer] = await tx.select().from(users).where(eq(users.email, 'dealer@example.com'));
+  const [user] = await tx.select().from(users).where(eq(users.email, 'user@example.com'));
+  if (!dealer || !user) return;
+  const [group] = await tx
+    .insert(userGroups)
+    .values({ dealerId: dealer.id, name: 'Key accounts', markupPercent: '12.00' })
+    .onConflictDoNothing()
+    .returning();
+  if (group)
+    await tx
+      .insert(userGroupMembers)
+      .values({ userId: user.id, userGroupId: group.id })
+      .onConflictDoNothing();
+  const [silver] = await tx.select().from(markupGroups).where(eq(markupGroups.name, 'Silver'));
+  const [security] = await tx.select().from(categories).where(eq(categories.slug, 'security'));
+  if (silver && security) {
+    await tx
+      .insert(markupGroupCategories)
+      .values({ markupGroupId: silver.id, categoryId: security.id, percent: '2.00' })
+      .onConflictDoNothing();
+  }
 };
 
 /** Test helper: the demo users by e-mail. */

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { envelopeSchema } from '@esd/shared/api';
 import {
@@ -14,12 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
-import {
-  mimeOfStoredFile,
-  removeStoredFile,
-  saveImage,
-  storedNamePattern,
-} from '../../lib/uploads';
+import { removeStoredFile, saveImage, serveStoredFile, storedNamePattern } from '../../lib/uploads';
 import { requireSession } from '../../plugins/auth';
 import { createAuthService } from '../auth/auth.service';
 import { toProfile } from '../auth/profile';
@@ -130,15 +123,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ name: z.string().regex(storedNamePattern) }),
       },
     },
-    async (request, reply) => {
-      const file = path.join(avatarsDir, request.params.name);
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) throw new AppError('NOT_FOUND', 'File not found.');
-      return reply
-        .type(mimeOfStoredFile(request.params.name) ?? 'application/octet-stream')
-        .header('Cache-Control', 'private, max-age=86400, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(createReadStream(file));
-    },
+    async (request, reply) => serveStoredFile(reply, avatarsDir, request.params.name),
   );
 };

@@ -1,0 +1,14 @@
+import { isLanguage, type Language } from '@esd/shared/constants';
+import type { FastifyRequest } from 'fastify';
+
+/** The language of the answer: the UI's Accept-Language, else the user's own, else English. */
+export const requestLanguage = (request: FastifyRequest): Language => {
+  const header = request.headers['accept-language'];
+  const first = header?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  if (isLanguage(first)) return first;
+  const own = request.session?.user.lang;
+  return isLanguage(own) ? own : 'en';
+};
+
+/** Picks the column of a `<name>En/Ru/Az` triple for a language. */
+export const pick = <T>(values: { en: T; ru: T; az: T }, lang: Language): T => values[lang];

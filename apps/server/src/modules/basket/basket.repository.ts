@@ -1,0 +1,65 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { basketItems, products } from '../../db/schema';
+
+export const MAX_BASKET_LINES = 200;
+export const MAX_LINE_QUANTITY = 100_000;
+
+export const findBasketLines = (db: DbOrTx, userId: number) =>
+  db
+    .select({ item: basketItems, product: products })
+    .from(basketItems)
+    .innerJoin(products, eq(products.id, basketItems.productId))
+    .where(eq(basketItems.userId, userId))
+    .orderBy(asc(basketItems.createdAt), asc(basketItems.id));
+
+export const countBasketLines = async (db: DbOrTx, userId: number) => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(basketItems)
+    .where(eq(basketItems.userId, userId));
+  return row?.value ?? 0;
+};
+
+/** Adds to an existing line of the same product and sell type, or opens one. */
+export const addToLine = async (
+  db: DbOrTx,
+  line: { userId: number; productId: number; quantity: number; sellType: 1 | 2 },
+) => {
+  const [row] = await db
+    .insert(basketItems)
+    .values(line)
+    .onConflictDoUpdate({
+      target: [
+        basketItems.userId,
+        basketItems.productId,
+        basketItems.sellType,
+        basketItems.lineKey,
+      ],
+      set: {
+        quantity: sql`least(${basketItems.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY + 1})`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${basketItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+    })
+    .returning({ id: basketItems.id });
+  return row;
+};
+
+/** Takes `count` off a line of this user; the line goes when nothing is left. */
+export const removeFromLine = async (
+  db: DbOrTx,
+  userId: number,
+  itemId: number,
+  removed: number,
+) => {
+  const mine = and(eq(basketItems.id, itemId), eq(basketItems.userId, userId));
+  const [updated] = await db
+    .update(basketItems)
+    .set({ quantity: sql`${basketItems.quantity} - ${removed}`, updatedAt: sql`now()` })
+    .where(and(mine, sql`${basketItems.quantity} > ${removed}`))
+    .returning({ id: basketItems.id });
+  if (updated) return true;
+  const deleted = await db.delete(basketItems).where(mine).returning({ id: basketItems.id });
+  return deleted.length > 0;
+};

@@ -1,0 +1,57 @@
+import { envelopeSchema } from '@esd/shared/api';
+import {
+  basketAddParamsSchema,
+  basketRemoveParamsSchema,
+  basketSchema,
+} from '@esd/shared/catalogue/basket.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/errors';
+import { requestLanguage } from '../../lib/language';
+import { requireSession } from '../../plugins/auth';
+import { addToBasket, readBasket, removeFromBasket } from './basket.service';
+
+const basketResponse = { 200: envelopeSchema(basketSchema) };
+
+/** Spec 7 basket calls, kept exactly (GET for changes, as the contract has them). */
+export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/basket',
+    { config: { access: 'dealerOrUser' }, schema: { tags: ['basket'], response: basketResponse } },
+    async (request) =>
+      ok(await readBasket(app.db, requireSession(request), requestLanguage(request))),
+  );
+
+  app.get(
+    '/basket/add/:productId/:quantity/:sellType',
+    {
+      config: { access: 'dealerOrUser' },
+      schema: { tags: ['basket'], params: basketAddParamsSchema, response: basketResponse },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      await addToBasket(app.db, session, request.params);
+      return ok(
+        await readBasket(app.db, session, requestLanguage(request)),
+        'Added to the basket.',
+      );
+    },
+  );
+
+  for (const url of ['/basket/remove/:itemId', '/basket/remove/:itemId/:count']) {
+    app.get(
+      url,
+      {
+        config: { access: 'dealerOrUser' },
+        schema: { tags: ['basket'], params: basketRemoveParamsSchema, response: basketResponse },
+      },
+      async (request) => {
+        const session = requireSession(request);
+        await removeFromBasket(app.db, session, request.params.itemId, request.params.count);
+        return ok(
+          await readBasket(app.db, session, requestLanguage(request)),
+          'Removed from the basket.',
+        );
+      },
+    );
+  }
+};

@@ -1,0 +1,159 @@
+import type { Role } from '@esd/shared/access/access.rules';
+import type { PricingSettings } from '@esd/shared/catalogue/settings.schemas';
+import { type OwnPriceSetting, priceFor, toAzn } from '@esd/shared/shop/pricing.rules';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  dealerProductPrices,
+  markupGroupCategories,
+  markupGroups,
+  products,
+  userGroupMembers,
+  userGroups,
+  users,
+} from '../../db/schema';
+import type { Session } from '../../plugins/auth';
+import { currentRate, readPricingSettings } from './pricing-settings';
+
+/** Everything the pricing chain needs to know about one viewer, loaded once per request. */
+export type PricingContext = {
+  role: Role;
+  /** the dealer whose markup group applies: the viewer itself, or an end user's dealer */
+  dealerId: number | null;
+  groupPercent: string | null;
+  categoryPercents: Map<number, string>;
+  userGroupPercent: string | null;
+  rate: string | undefined;
+  settings: PricingSettings;
+  showCash: boolean;
+  showCredit: boolean;
+};
+
+const loadDealerMarkup = async (db: DbOrTx, dealerId: number) => {
+  const [dealer] = await db
+    .select({ groupId: users.markupGroupId, percent: markupGroups.percent })
+    .from(users)
+    .leftJoin(markupGroups, eq(markupGroups.id, users.markupGroupId))
+    .where(eq(users.id, dealerId));
+  if (!dealer?.groupId) return { groupPercent: null, categoryPercents: new Map<number, string>() };
+  const overrides = await db
+    .select()
+    .from(markupGroupCategories)
+    .where(eq(markupGroupCategories.markupGroupId, dealer.groupId));
+  return {
+    groupPercent: dealer.percent,
+    categoryPercents: new Map(overrides.map((o) => [o.categoryId, o.percent])),
+  };
+};
+
+export const loadPricingContext = async (db: DbOrTx, session: Session): Promise<PricingContext> => {
+  const { user, role } = session;
+  const dealerId = role === 'd' ? user.id : role === 'u' ? user.dealerId : null;
+  const [markup, userGroup, rate, settings] = await Promise.all([
+    dealerId ? loadDealerMarkup(db, dealerId) : { groupPercent: null, categoryPercents: new Map() },
+    role === 'u'
+      ? db
+          .select({ percent: userGroups.markupPercent })
+          .from(userGroupMembers)
+          .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.userGroupId))
+          .where(eq(userGroupMembers.userId, user.id))
+      : [],
+    currentRate(db),
+    readPricingSettings(db),
+  ]);
+  return {
+    role,
+    dealerId,
+    ...markup,
+    userGroupPercent: userGroup[0]?.percent ?? null,
+    rate,
+    settings,
+    showCash: user.needAznCash,
+    showCredit: user.needAznCredit,
+  };
+};
+
+/** The dealer's own settings for some products (end users only). */
+export const loadOwnSettings = async (
+  db: DbOrTx,
+  ctx: PricingContext,
+  productIds: number[],
+): Promise<Map<number, OwnPriceSetting>> => {
+  if (ctx.role !== 'u' || !ctx.dealerId || productIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(dealerProductPrices)
+    .where(
+      and(
+        eq(dealerProductPrices.dealerId, ctx.dealerId),
+        inArray(dealerProductPrices.productId, productIds),
+      ),
+    );
+  return new Map(rows.map((r) => [r.productId, { mode: r.mode, value: r.value }]));
+};
+
+type PricedProduct = { categoryId: number; dealerPrice: string; unitPrice: string };
+
+/** USD (VAT excluded) this viewer pays for a product. */
+export const usdPrice = (
+  ctx: PricingContext,
+  product: PricedProduct,
+  own: OwnPriceSetting | null,
+) =>
+  priceFor({
+    role: ctx.role,
+    dealerPrice: product.dealerPrice,
+    unitPrice: product.unitPrice,
+    dealerMarkupPercent: ctx.categoryPercents.get(product.categoryId) ?? ctx.groupPercent,
+    ownSetting: own,
+    userGroupMarkupPercent: ctx.userGroupPercent,
+  });
+
+/** AZN amount (VAT included) of a USD amount for cash (1) or credit (2) at today's rate. */
+export const aznAmount = (ctx: PricingContext, usd: string, sellType: 1 | 2): string | null =>
+  ctx.rate
+    ? toAzn({
+        usd,
+        rate: ctx.rate,
+        vatPercent: ctx.settings.vat_percent,
+        surchargePercent: sellType === 2 ? ctx.settings.credit_surcharge_percent : '0',
+      })
+    : null;
+
+/** Spec 3: the product's price for this viewer, with AZN cash and credit where its flags ask. */
+export const shopPrices = (
+  ctx: PricingContext,
+  product: PricedProduct,
+  own: OwnPriceSetting | null,
+) => {
+  const Amount = usdPrice(ctx, product, own);
+  return {
+    Amount,
+    cash: ctx.showCash ? aznAmount(ctx, Amount, 1) : null,
+    credit: ctx.showCredit ? aznAmount(ctx, Amount, 2) : null,
+  };
+};
+
+/**
+ * The same price as an SQL expression, only to sort by it; the TypeScript rule above stays
+ * the source of truth for every amount shown (a test checks the two agree).
+ */
+export const priceOrderExpression = (ctx: PricingContext): SQL => {
+  if (ctx.role === 'gd' || ctx.role === 'ld') return sql`${products.unitPrice}`;
+  const percent = sql`coalesce((select mgc.percent from markup_group_categories mgc
+      where mgc.markup_group_id = (select markup_group_id from users where id = ${ctx.dealerId ?? 0})
+        and mgc.category_id = ${products.categoryId}), ${ctx.groupPercent ?? '0'}::numeric)`;
+  const cost = sql`round(${products.dealerPrice} * (100 + ${percent}) / 100, 2)`;
+  if (ctx.role === 'd') return cost;
+  const own = (column: string) =>
+    sql.raw(`(select dpp.${column} from dealer_product_prices dpp where dpp.dealer_id = `);
+  const ownMode = sql`${own('mode')}${ctx.dealerId ?? 0} and dpp.product_id = ${products.id})`;
+  const ownValue = sql`${own('value')}${ctx.dealerId ?? 0} and dpp.product_id = ${products.id})`;
+  const fallback =
+    ctx.userGroupPercent !== null
+      ? sql`round(${cost} * (100 + ${ctx.userGroupPercent}::numeric) / 100, 2)`
+      : sql`greatest(${products.unitPrice}, ${cost})`;
+  return sql`case ${ownMode} when 'price' then ${ownValue}
+    when 'markup' then round(${cost} * (100 + ${ownValue}) / 100, 2)
+    else ${fallback} end`;
+};

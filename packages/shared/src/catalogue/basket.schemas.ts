@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Spec 7: GET /api/basket/add/{productId}/{quantity}/{sellType}. Quantity digits only, at least 1. */
+export const basketAddParamsSchema = z.object({
+  productId: z.coerce.number().int().positive().max(2_147_483_647),
+  quantity: z
+    .string()
+    .regex(/^\d{1,6}$/, 'quantity must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100_000)),
+  sellType: z
+    .enum(['1', '2'])
+    .transform(Number)
+    .pipe(z.union([z.literal(1), z.literal(2)])),
+});
+
+/** Spec 7: GET /api/basket/remove/{itemId}/{count}; count defaults to 1. */
+export const basketRemoveParamsSchema = z.object({
+  itemId: z.coerce.number().int().positive().max(2_147_483_647),
+  count: z
+    .string()
+    .regex(/^\d{1,6}$/, 'count must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1))
+    .optional()
+    .default(1),
+});
+
+export const basketItemSchema = z.object({
+  /** the basket line's id (used by remove) */
+  id: z.number().int(),
+  product_id: z.number().int(),
+  sku: z.string(),
+  FullTitle: z.string(),
+  provider_id: z.number().int(),
+  is_returnable: z.boolean(),
+  image_url: z.string().nullable(),
+  quantity: z.number().int(),
+  /** 1 cash, 2 credit */
+  sell_type: z.number().int(),
+  /** USD unit price, VAT excluded */
+  Amount: z.string(),
+  /** USD line total, VAT excluded */
+  total_usd: z.string(),
+  /** AZN line total incl. VAT at today's rate for its sell type */
+  total_azn: z.string(),
+  /** Adobe items: the customer and options chosen (null otherwise) */
+  adobe: z
+    .object({
+      customer_id: z.string(),
+      company_name: z.string(),
+      three_year_commitment: z.boolean(),
+    })
+    .nullable(),
+});
+export type BasketItem = z.infer<typeof basketItemSchema>;
+
+/** Spec 3 Basket. Totals are exact decimal strings. */
+export const basketSchema = z.object({
+  products: z.array(basketItemSchema),
+  totalQuantity: z.number().int(),
+  /** AZN incl. VAT at today's rate */
+  totalAmount: z.string(),
+  /** USD excl. VAT */
+  totalUsdAmount: z.string(),
+  /** true when the basket has something to check out */
+  form: z.boolean(),
+  /** today's bank USD→AZN rate and VAT used for the AZN amounts */
+  rate: z.string(),
+  vat_percent: z.string(),
+});
+export type Basket = z.infer<typeof basketSchema>;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { isMoney } from '../shop/money';
+
+/** A money or percent amount: a decimal string with at most 2 decimals, never a float. */
+export const moneyString = z
+  .string()
+  .trim()
+  .max(18)
+  .refine(isMoney, 'must be a decimal amount with at most 2 decimals');
+export const nonNegativeMoney = moneyString.refine(
+  (v) => !v.startsWith('-'),
+  'must not be negative',
+);
+export const percentString = nonNegativeMoney.refine(
+  (v) => Number.parseFloat(v) <= 1000,
+  'must be at most 1000',
+);
+
+export const localizedText = (max: number) =>
+  z.object({
+    en: z.string().trim().max(max),
+    ru: z.string().trim().max(max),
+    az: z.string().trim().max(max),
+  });
+export const localizedName = z.object({
+  en: z.string().trim().min(1).max(200),
+  ru: z.string().trim().min(1).max(200),
+  az: z.string().trim().min(1).max(200),
+});
+export type LocalizedName = z.infer<typeof localizedName>;
+
+/** Provider ids: 1 key stock, 2 other (vendor-delivered), 3 Adobe (spec 3). */
+export const providerIds = [1, 2, 3] as const;
+export const PROVIDER = { keyStock: 1, other: 2, adobe: 3 } as const;
+
+export const productSorts = ['title', 'price_asc', 'price_desc', 'newest'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+export const productListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+  q: z.string().trim().max(100).optional(),
+  category_id: z.coerce.number().int().positive().optional(),
+  sort: z.enum(productSorts).default('title'),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** A product as the shop shows it; field names of spec 3 kept. Prices are what this viewer pays. */
+export const productListItemSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  FullTitle: z.string(),
+  Description: z.string(),
+  /** USD, VAT excluded: the price this user pays */
+  Amount: z.string(),
+  /** AZN incl. VAT at today's bank rate, for users with need_azn_cash; otherwise null */
+  cash: z.string().nullable(),
+  /** AZN incl. VAT on credit, for users with need_azn_credit; otherwise null */
+  credit: z.string().nullable(),
+  provider_id: z.number().int(),
+  is_returnable: z.boolean(),
+  category_id: z.number().int(),
+  category: z.string(),
+  image_url: z.string().nullable(),
+  licence_type: z.string(),
+  delivery_time: z.string(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+export const productDetailSchema = productListItemSchema.extend({
+  requirements: z.string(),
+  installation: z.string(),
+  operating_systems: z.string(),
+  users_count: z.number().int().nullable(),
+  devices_count: z.number().int().nullable(),
+  points: z.number().int(),
+  /** shown to admins only (null for others) */
+  dealer_price: z.string().nullable(),
+  unit_price: z.string().nullable(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  name_ru: z.string(),
+  name_az: z.string(),
+  products_count: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const idParamSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import {
+  localizedName,
+  localizedText,
+  nonNegativeMoney,
+  percentString,
+  providerIds,
+} from './catalogue.schemas';
+
+/** List query of every settings table: search, sort column, direction, page. */
+export const settingsListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+  q: z.string().trim().max(100).optional(),
+  sort: z.string().max(40).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type SettingsListQuery = z.infer<typeof settingsListQuerySchema>;
+
+// Countries
+export const countryInputSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'two letters (ISO 3166-1 alpha-2)'),
+  name: localizedName,
+});
+export type CountryInput = z.infer<typeof countryInputSchema>;
+export const countrySchema = countryInputSchema.extend({
+  id: z.number().int(),
+  users_count: z.number().int(),
+});
+export type Country = z.infer<typeof countrySchema>;
+
+// Categories
+export const categoryInputSchema = z.object({
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and dashes')
+    .max(80),
+  name: localizedName,
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+export const categorySettingsSchema = categoryInputSchema.extend({
+  id: z.number().int(),
+  products_count: z.number().int(),
+});
+export type CategorySettings = z.infer<typeof categorySettingsSchema>;
+
+// Products
+export const productInputSchema = z.object({
+  sku: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9._/-]+$/, 'letters, digits and . _ / -'),
+  title: localizedName,
+  description: localizedText(10_000),
+  requirements: localizedText(10_000),
+  installation: localizedText(10_000),
+  category_id: z.number().int().positive(),
+  provider_id: z.union(
+    providerIds.map((id) => z.literal(id)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>],
+  ),
+  dealer_price: nonNegativeMoney,
+  unit_price: nonNegativeMoney,
+  royalty: nonNegativeMoney,
+  bonus: nonNegativeMoney,
+  points: z.number().int().min(0).max(1_000_000),
+  delivery_time: z.string().trim().max(200),
+  operating_systems: z.string().trim().max(500),
+  licence_type: z.string().trim().max(200),
+  users_count: z.number().int().min(1).max(1_000_000).nullable(),
+  devices_count: z.number().int().min(1).max(1_000_000).nullable(),
+  is_returnable: z.boolean(),
+  is_active: z.boolean(),
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+export const productSettingsSchema = productInputSchema.extend({
+  id: z.number().int(),
+  image_url: z.string().nullable(),
+  category: z.string(),
+  updated_at: z.string(),
+});
+export type ProductSettings = z.infer<typeof productSettingsSchema>;
+
+// Markup groups (a percent per group, optionally per category)
+export const markupGroupInputSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  percent: percentString,
+  categories: z
+    .array(z.object({ category_id: z.number().int().positive(), percent: percentString }))
+    .max(500)
+    .default([]),
+});
+export type MarkupGroupInput = z.infer<typeof markupGroupInputSchema>;
+export const markupGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  percent: z.string(),
+  categories: z.array(z.object({ category_id: z.number().int(), percent: z.string() })),
+  dealers_count: z.number().int(),
+});
+export type MarkupGroup = z.infer<typeof markupGroupSchema>;
+
+// Exchange rates (bank USD→AZN by date) and pricing settings
+export const exchangeRateInputSchema = z.object({
+  date: z.iso.date(),
+  rate: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, 'AZN per 1 USD with up to 4 decimals')
+    .refine((v) => Number.parseFloat(v) > 0, 'must be above zero'),
+});
+export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;
+export const exchangeRateSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  rate: z.string(),
+  source: z.enum(['manual', 'cbar']),
+  created_at: z.string(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+export const rateImportResultSchema = z.object({
+  date: z.string(),
+  rate: z.string(),
+  replaced: z.boolean(),
+});
+export type RateImportResult = z.infer<typeof rateImportResultSchema>;
+
+export const pricingSettingsSchema = z.object({
+  vat_percent: percentString,
+  credit_surcharge_percent: percentString,
+});
+export type PricingSettings = z.infer<typeof pricingSettingsSchema>;
+
+// Dealer: own prices per product, user groups
+export const dealerProductPriceSchema = z.object({
+  product_id: z.number().int(),
+  sku: z.string(),
+  FullTitle: z.string(),
+  /** what the dealer pays (USD, VAT excluded) */
+  dealer_cost: z.string(),
+  unit_price: z.string(),
+  mode: z.enum(['price', 'markup']).nullable(),
+  value: z.string().nullable(),
+  /** what the dealer's users without a group pay */
+  user_price: z.string(),
+});
+export type DealerProductPrice = z.infer<typeof dealerProductPriceSchema>;
+export const dealerProductPriceInputSchema = z.object({
+  mode: z.enum(['price', 'markup']),
+  value: nonNegativeMoney,
+});
+export type DealerProductPriceInput = z.infer<typeof dealerProductPriceInputSchema>;
+
+export const userGroupInputSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  markup_percent: percentString,
+  user_ids: z.array(z.number().int().positive()).max(10_000).default([]),
+});
+export type UserGroupInput = z.infer<typeof userGroupInputSchema>;
+export const userGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  markup_percent: z.string(),
+  user_ids: z.array(z.number().int()),
+});
+export type UserGroup = z.infer<typeof userGroupSchema>;
+/** The dealer's own end users, to put them into groups. */
+export const dealerUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  user_group_id: z.number().int().nullable(),
+});
+export type DealerUser = z.infer<typeof dealerUserSchema>;
