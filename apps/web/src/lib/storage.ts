@@ -134,6 +134,14 @@ export const setUserInfo = (info: UserInfo) => {
 
 export const setLoggedIn = () => write(storageKeys.loggedIn, 'true');
 
+/** Spec 3 and 9: `lang` and `itemsPerPage` are kept in the browser from the first visit on. */
+export const storeDefaults = () => {
+  if (read(storageKeys.lang) === null) write(storageKeys.lang, getLanguage());
+  if (read(storageKeys.itemsPerPage) === null) {
+    write(storageKeys.itemsPerPage, String(getItemsPerPage()));
+  }
+};
+
 /** Spec 4: logout clears the flags, user info, role and token (lang and itemsPerPage stay). */
 export const clearSession = () => {
   for (const key of ['loggedIn', 'userInfo', 'userRole', 'token', 'tokenExpiry'] as const) {

@@ -26,7 +26,7 @@ import {
   IconUsersGroup,
   IconWorld,
 } from '@tabler/icons-react';
-import { type PageName, pages, type SectionKey } from '@/config/paths';
+import { type PageName, pages, type SectionKey } from '../../config/paths';
 
 type NavItem = { page: PageName; icon: Icon };
 type NavSection = { key: SectionKey; items: NavItem[] };

@@ -22,7 +22,14 @@ export const UserMenu = () => {
           style={{ borderRadius: 'var(--mantine-radius-xl)' }}
         >
           <Group gap={8} wrap="nowrap">
-            <Avatar src={info?.photoURL} name={name} color="initials" radius="xl" size={34} />
+            <Avatar
+              src={info?.photoURL}
+              name={name}
+              color="initials"
+              radius="xl"
+              size={34}
+              alt=""
+            />
             <Box visibleFrom="md" maw={160}>
               <Text size="sm" fw={600} lineClamp={1}>
                 {name}

@@ -1,6 +1,6 @@
 import { DEFAULT_ROLE, roleFromTypeId } from '@esd/shared/access/access.rules';
 import type { UserProfile } from '@esd/shared/auth/auth.schemas';
-import { paths } from '@/config/paths';
+import { paths } from '../../config/paths';
 import { getSafeRedirect } from '../safe-redirect';
 import {
   type AuthProviderId,

@@ -1,3 +1,4 @@
+import { ApiError } from '@/lib/api-error';
 import { saveSession } from '@/lib/session/session';
 import { setToken } from '@/lib/storage';
 import { getOidcConfig } from '../api/get-oidc-config';
@@ -16,7 +17,15 @@ export class OidcCallbackError extends Error {
 }
 
 const completeSignIn = async (): Promise<{ to: string | null }> => {
-  const manager = await getUserManager(await getOidcConfig());
+  const config = await getOidcConfig();
+  if (!config.enabled) {
+    throw new ApiError({
+      status: 404,
+      message: 'Single sign-on is off',
+      errorName: 'OIDC_DISABLED',
+    });
+  }
+  const manager = await getUserManager(config);
   let user: Awaited<ReturnType<typeof manager.signinRedirectCallback>>;
   try {
     user = await manager.signinRedirectCallback();

@@ -36,7 +36,14 @@ export const ProfileSummary = ({ user }: { user: UserProfile }) => {
         {t('profile.summary.heading')}
       </Title>
       <Stack align="center" gap={4} ta="center">
-        <Avatar src={user.photo_url} name={user.name} color="initials" size={96} radius={96} />
+        <Avatar
+          src={user.photo_url}
+          name={user.name}
+          color="initials"
+          size={96}
+          radius={96}
+          alt=""
+        />
         <Text fw={700} fz="lg" mt="xs" style={{ wordBreak: 'break-word' }}>
           {user.name}
         </Text>

@@ -1,0 +1,52 @@
+import type { Role } from '@esd/shared/access/access.rules';
+import { describe, expect, it } from 'vitest';
+import { getNavSections } from './nav-items';
+
+const linksOf = (role: Role) =>
+  Object.fromEntries(
+    getNavSections(role).map((section) => [section.key, section.items.map((item) => item.page)]),
+  );
+
+describe('getNavSections', () => {
+  it('shows a user only the shop, orders and events & news', () => {
+    expect(linksOf('u')).toEqual({
+      shop: ['products', 'checkout'],
+      orders: ['orders'],
+      eventsNews: ['events', 'news', 'library'],
+    });
+  });
+
+  it('shows a dealer its own settings but no global ones and no weekly statistics', () => {
+    expect(linksOf('d')).toEqual({
+      shop: ['products', 'checkout'],
+      orders: ['orders'],
+      eventsNews: ['events', 'news', 'library'],
+      statistics: ['statisticQuarter', 'statisticAdobe'],
+      settings: ['settingsUsers', 'settingsGroups', 'settingsProduct'],
+    });
+  });
+
+  it('shows a local district admin every statistic and the users, without events', () => {
+    expect(linksOf('ld')).toEqual({
+      shop: ['products', 'checkout'],
+      orders: ['orders'],
+      eventsNews: ['news', 'library'],
+      statistics: [
+        'statisticWeekly',
+        'statisticDistribution',
+        'statisticQuarter',
+        'statisticAdobe',
+      ],
+      settings: ['settingsUsers'],
+    });
+  });
+
+  it('shows a global district admin every global setting, the mailbox included', () => {
+    const settings = linksOf('gd').settings;
+    expect(settings).toContain('settingsMailbox');
+    expect(settings).toContain('settingsWonPrizes');
+    expect(settings).not.toContain('settingsGroups');
+    expect(settings).not.toContain('settingsProduct');
+    expect(settings).toHaveLength(12);
+  });
+});
