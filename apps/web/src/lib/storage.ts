@@ -15,6 +15,8 @@ export const storageKeys = {
   token: 'token',
   lang: 'lang',
   itemsPerPage: 'itemsPerPage',
+  /** ours, not spec 3's: the shopper's last "Pay by" choice (1 cash, 2 credit) */
+  sellType: 'sellType',
 } as const;
 
 export type AuthProviderId = 'password' | 'oidc';
@@ -89,6 +91,11 @@ export const getItemsPerPage = (): number => {
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_ITEMS_PER_PAGE;
 };
 
+export const getStoredSellType = (): number | undefined => {
+  const value = Number(read(storageKeys.sellType));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+};
+
 let userInfoCache: { raw: string | null; value: UserInfo | null } = { raw: null, value: null };
 
 /** Returns the same object while the stored JSON is unchanged (safe for useSyncExternalStore). */
@@ -112,6 +119,11 @@ export const setLanguage = (lang: Language) => {
 
 export const setItemsPerPage = (value: number) => {
   write(storageKeys.itemsPerPage, String(value));
+  emit();
+};
+
+export const setStoredSellType = (value: number) => {
+  write(storageKeys.sellType, String(value));
   emit();
 };
 

@@ -1,8 +1,9 @@
 import { TITLE_SUFFIX } from '@esd/shared/constants';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Params, useMatches } from 'react-router';
+import { type Params, useLocation, useMatches } from 'react-router';
 import { type PageName, pages } from '@/config/paths';
+import { useTitleOverrideFor } from '@/lib/page-title-override';
 
 /** What a route declares about itself in its `handle`. */
 export type RouteHandle = { page?: PageName };
@@ -22,6 +23,7 @@ export type Crumb = { key: string; label: string; href?: string };
 export const useBreadcrumbs = (): Crumb[] => {
   const { t } = useTranslation();
   const current = useCurrentPage();
+  const override = useTitleOverrideFor(useLocation().pathname);
   if (!current) return [];
   const page = pages[current.name];
   const parent = page.parent ? pages[page.parent] : undefined;
@@ -31,7 +33,8 @@ export const useBreadcrumbs = (): Crumb[] => {
   if (page.parent && parent) {
     crumbs.push({ key: page.parent, label: t(parent.titleKey), href: parent.getHref() });
   }
-  crumbs.push({ key: current.name, label: t(page.titleKey) });
+  // a page named by its data (a product) overrides its route title once it is known
+  crumbs.push({ key: current.name, label: override ?? t(page.titleKey) });
   return crumbs;
 };
 

@@ -1,0 +1,38 @@
+const pattern = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+const decimalSeparators = new Map<string, string>();
+
+const decimalSeparatorOf = (lang: string) => {
+  let separator = decimalSeparators.get(lang);
+  if (separator === undefined) {
+    separator =
+      new Intl.NumberFormat(lang).formatToParts(1.5).find((part) => part.type === 'decimal')
+        ?.value ?? '.';
+    decimalSeparators.set(lang, separator);
+  }
+  return separator;
+};
+
+/**
+ * A decimal string shown with exactly `decimals` places in the reader's locale. The digits
+ * never pass through a float: the whole part is grouped as a BigInt, the fraction is rounded
+ * half away from zero on the string.
+ */
+export const formatDecimalString = (value: string, lang: string, decimals = 2): string => {
+  const match = pattern.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', wholeDigits, fractionDigits = ''] = match;
+  let units = BigInt(`${wholeDigits}${fractionDigits.padEnd(decimals, '0').slice(0, decimals)}`);
+  if (fractionDigits.length > decimals && Number(fractionDigits[decimals]) >= 5) units += 1n;
+  const scale = 10n ** BigInt(decimals);
+  const whole = new Intl.NumberFormat(lang, { useGrouping: true }).format(units / scale);
+  const fraction = (units % scale).toString().padStart(decimals, '0');
+  const isZero = units === 0n;
+  return `${sign && !isZero ? '-' : ''}${whole}${decimals > 0 ? `${decimalSeparatorOf(lang)}${fraction}` : ''}`;
+};
+
+/** Spec 9: '$' for USD amounts (VAT excluded), 2 decimals. */
+export const formatUsd = (value: string, lang: string) => `$${formatDecimalString(value, lang)}`;
+
+/** Spec 9: AZN for cash and credit amounts, 2 decimals. */
+export const formatAzn = (value: string, lang: string) => `${formatDecimalString(value, lang)} AZN`;
