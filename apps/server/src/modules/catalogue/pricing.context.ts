@@ -140,20 +140,21 @@ export const shopPrices = (
  */
 export const priceOrderExpression = (ctx: PricingContext): SQL => {
   if (ctx.role === 'gd' || ctx.role === 'ld') return sql`${products.unitPrice}`;
+  // columns qualified by hand: inside a subquery an unqualified one would bind to the inner table
+  const dealerId = ctx.dealerId ?? 0;
   const percent = sql`coalesce((select mgc.percent from markup_group_categories mgc
-      where mgc.markup_group_id = (select markup_group_id from users where id = ${ctx.dealerId ?? 0})
-        and mgc.category_id = ${products.categoryId}), ${ctx.groupPercent ?? '0'}::numeric)`;
-  const cost = sql`round(${products.dealerPrice} * (100 + ${percent}) / 100, 2)`;
+      where mgc.markup_group_id = (select u.markup_group_id from users u where u.id = ${dealerId})
+        and mgc.category_id = "products"."category_id"), ${ctx.groupPercent ?? '0'}::numeric)`;
+  const cost = sql`round("products"."dealer_price" * (100 + ${percent}) / 100, 2)`;
   if (ctx.role === 'd') return cost;
-  const own = (column: string) =>
-    sql.raw(`(select dpp.${column} from dealer_product_prices dpp where dpp.dealer_id = `);
-  const ownMode = sql`${own('mode')}${ctx.dealerId ?? 0} and dpp.product_id = ${products.id})`;
-  const ownValue = sql`${own('value')}${ctx.dealerId ?? 0} and dpp.product_id = ${products.id})`;
+  const own = (column: 'mode' | 'value') =>
+    sql`(select dpp.${sql.raw(column)} from dealer_product_prices dpp
+      where dpp.dealer_id = ${dealerId} and dpp.product_id = "products"."id")`;
   const fallback =
     ctx.userGroupPercent !== null
       ? sql`round(${cost} * (100 + ${ctx.userGroupPercent}::numeric) / 100, 2)`
-      : sql`greatest(${products.unitPrice}, ${cost})`;
-  return sql`case ${ownMode} when 'price' then ${ownValue}
-    when 'markup' then round(${cost} * (100 + ${ownValue}) / 100, 2)
+      : sql`greatest("products"."unit_price", ${cost})`;
+  return sql`case ${own('mode')} when 'price' then ${own('value')}
+    when 'markup' then round(${cost} * (100 + ${own('value')}) / 100, 2)
     else ${fallback} end`;
 };

@@ -8,13 +8,14 @@ import {
 } from '@esd/shared/catalogue/settings.schemas';
 import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { categories, products } from '../../db/schema';
+import { categories } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { containsPattern } from '../catalogue/products.repository';
 
-const productsCount = sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id})`;
+// qualified by hand: inside a subquery an unqualified column would bind to the inner table
+const productsCount = sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`;
 const columns = {
   id: categories.id,
   slug: categories.slug,

@@ -8,13 +8,14 @@ import {
 } from '@esd/shared/catalogue/settings.schemas';
 import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { countries, localDistrictCountries, users } from '../../db/schema';
+import { countries, localDistrictCountries } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { containsPattern } from '../catalogue/products.repository';
 
-const usersCount = sql<number>`(select count(*)::int from ${users} where ${users.countryId} = ${countries.id})`;
+// qualified by hand: inside a subquery an unqualified column would bind to the inner table
+const usersCount = sql<number>`(select count(*)::int from users u where u.country_id = "countries"."id")`;
 
 const toCountry = (row: typeof countries.$inferSelect & { usersCount: number }) => ({
   id: row.id,

@@ -9,13 +9,14 @@ import {
 import { count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
-import { markupGroupCategories, markupGroups, users } from '../../db/schema';
+import { markupGroupCategories, markupGroups } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { containsPattern } from '../catalogue/products.repository';
 
-const dealersCount = sql<number>`(select count(*)::int from ${users} where ${users.markupGroupId} = ${markupGroups.id})`;
+// qualified by hand: inside a subquery an unqualified column would bind to the inner table
+const dealersCount = sql<number>`(select count(*)::int from users u where u.markup_group_id = "markup_groups"."id")`;
 const columns = {
   id: markupGroups.id,
   name: markupGroups.name,

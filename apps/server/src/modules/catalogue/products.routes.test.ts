@@ -1,0 +1,145 @@
+import { toCents } from '@esd/shared/shop/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createProduct } from '../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+
+describe.each(dbKinds)("[shop][catalogue] products priced by the viewer's chain on %s", (kind) => {
+  let ctx: TestContext;
+  let productId: number;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    productId = await createProduct(ctx, { sku: 'CHAIN-TEST-1' });
+  });
+  afterAll(async () => ctx?.close());
+
+  const product = async (email: string, id = productId) =>
+    (await (await as(ctx, email)).get(`/api/products/${id}`)).json().data;
+
+  it('prices one product for each role from the chain, in exact decimals', async () => {
+    // gd sees the unit price; the dealer pays dealer price + its Standard group (5 %)
+    expect(await product('gd@example.com')).toMatchObject({
+      Amount: '120.00',
+      cash: null,
+      credit: null,
+      dealer_price: '100.00',
+    });
+    expect(await product('dealer@example.com')).toMatchObject({
+      Amount: '105.00',
+      cash: null,
+      credit: null,
+      dealer_price: null,
+    });
+    // the user is in its dealer's "Key accounts" group (12 %) and pays AZN: rate 1.7000, VAT 18 %, credit +2 %
+    expect(await product('user@example.com')).toMatchObject({
+      Amount: '117.60',
+      cash: '235.91',
+      credit: '240.62',
+    });
+  });
+
+  it("lets the dealer's own price win over the group markup for its users", async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const put = await dealer.put(`/api/dealer/product-prices/${productId}`, {
+      mode: 'price',
+      value: '99.99',
+    });
+    expect(put.json().data).toMatchObject({
+      dealer_cost: '105.00',
+      mode: 'price',
+      value: '99.99',
+      user_price: '99.99',
+    });
+    expect((await product('user@example.com')).Amount).toBe('99.99');
+    await dealer.put(`/api/dealer/product-prices/${productId}`, { mode: 'markup', value: '10.00' });
+    expect((await product('user@example.com')).Amount).toBe('115.50');
+    await dealer.del(`/api/dealer/product-prices/${productId}`);
+    expect((await product('user@example.com')).Amount).toBe('117.60');
+  });
+
+  it('answers titles in the language asked for and searches every language and the SKU', async () => {
+    const user = await as(ctx, 'dealer@example.com');
+    const ru = await ctx.app.inject({
+      url: '/api/products?q=тестовый',
+      headers: { authorization: `Bearer ${user.token}`, 'accept-language': 'ru' },
+    });
+    expect(ru.json().data.items.map((i: { FullTitle: string }) => i.FullTitle)).toEqual([
+      'Тестовый пакет Pro — 1 год',
+    ]);
+    const bySku = (await user.get('/api/products?q=chain-test')).json().data;
+    expect(bySku.total).toBe(1);
+    const literal = (await user.get('/api/products?q=%25')).json().data;
+    expect(literal.total).toBe(0);
+  });
+
+  it('pages, filters by category and sorts by the price this viewer pays', async () => {
+    const user = await as(ctx, 'user@example.com');
+    const all = (await user.get('/api/products?perPage=100')).json().data;
+    expect(all.total).toBeGreaterThan(30);
+    const page2 = (await user.get('/api/products?perPage=5&page=2')).json().data;
+    expect(page2.items.map((i: { id: number }) => i.id)).toEqual(
+      all.items.slice(5, 10).map((i: { id: number }) => i.id),
+    );
+    // a steep category override reorders the dealer's prices: the SQL sort must follow the rule
+    const gd = await as(ctx, 'gd@example.com');
+    const standard = (await gd.get('/api/settings/markup-groups?q=standard')).json().data.items[0];
+    const categories = (await user.get('/api/categories')).json().data as {
+      id: number;
+      slug: string;
+    }[];
+    const security = categories.find((c) => c.slug === 'security')!;
+    await gd.put(`/api/settings/markup-groups/${standard.id}`, {
+      name: 'Standard',
+      percent: '5.00',
+      categories: [{ category_id: security.id, percent: '300.00' }],
+    });
+    for (const email of ['user@example.com', 'dealer@example.com', 'gd@example.com']) {
+      const viewer = await as(ctx, email);
+      for (const sort of ['price_asc', 'price_desc'] as const) {
+        const items = (await viewer.get(`/api/products?perPage=100&sort=${sort}`)).json().data
+          .items as { Amount: string }[];
+        const amounts = items.map((i) => toCents(i.Amount));
+        const sorted = [...amounts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        expect(amounts, `${email} ${sort}`).toEqual(
+          sort === 'price_asc' ? sorted : sorted.reverse(),
+        );
+      }
+    }
+    await gd.put(`/api/settings/markup-groups/${standard.id}`, {
+      name: 'Standard',
+      percent: '5.00',
+      categories: [],
+    });
+    const filtered = (await user.get(`/api/products?perPage=100&category_id=${security.id}`)).json()
+      .data;
+    expect(filtered.total).toBe(security.products_count);
+    expect(
+      filtered.items.every((i: { category_id: number }) => i.category_id === security.id),
+    ).toBe(true);
+  });
+
+  it('hides inactive products from the shop but not from admins', async () => {
+    const hidden = await createProduct(ctx, { sku: 'INACTIVE-1', is_active: false });
+    const dealer = await as(ctx, 'dealer@example.com');
+    expect((await dealer.get(`/api/products/${hidden}`)).json()).toMatchObject({
+      code: 404,
+      data: { error: 'NOT_FOUND' },
+    });
+    expect((await dealer.get('/api/products?q=inactive-1')).json().data.total).toBe(0);
+    expect((await product('gd@example.com', hidden)).sku).toBe('INACTIVE-1');
+  });
+
+  it('refuses bad list queries with 400 and anonymous callers with 401', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    for (const query of [
+      'page=0',
+      'perPage=1000',
+      'sort=drop',
+      'category_id=abc',
+      `q=${'x'.repeat(200)}`,
+    ]) {
+      expect((await dealer.get(`/api/products?${query}`)).statusCode, query).toBe(400);
+    }
+    expect((await dealer.get('/api/products/abc')).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: '/api/products' })).statusCode).toBe(401);
+  });
+});

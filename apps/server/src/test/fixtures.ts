@@ -1,0 +1,56 @@
+import type { ProductInput } from '@esd/shared/catalogue/settings.schemas';
+import { bearer, type TestContext } from './harness';
+
+export const productInput = (overrides: Partial<ProductInput> = {}): ProductInput => ({
+  sku: `TEST-${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+  title: {
+    en: 'Test Suite Pro — 1 year',
+    ru: 'Тестовый пакет Pro — 1 год',
+    az: 'Test paketi Pro — 1 il',
+  },
+  description: { en: 'For tests.', ru: 'Для тестов.', az: 'Testlər üçün.' },
+  requirements: { en: '', ru: '', az: '' },
+  installation: { en: '', ru: '', az: '' },
+  category_id: 1,
+  provider_id: 1,
+  dealer_price: '100.00',
+  unit_price: '120.00',
+  royalty: '0.00',
+  bonus: '0.00',
+  points: 5,
+  delivery_time: 'Instant',
+  operating_systems: 'Windows 11',
+  licence_type: 'Subscription (1 year)',
+  users_count: 1,
+  devices_count: null,
+  is_returnable: true,
+  is_active: true,
+  ...overrides,
+});
+
+/** Creates a product through the admin API and returns its id. */
+export const createProduct = async (ctx: TestContext, overrides: Partial<ProductInput> = {}) => {
+  const token = await ctx.login('gd@example.com');
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/settings/products',
+    headers: bearer(token),
+    payload: productInput(overrides),
+  });
+  if (response.statusCode !== 200) throw new Error(`create product: ${response.body}`);
+  return response.json().data.id as number;
+};
+
+/** An authenticated GET/POST/PUT/DELETE helper for one account. */
+export const as = async (ctx: TestContext, email: string) => {
+  const token = await ctx.login(email);
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  return {
+    token,
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload: object) => call('POST', url, payload),
+    put: (url: string, payload: object) => call('PUT', url, payload),
+    del: (url: string) => call('DELETE', url),
+  };
+};
