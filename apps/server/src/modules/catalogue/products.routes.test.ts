@@ -85,6 +85,7 @@ describe.each(dbKinds)("[shop][catalogue] products priced by the viewer's chain 
     const categories = (await user.get('/api/categories')).json().data as {
       id: number;
       slug: string;
+      products_count: number;
     }[];
     const security = categories.find((c) => c.slug === 'security')!;
     await gd.put(`/api/settings/markup-groups/${standard.id}`, {
