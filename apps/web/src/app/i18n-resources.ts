@@ -1,9 +1,15 @@
 import authAz from '@/features/auth/locales/az.json';
 import authEn from '@/features/auth/locales/en.json';
 import authRu from '@/features/auth/locales/ru.json';
+import basketAz from '@/features/basket/locales/az.json';
+import basketEn from '@/features/basket/locales/en.json';
+import basketRu from '@/features/basket/locales/ru.json';
 import mailboxAz from '@/features/mailbox/locales/az.json';
 import mailboxEn from '@/features/mailbox/locales/en.json';
 import mailboxRu from '@/features/mailbox/locales/ru.json';
+import productsAz from '@/features/products/locales/az.json';
+import productsEn from '@/features/products/locales/en.json';
+import productsRu from '@/features/products/locales/ru.json';
 import profileAz from '@/features/profile/locales/az.json';
 import profileEn from '@/features/profile/locales/en.json';
 import profileRu from '@/features/profile/locales/ru.json';
@@ -23,6 +29,8 @@ export const resources = {
       profile: profileEn,
       starred: starredEn,
       mailbox: mailboxEn,
+      products: productsEn,
+      basket: basketEn,
     },
   },
   ru: {
@@ -32,6 +40,8 @@ export const resources = {
       profile: profileRu,
       starred: starredRu,
       mailbox: mailboxRu,
+      products: productsRu,
+      basket: basketRu,
     },
   },
   az: {
@@ -41,6 +51,8 @@ export const resources = {
       profile: profileAz,
       starred: starredAz,
       mailbox: mailboxAz,
+      products: productsAz,
+      basket: basketAz,
     },
   },
 };
