@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { xhrFetch } from './xhr-fetch';
 
 export const API_BASE = '/api';
 
@@ -33,6 +34,8 @@ export type ApiRequestOptions<T> = {
   signal?: AbortSignal;
   /** 'ignore' for calls whose 401 must not end the session (token refresh, spec 8) */
   onUnauthorized?: 'logout' | 'ignore';
+  /** for file uploads that show their progress (0..1) */
+  onUploadProgress?: (fraction: number) => void;
 };
 
 const buildUrl = (path: string, query: ApiRequestOptions<unknown>['query']) => {
@@ -59,6 +62,7 @@ const readEnvelope = async (response: Response) => {
 /** The one way the web app calls the API: `{ code, message, data }`, HTTP status == code. */
 export const apiRequest = async <T>(path: string, options: ApiRequestOptions<T>): Promise<T> => {
   const { method = 'GET', query, body, schema, signal, onUnauthorized = 'logout' } = options;
+  const { onUploadProgress } = options;
   const headers = new Headers({ Accept: 'application/json' });
   headers.set('Accept-Language', hooks.getLanguage());
   const token = hooks.getToken();
@@ -73,7 +77,10 @@ export const apiRequest = async <T>(path: string, options: ApiRequestOptions<T>)
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    const url = buildUrl(path, query);
+    response = onUploadProgress
+      ? await xhrFetch(url, { method, headers, body: payload, signal, onUploadProgress })
+      : await fetch(url, { method, headers, body: payload, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError({ status: 0, message: 'Network error' });

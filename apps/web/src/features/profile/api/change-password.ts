@@ -1,17 +1,21 @@
 import { type ChangePasswordInput, refreshDataSchema } from '@esd/shared/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { setToken } from '@/lib/storage';
 
-/** The server ends the other sessions and hands this one a fresh token, which is kept. */
-export const changePassword = async (input: ChangePasswordInput) => {
-  const data = await apiRequest('/profile/password', {
-    method: 'POST',
-    body: input,
-    schema: refreshDataSchema,
-  });
-  setToken({ token: data.token, expiry: data.token_expired });
-  return data;
-};
+export const changePassword = (input: ChangePasswordInput) =>
+  apiRequest('/profile/password', { method: 'POST', body: input, schema: z.unknown() });
 
-export const useChangePassword = () => useMutation({ mutationFn: changePassword });
+/**
+ * A password change signs out every other session; the server hands this one a fresh token
+ * ({ token, token_expired }), which replaces the stored one so this tab stays signed in.
+ */
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: changePassword,
+    onSuccess: (data) => {
+      const fresh = refreshDataSchema.safeParse(data);
+      if (fresh.success) setToken({ token: fresh.data.token, expiry: fresh.data.token_expired });
+    },
+  });

@@ -1,0 +1,89 @@
+import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
+import type { SellType } from '@esd/shared/shop/pricing.rules';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QuantityStepper } from '@/components/quantity-stepper';
+import { notifySuccess } from '@/lib/notify';
+import { useAddToBasket } from '../api/add-to-basket';
+import { useBasket } from '../api/get-basket';
+import { useRemoveFromBasket } from '../api/remove-from-basket';
+import { AdobeNote } from './adobe-note';
+
+type BasketActionsProps = {
+  product: { id: number; FullTitle: string; provider_id: number };
+  sellType: SellType;
+};
+
+/**
+ * Spec 2's card controls: a quantity stepper and "add to basket", or "remove" once the
+ * product is in the basket with this sell type. Adobe products get a note instead.
+ */
+export const BasketActions = ({ product, sellType }: BasketActionsProps) => {
+  const { t } = useTranslation();
+  const [quantity, setQuantity] = useState(1);
+  const basket = useBasket();
+  const add = useAddToBasket();
+  const remove = useRemoveFromBasket();
+
+  if (product.provider_id === PROVIDER.adobe) return <AdobeNote />;
+
+  const title = product.FullTitle;
+  const line = basket.data?.products.find(
+    (item) => item.product_id === product.id && item.sell_type === sellType && !item.adobe,
+  );
+
+  const addToBasket = () =>
+    add.mutate(
+      { productId: product.id, quantity, sellType },
+      {
+        onSuccess: () => {
+          notifySuccess(t('basket.notifications.added', { title, count: quantity }));
+          setQuantity(1);
+        },
+      },
+    );
+
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" wrap="wrap">
+        <QuantityStepper
+          value={line ? line.quantity : quantity}
+          onChange={setQuantity}
+          label={t('basket.actions.quantityOf', { title })}
+          disabled={Boolean(line)}
+        />
+        {line ? (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            loading={remove.isPending}
+            aria-label={t('basket.actions.removeProduct', { title })}
+            onClick={() => remove.mutate({ lineId: line.id, count: line.quantity })}
+            style={{ flexGrow: 1 }}
+          >
+            {t('basket.actions.remove')}
+          </Button>
+        ) : (
+          <Button
+            leftSection={<IconShoppingCartPlus size={16} aria-hidden />}
+            loading={add.isPending}
+            disabled={basket.isPending}
+            aria-label={t('basket.actions.addProduct', { title })}
+            onClick={addToBasket}
+            style={{ flexGrow: 1 }}
+          >
+            {t('basket.actions.add')}
+          </Button>
+        )}
+      </Group>
+      {line ? (
+        <Text size="xs" c="teal.8" fw={500}>
+          {t('basket.actions.inBasket', { count: line.quantity })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};

@@ -1,0 +1,100 @@
+import {
+  Alert,
+  Button,
+  Drawer,
+  EmptyState,
+  Skeleton,
+  Stack,
+} from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useBasket } from '../api/get-basket';
+import { BasketLine } from './basket-line';
+import { BasketTotals } from './basket-totals';
+
+type BasketDrawerProps = { opened: boolean; onClose: () => void };
+
+const BasketBody = ({ onClose }: { onClose: () => void }) => {
+  const { t } = useTranslation();
+  const basket = useBasket();
+
+  if (basket.isPending) {
+    return (
+      <Stack gap="sm" aria-busy>
+        <Skeleton h={110} radius="md" />
+        <Skeleton h={110} radius="md" />
+        <Skeleton h={90} radius="md" />
+      </Stack>
+    );
+  }
+  if (basket.isError) {
+    return (
+      <Alert color="red" title={t('basket.drawer.loadError')}>
+        <Button variant="light" color="red" size="xs" onClick={() => void basket.refetch()}>
+          {t('actions.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (basket.data.products.length === 0) {
+    return (
+      <EmptyState
+        py="xl"
+        variant="light"
+        icon={<IconShoppingCart size={32} stroke={1.5} aria-hidden />}
+      >
+        <EmptyState.Title order={3}>{t('basket.drawer.empty')}</EmptyState.Title>
+        <EmptyState.Description>{t('basket.drawer.emptyDescription')}</EmptyState.Description>
+        <EmptyState.Actions>
+          <Button component={Link} to={paths.products.getHref()} variant="light" onClick={onClose}>
+            {t('basket.drawer.browse')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Stack
+        component="ul"
+        gap="sm"
+        aria-label={t('basket.drawer.linesLabel')}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {basket.data.products.map((line) => (
+          <BasketLine key={line.id} line={line} onNavigate={onClose} />
+        ))}
+      </Stack>
+      <BasketTotals basket={basket.data} />
+      <Button
+        component={Link}
+        to={paths.checkout.getHref()}
+        onClick={onClose}
+        size="md"
+        fullWidth
+        disabled={!basket.data.form}
+      >
+        {t('basket.drawer.checkout')}
+      </Button>
+    </Stack>
+  );
+};
+
+export const BasketDrawer = ({ opened, onClose }: BasketDrawerProps) => {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={t('basket.drawer.title')}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-xl)' } }}
+    >
+      <BasketBody onClose={onClose} />
+    </Drawer>
+  );
+};

@@ -1,0 +1,8 @@
+import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
+
+/** A basket line's stored sell type as the typed one (spec 3: 1 cash, 2 credit). */
+export const toSellType = (value: number): SellType =>
+  value === SELL_TYPE.credit ? SELL_TYPE.credit : SELL_TYPE.cash;
+
+export const sellTypeKey = (value: number) =>
+  toSellType(value) === SELL_TYPE.credit ? ('credit' as const) : ('cash' as const);

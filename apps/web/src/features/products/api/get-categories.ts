@@ -1,0 +1,23 @@
+import { categorySchema } from '@esd/shared/catalogue/catalogue.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { categoryKeys } from './product-keys';
+
+const categoriesSchema = z.array(categorySchema);
+
+export const getCategories = (options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/categories', { schema: categoriesSchema, signal: options.signal });
+
+export const categoriesQueryOptions = (lang: string) =>
+  queryOptions({
+    queryKey: categoryKeys.list(lang),
+    queryFn: ({ signal }) => getCategories({ signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const useCategories = () => {
+  const { i18n } = useTranslation();
+  return useQuery(categoriesQueryOptions(i18n.language));
+};

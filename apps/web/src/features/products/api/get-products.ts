@@ -1,0 +1,23 @@
+import { pageSchema } from '@esd/shared/api';
+import { productListItemSchema } from '@esd/shared/catalogue/catalogue.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { type ProductsQuery, productKeys } from './product-keys';
+
+const productsPageSchema = pageSchema(productListItemSchema);
+
+export const getProducts = (query: ProductsQuery, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/products', { query, schema: productsPageSchema, signal: options.signal });
+
+export const productsQueryOptions = (query: ProductsQuery, lang: string) =>
+  queryOptions({
+    queryKey: productKeys.list(query, lang),
+    queryFn: ({ signal }) => getProducts(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProducts = (query: ProductsQuery) => {
+  const { i18n } = useTranslation();
+  return useQuery(productsQueryOptions(query, i18n.language));
+};
