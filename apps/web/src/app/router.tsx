@@ -24,8 +24,6 @@ const comingSoon: PageModule = () => import('./routes/coming-soon');
 
 // Pages of later issues: real routes, guards and titles; a "coming soon" body for now.
 const laterPages: PageName[] = [
-  'products',
-  'product',
   'checkout',
   'orders',
   'events',
@@ -95,6 +93,8 @@ export const routes: RouteObject[] = [
             children: [
               pageRoute('profile', () => import('./routes/profile')),
               pageRoute('settingsMailbox', () => import('./routes/mailbox')),
+              pageRoute('products', () => import('./routes/products')),
+              pageRoute('product', () => import('./routes/product')),
               ...laterPages.map((name) => pageRoute(name, comingSoon)),
             ],
           },

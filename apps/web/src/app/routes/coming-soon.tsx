@@ -1,16 +1,15 @@
 import { ComingSoon } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useCurrentPage, usePageTitle } from '../layout/use-page-meta';
+import { usePageTitle } from '../layout/use-page-meta';
 
 /** Every page of a later issue: its real title and breadcrumb, a "coming soon" body. */
 export const Component = () => {
   const title = usePageTitle();
-  const isProducts = useCurrentPage()?.name === 'products';
   return (
     <>
       <PageHeader title={title} />
-      <ComingSoon actionHref={isProducts ? undefined : paths.products.getHref()} />
+      <ComingSoon actionHref={paths.products.getHref()} />
     </>
   );
 };

@@ -1,11 +1,4 @@
-import {
-  Alert,
-  Button,
-  Drawer,
-  EmptyState,
-  Skeleton,
-  Stack,
-} from '@mantine/core';
+import { Alert, Button, Drawer, EmptyState, Skeleton, Stack } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,0 +1,127 @@
+import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
+import { Alert, Badge, Button, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { StatusPage } from '@/components/status-page';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-error';
+import { usePageTitleOverride } from '@/lib/page-title-override';
+import { useProduct } from '../api/get-product';
+import { ProductDetailsList } from './product-details-list';
+import { ProductImage } from './product-image';
+import { ProductInfoTabs } from './product-info-tabs';
+import { ProductPrice } from './product-price';
+import { ReturnableNote } from './returnable-note';
+
+export type ProductDetailPageProps = {
+  sellTypeControl?: ReactNode;
+  renderBasketActions?: (product: ProductListItem) => ReactNode;
+};
+
+const BackLink = () => {
+  const { t } = useTranslation();
+  return (
+    <Button
+      component={Link}
+      to={paths.products.getHref()}
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+    >
+      {t('products.detail.back')}
+    </Button>
+  );
+};
+
+const DetailSkeleton = () => (
+  <Grid gap="lg" aria-busy>
+    <Grid.Col span={{ base: 12, md: 5 }}>
+      <Skeleton h={260} radius="lg" />
+    </Grid.Col>
+    <Grid.Col span={{ base: 12, md: 7 }}>
+      <Stack>
+        <Skeleton h={32} w="80%" />
+        <Skeleton h={20} w="30%" />
+        <Skeleton h={40} w="40%" />
+        <Skeleton h={120} />
+      </Stack>
+    </Grid.Col>
+  </Grid>
+);
+
+export const ProductDetailPage = ({
+  sellTypeControl,
+  renderBasketActions,
+}: ProductDetailPageProps) => {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const product = useProduct(id);
+  usePageTitleOverride(product.data?.FullTitle);
+
+  const isMissing =
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (isApiError(product.error) && (product.error.status === 404 || product.error.status === 400));
+  if (isMissing) {
+    return (
+      <StatusPage
+        code="404"
+        title={t('pages.product')}
+        description={t('products.detail.notFound')}
+        actions={<BackLink />}
+      />
+    );
+  }
+  if (product.isError) {
+    return (
+      <Alert color="red" title={t('products.detail.loadError')}>
+        <Button variant="light" color="red" size="xs" onClick={() => void product.refetch()}>
+          {t('actions.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (product.isPending) return <DetailSkeleton />;
+
+  const item = product.data;
+  return (
+    <Stack gap="lg">
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper radius="lg" style={{ overflow: 'hidden' }}>
+            <ProductImage url={item.image_url} alt={item.FullTitle} ratio={4 / 3} iconSize={72} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <Stack gap={6}>
+              <Badge variant="light" color="gray" style={{ alignSelf: 'flex-start' }}>
+                {item.category}
+              </Badge>
+              <Title order={1}>{item.FullTitle}</Title>
+              <Text size="sm" c="dimmed">
+                {t('products.fields.sku')}: {item.sku}
+              </Text>
+            </Stack>
+            <Paper p="md" radius="lg">
+              <Stack gap="md">
+                <ProductPrice product={item} size="lg" />
+                {renderBasketActions ? sellTypeControl : null}
+                {renderBasketActions?.(item)}
+                <ReturnableNote isReturnable={item.is_returnable} />
+              </Stack>
+            </Paper>
+            <Paper p="md" radius="lg" component="section" aria-labelledby="product-details">
+              <Title order={2} size="h4" mb="sm" id="product-details">
+                {t('products.detail.details')}
+              </Title>
+              <ProductDetailsList product={item} />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <ProductInfoTabs product={item} />
+    </Stack>
+  );
+};

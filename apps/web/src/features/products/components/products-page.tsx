@@ -1,0 +1,105 @@
+import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
+import { Alert, Button, EmptyState, Paper } from '@mantine/core';
+import { IconSearchOff } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { getItemsPerPage, setItemsPerPage } from '@/lib/storage';
+import { useProducts } from '../api/get-products';
+import { ProductGrid, ProductGridSkeleton } from './product-grid';
+import { ProductsPagination } from './products-pagination';
+import { ProductsToolbar } from './products-toolbar';
+import { useProductsParams } from './use-products-params';
+
+export type ProductsPageProps = {
+  /** the "Pay by" control, for shoppers allowed cash and credit */
+  sellTypeControl?: ReactNode;
+  /** the basket controls of a card; absent for roles that only browse (spec 6) */
+  renderBasketActions?: (product: ProductListItem) => ReactNode;
+};
+
+export const ProductsPage = ({ sellTypeControl, renderBasketActions }: ProductsPageProps) => {
+  const { t } = useTranslation();
+  const [params, update] = useProductsParams();
+  const [perPage, setPerPage] = useState(getItemsPerPage);
+  const q = params.q.trim();
+  const products = useProducts({
+    page: params.page,
+    perPage,
+    q: q || undefined,
+    category_id: params.categoryId,
+    sort: params.sort,
+  });
+
+  const changePerPage = (next: number) => {
+    setItemsPerPage(next);
+    setPerPage(next);
+    update({ page: 1 });
+  };
+
+  const hasFilters = q !== '' || params.categoryId !== undefined;
+  let results: ReactNode;
+  if (products.isPending) {
+    results = <ProductGridSkeleton count={Math.min(perPage, 8)} />;
+  } else if (products.isError && !products.data) {
+    results = (
+      <Alert color="red" title={t('products.page.loadError')}>
+        <Button variant="light" color="red" size="xs" onClick={() => void products.refetch()}>
+          {t('actions.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (products.data.items.length === 0) {
+    results = (
+      <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg">
+        <EmptyState
+          variant="light"
+          size="lg"
+          icon={<IconSearchOff size={34} stroke={1.5} aria-hidden />}
+        >
+          <EmptyState.Title order={2}>{t('products.empty.title')}</EmptyState.Title>
+          <EmptyState.Description maw={420}>
+            {t('products.empty.description')}
+          </EmptyState.Description>
+          {hasFilters ? (
+            <EmptyState.Actions>
+              <Button variant="light" onClick={() => update({ q: '', categoryId: undefined })}>
+                {t('products.empty.reset')}
+              </Button>
+            </EmptyState.Actions>
+          ) : null}
+        </EmptyState>
+      </Paper>
+    );
+  } else {
+    results = (
+      <>
+        <ProductGrid products={products.data.items} renderActions={renderBasketActions} />
+        <ProductsPagination
+          page={params.page}
+          perPage={perPage}
+          total={products.data.total}
+          onPageChange={(page) => {
+            update({ page });
+            window.scrollTo({ top: 0 });
+          }}
+          onPerPageChange={changePerPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={t('pages.products')} description={t('products.page.description')} />
+      <ProductsToolbar params={params} onChange={update} extra={sellTypeControl} />
+      <section
+        aria-label={t('products.page.results')}
+        aria-busy={products.isFetching || undefined}
+        style={{ opacity: products.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+      >
+        {results}
+      </section>
+    </>
+  );
+};
