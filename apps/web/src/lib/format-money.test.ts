@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAzn, formatDecimalString, formatUsd } from './format-money';
+import { formatAzn, formatDecimalString, formatPercent, formatUsd } from './format-money';
 
 describe('formatDecimalString', () => {
   it('shows two decimals and groups thousands in English', () => {
@@ -33,5 +33,14 @@ describe('currencies', () => {
   it('prefixes USD with $ and suffixes AZN', () => {
     expect(formatUsd('429.24', 'en')).toBe('$429.24');
     expect(formatAzn('861.06', 'en')).toBe('861.06 AZN');
+  });
+});
+
+describe('formatPercent', () => {
+  it('drops zeros after the decimal separator', () => {
+    expect(formatPercent('18.00', 'en')).toBe('18');
+    expect(formatPercent('2.50', 'az')).toBe('2,5');
+    expect(formatPercent('12.25', 'en')).toBe('12.25');
+    expect(formatPercent('7', 'en')).toBe('7');
   });
 });

@@ -36,3 +36,10 @@ export const formatUsd = (value: string, lang: string) => `$${formatDecimalStrin
 
 /** Spec 9: AZN for cash and credit amounts, 2 decimals. */
 export const formatAzn = (value: string, lang: string) => `${formatDecimalString(value, lang)} AZN`;
+
+/** A percentage without needless zeros: '18.00' → '18', '2.50' → '2,5' in az/ru. */
+export const formatPercent = (value: string, lang: string) => {
+  const [, fraction = ''] = value.split('.');
+  const decimals = fraction.replace(/0+$/, '').length;
+  return formatDecimalString(value, lang, decimals);
+};

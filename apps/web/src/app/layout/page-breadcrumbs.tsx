@@ -38,6 +38,9 @@ export const PageBreadcrumbs = () => {
               c={isLast ? undefined : 'dimmed'}
               fw={isLast ? 600 : undefined}
               aria-current={isLast ? 'page' : undefined}
+              // a long title (a product's) ends in an ellipsis instead of running off a phone
+              truncate="end"
+              maw="100%"
             >
               {crumb.label}
             </Text>

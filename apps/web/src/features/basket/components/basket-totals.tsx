@@ -1,7 +1,7 @@
 import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDecimalString, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format-money';
 
 type TotalRowProps = { label: string; value: string; strong?: boolean };
 
@@ -26,7 +26,7 @@ export const BasketTotals = ({ basket }: { basket: Basket }) => {
       <TotalRow label={t('basket.totals.quantity')} value={String(basket.totalQuantity)} />
       <TotalRow label={t('basket.totals.usd')} value={formatUsd(basket.totalUsdAmount, lang)} />
       <TotalRow
-        label={t('basket.totals.azn', { vat: formatDecimalString(basket.vat_percent, lang) })}
+        label={t('basket.totals.azn', { vat: formatPercent(basket.vat_percent, lang) })}
         value={formatAzn(basket.totalAmount, lang)}
         strong
       />

@@ -87,41 +87,43 @@ export const ProductDetailPage = ({
   const item = product.data;
   return (
     <Stack gap="lg">
-      <Grid gap="lg" align="flex-start">
+      <Stack gap={6}>
+        <Badge variant="light" color="gray" style={{ alignSelf: 'flex-start' }}>
+          {item.category}
+        </Badge>
+        <Title order={1}>{item.FullTitle}</Title>
+        <Text size="sm" c="dimmed">
+          {t('products.fields.sku')}: {item.sku}
+        </Text>
+      </Stack>
+      <Grid gap="lg" align="stretch">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper radius="lg" style={{ overflow: 'hidden' }}>
-            <ProductImage url={item.image_url} alt={item.FullTitle} ratio={4 / 3} iconSize={72} />
+            <ProductImage url={item.image_url} alt={item.FullTitle} ratio={16 / 9} iconSize={64} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="md">
-            <Stack gap={6}>
-              <Badge variant="light" color="gray" style={{ alignSelf: 'flex-start' }}>
-                {item.category}
-              </Badge>
-              <Title order={1}>{item.FullTitle}</Title>
-              <Text size="sm" c="dimmed">
-                {t('products.fields.sku')}: {item.sku}
-              </Text>
+          <Paper p="md" radius="lg" h="100%">
+            <Stack gap="md">
+              <ProductPrice product={item} size="lg" />
+              {renderBasketActions ? sellTypeControl : null}
+              {renderBasketActions?.(item)}
+              <ReturnableNote isReturnable={item.is_returnable} />
             </Stack>
-            <Paper p="md" radius="lg">
-              <Stack gap="md">
-                <ProductPrice product={item} size="lg" />
-                {renderBasketActions ? sellTypeControl : null}
-                {renderBasketActions?.(item)}
-                <ReturnableNote isReturnable={item.is_returnable} />
-              </Stack>
-            </Paper>
-            <Paper p="md" radius="lg" component="section" aria-labelledby="product-details">
-              <Title order={2} size="h4" mb="sm" id="product-details">
-                {t('products.detail.details')}
-              </Title>
-              <ProductDetailsList product={item} />
-            </Paper>
-          </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper p="md" radius="lg" component="section" aria-labelledby="product-details">
+            <Title order={2} size="h4" mb="sm" id="product-details">
+              {t('products.detail.details')}
+            </Title>
+            <ProductDetailsList product={item} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <ProductInfoTabs product={item} />
         </Grid.Col>
       </Grid>
-      <ProductInfoTabs product={item} />
     </Stack>
   );
 };

@@ -1,5 +1,5 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
-import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { AspectRatio, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ProductCard } from './product-card';
 
@@ -24,7 +24,9 @@ export const ProductGridSkeleton = ({ count }: { count: number }) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
       <Card key={index} padding="md" radius="lg" withBorder>
         <Card.Section>
-          <Skeleton h={150} radius={0} />
+          <AspectRatio ratio={2}>
+            <Skeleton radius={0} />
+          </AspectRatio>
         </Card.Section>
         <Stack gap={10} mt="md">
           <Skeleton h={18} w="40%" />

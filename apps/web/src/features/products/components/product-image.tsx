@@ -10,12 +10,7 @@ type ProductImageProps = {
 };
 
 /** A fixed-ratio, lazily loaded product picture, or a neutral placeholder when there is none. */
-export const ProductImage = ({
-  url,
-  alt = '',
-  ratio = 16 / 9,
-  iconSize = 44,
-}: ProductImageProps) => (
+export const ProductImage = ({ url, alt = '', ratio = 2, iconSize = 44 }: ProductImageProps) => (
   <AspectRatio ratio={ratio}>
     {url ? (
       <Image src={url} alt={alt} loading="lazy" decoding="async" fit="contain" bg="white" />

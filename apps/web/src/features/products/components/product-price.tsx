@@ -1,5 +1,5 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
-import { Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAzn, formatUsd } from '@/lib/format-money';
 
@@ -19,9 +19,10 @@ export const ProductPrice = ({ product, size = 'md' }: ProductPriceProps) => {
     { key: 'cash', value: product.cash },
     { key: 'credit', value: product.credit },
   ] as const;
+  const hasAzn = azn.some(({ value }) => value !== null);
 
   return (
-    <Stack gap={2}>
+    <Stack gap={4}>
       <Group gap={6} align="baseline" wrap="nowrap">
         <Text fz={size === 'lg' ? 28 : 'xl'} fw={700} lh={1.2}>
           {formatUsd(product.Amount, lang)}
@@ -30,21 +31,34 @@ export const ProductPrice = ({ product, size = 'md' }: ProductPriceProps) => {
           {t('products.price.exclVat')}
         </Text>
       </Group>
-      {azn.map(({ key, value }) =>
-        value === null ? null : (
-          <Group key={key} gap={6} align="baseline" wrap="nowrap">
-            <Text size="sm" c="dimmed" miw={size === 'lg' ? 72 : 56}>
-              {t(`products.price.${key}`)}
-            </Text>
-            <Text size="sm" fw={600}>
-              {formatAzn(value, lang)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('products.price.inclVat')}
-            </Text>
-          </Group>
-        ),
-      )}
+      {hasAzn ? (
+        // a grid keeps the AZN amounts aligned whatever the length of "cash" and "credit"
+        <Box
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'auto auto 1fr',
+            columnGap: 8,
+            rowGap: 2,
+            alignItems: 'baseline',
+          }}
+        >
+          {azn.map(({ key, value }) =>
+            value === null ? null : (
+              <Box key={key} style={{ display: 'contents' }}>
+                <Text size="sm" c="dimmed">
+                  {t(`products.price.${key}`)}
+                </Text>
+                <Text size="sm" fw={600} ta="right">
+                  {formatAzn(value, lang)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('products.price.inclVat')}
+                </Text>
+              </Box>
+            ),
+          )}
+        </Box>
+      ) : null}
     </Stack>
   );
 };
