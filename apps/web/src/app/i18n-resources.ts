@@ -4,6 +4,9 @@ import authRu from '@/features/auth/locales/ru.json';
 import basketAz from '@/features/basket/locales/az.json';
 import basketEn from '@/features/basket/locales/en.json';
 import basketRu from '@/features/basket/locales/ru.json';
+import dealerAz from '@/features/dealer/locales/az.json';
+import dealerEn from '@/features/dealer/locales/en.json';
+import dealerRu from '@/features/dealer/locales/ru.json';
 import mailboxAz from '@/features/mailbox/locales/az.json';
 import mailboxEn from '@/features/mailbox/locales/en.json';
 import mailboxRu from '@/features/mailbox/locales/ru.json';
@@ -13,6 +16,9 @@ import productsRu from '@/features/products/locales/ru.json';
 import profileAz from '@/features/profile/locales/az.json';
 import profileEn from '@/features/profile/locales/en.json';
 import profileRu from '@/features/profile/locales/ru.json';
+import settingsAz from '@/features/settings/locales/az.json';
+import settingsEn from '@/features/settings/locales/en.json';
+import settingsRu from '@/features/settings/locales/ru.json';
 import starredAz from '@/features/starred/locales/az.json';
 import starredEn from '@/features/starred/locales/en.json';
 import starredRu from '@/features/starred/locales/ru.json';
@@ -29,6 +35,8 @@ export const resources = {
       profile: profileEn,
       starred: starredEn,
       mailbox: mailboxEn,
+      settings: settingsEn,
+      dealer: dealerEn,
       products: productsEn,
       basket: basketEn,
     },
@@ -40,6 +48,8 @@ export const resources = {
       profile: profileRu,
       starred: starredRu,
       mailbox: mailboxRu,
+      settings: settingsRu,
+      dealer: dealerRu,
       products: productsRu,
       basket: basketRu,
     },
@@ -51,6 +61,8 @@ export const resources = {
       profile: profileAz,
       starred: starredAz,
       mailbox: mailboxAz,
+      settings: settingsAz,
+      dealer: dealerAz,
       products: productsAz,
       basket: basketAz,
     },

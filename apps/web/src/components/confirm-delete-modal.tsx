@@ -21,8 +21,11 @@ export const ConfirmDeleteModal = ({ target, onConfirm, onClose }: ConfirmDelete
   const [isPending, setPending] = useState(false);
   const [error, setError] = useState<{ isInUse: boolean; message: string } | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target starts without an error
-  useEffect(() => setError(null), [target]);
+  // A new record starts without the last one's refusal (the target object itself is rebuilt
+  // on every render of the table, so its name tells records apart).
+  const targetName = target?.name;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the record changes
+  useEffect(() => setError(null), [targetName]);
 
   const confirm = async () => {
     if (!target) return;

@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Group, Paper, Skeleton, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { DataTableFooter } from './data-table-footer';
 import { RowActions } from './row-actions';
 import { PlainTh, SortableTh } from './sortable-th';
-import type { ListControls } from './use-list-query';
+import { clampPage, type ListControls } from './use-list-query';
 
 export type DataTableColumn<T> = {
   key: string;
@@ -57,6 +57,16 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
   const hasActions = Boolean(onEdit || onDelete);
   const columnCount = columns.length + (hasActions ? 1 : 0);
   const total = props.total ?? rows?.length ?? 0;
+  const page = list?.query.page ?? 1;
+  const perPage = list?.query.perPage ?? total;
+  const setPage = list?.setPage;
+
+  // A delete (or someone else's) can empty the last page: step back to one with rows.
+  useEffect(() => {
+    if (!setPage || props.total === undefined) return;
+    const last = clampPage(page, props.total, perPage);
+    if (last !== page) setPage(last);
+  }, [page, perPage, props.total, setPage]);
 
   const header = columns.map((column) =>
     column.sortKey && list ? (

@@ -8,7 +8,7 @@ export const isDecimalDraft = (value: string, decimals: number) =>
 export const normalizeDecimalDraft = (value: string) => value.replace(',', '.').replace(/\s/g, '');
 
 type DecimalInputProps = Omit<TextInputProps, 'onChange' | 'value'> & {
-  value: string;
+  value?: string;
   onChange: (value: string) => void;
   /** 2 for money and percentages, 4 for exchange rates */
   decimals?: number;
@@ -23,7 +23,7 @@ export const DecimalInput = ({ value, onChange, decimals = 2, ...props }: Decima
     inputMode="decimal"
     autoComplete="off"
     {...props}
-    value={value}
+    value={value ?? ''}
     onChange={(event) => {
       const next = normalizeDecimalDraft(event.currentTarget.value);
       if (isDecimalDraft(next, decimals)) onChange(next);

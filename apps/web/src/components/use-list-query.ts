@@ -70,4 +70,12 @@ export const useListQuery = <S extends string>(
   return { query, search, setSearch, setPage, setPerPage, toggleSort, resetPage };
 };
 
-export type ListControls<S extends string = string> = ReturnType<typeof useListQuery<S>>;
+/** What a table needs of a list; method syntax lets any list's sort names fit. */
+export type ListControls = {
+  query: ListQuery;
+  search: string;
+  setSearch(value: string): void;
+  setPage(page: number): void;
+  setPerPage(perPage: number): void;
+  toggleSort(column: string): void;
+};

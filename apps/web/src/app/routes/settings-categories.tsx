@@ -1,0 +1,3 @@
+import { CategoriesPage } from '@/features/settings/components/categories-page';
+
+export const Component = CategoriesPage;

@@ -1,0 +1,3 @@
+import { CountriesPage } from '@/features/settings/components/countries-page';
+
+export const Component = CountriesPage;

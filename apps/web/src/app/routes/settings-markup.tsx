@@ -1,0 +1,3 @@
+import { MarkupPage } from '@/features/settings/components/markup-page';
+
+export const Component = MarkupPage;

@@ -1,0 +1,3 @@
+import { ProductPricesPage } from '@/features/dealer/components/product-prices-page';
+
+export const Component = ProductPricesPage;

@@ -1,0 +1,3 @@
+import { ProductsPage } from '@/features/settings/components/products-page';
+
+export const Component = ProductsPage;

@@ -1,0 +1,3 @@
+import { UserGroupsPage } from '@/features/dealer/components/user-groups-page';
+
+export const Component = UserGroupsPage;

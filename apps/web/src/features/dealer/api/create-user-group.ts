@@ -1,0 +1,22 @@
+import { type UserGroupInput, userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { dealerUserKeys, userGroupKeys } from './dealer-keys';
+
+export const createUserGroup = (input: UserGroupInput) =>
+  apiRequest('/dealer/groups', { method: 'POST', body: input, schema: userGroupSchema });
+
+export const useCreateUserGroup = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUserGroup,
+    // the form shows a refusal next to its field (a taken name) or notifies
+    meta: { notifyError: false },
+    // members moved from other groups: both lists change
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userGroupKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dealerUserKeys.all }),
+      ]),
+  });
+};

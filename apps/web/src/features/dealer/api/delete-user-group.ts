@@ -1,0 +1,21 @@
+import { userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { dealerUserKeys, userGroupKeys } from './dealer-keys';
+
+export const deleteUserGroup = (id: number) =>
+  apiRequest(`/dealer/groups/${id}`, { method: 'DELETE', schema: userGroupSchema });
+
+export const useDeleteUserGroup = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUserGroup,
+    // the confirmation modal shows a refusal itself
+    meta: { notifyError: false },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userGroupKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dealerUserKeys.all }),
+      ]),
+  });
+};

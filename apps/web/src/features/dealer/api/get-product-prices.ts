@@ -1,0 +1,28 @@
+import { pageSchema } from '@esd/shared/api';
+import { dealerProductPriceSchema } from '@esd/shared/catalogue/settings.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { type ProductPricesQuery, productPriceKeys } from './dealer-keys';
+
+export const getProductPrices = (
+  query: ProductPricesQuery,
+  options: { signal?: AbortSignal } = {},
+) =>
+  apiRequest('/dealer/product-prices', {
+    query,
+    schema: pageSchema(dealerProductPriceSchema),
+    signal: options.signal,
+  });
+
+export const productPricesQueryOptions = (query: ProductPricesQuery, lang: string) =>
+  queryOptions({
+    queryKey: productPriceKeys.list(query, lang),
+    queryFn: ({ signal }) => getProductPrices(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProductPrices = (query: ProductPricesQuery) => {
+  const { i18n } = useTranslation();
+  return useQuery(productPricesQueryOptions(query, i18n.language));
+};

@@ -1,0 +1,16 @@
+import { userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { userGroupKeys } from './dealer-keys';
+
+export const getUserGroups = (options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/dealer/groups', { schema: z.array(userGroupSchema), signal: options.signal });
+
+export const userGroupsQueryOptions = () =>
+  queryOptions({
+    queryKey: userGroupKeys.list(),
+    queryFn: ({ signal }) => getUserGroups({ signal }),
+  });
+
+export const useUserGroups = () => useQuery(userGroupsQueryOptions());

@@ -1,0 +1,20 @@
+import { type UserGroupInput, userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { dealerUserKeys, userGroupKeys } from './dealer-keys';
+
+export const updateUserGroup = ({ id, input }: { id: number; input: UserGroupInput }) =>
+  apiRequest(`/dealer/groups/${id}`, { method: 'PUT', body: input, schema: userGroupSchema });
+
+export const useUpdateUserGroup = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUserGroup,
+    meta: { notifyError: false },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userGroupKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dealerUserKeys.all }),
+      ]),
+  });
+};

@@ -1,0 +1,25 @@
+import { type CategoryInput, categorySettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { categoryKeys, categoryOptionKeys } from './settings-keys';
+
+export const createCategory = (input: CategoryInput) =>
+  apiRequest('/settings/categories', {
+    method: 'POST',
+    body: input,
+    schema: categorySettingsSchema,
+  });
+
+export const useCreateCategory = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // the form shows a refusal next to its field (a taken code) or notifies
+    meta: { notifyError: false },
+    mutationFn: createCategory,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: categoryOptionKeys.all }),
+      ]),
+  });
+};

@@ -1,0 +1,20 @@
+import { type ExchangeRateInput, exchangeRateSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { rateKeys } from './settings-keys';
+
+/** A rate for a date that already has one replaces it. */
+export const createExchangeRate = (input: ExchangeRateInput) =>
+  apiRequest('/settings/exchange-rates', {
+    method: 'POST',
+    body: input,
+    schema: exchangeRateSchema,
+  });
+
+export const useCreateExchangeRate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createExchangeRate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rateKeys.all }),
+  });
+};

@@ -1,0 +1,21 @@
+import { type MarkupGroupInput, markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { markupGroupKeys } from './settings-keys';
+
+export const createMarkupGroup = (input: MarkupGroupInput) =>
+  apiRequest('/settings/markup-groups', {
+    method: 'POST',
+    body: input,
+    schema: markupGroupSchema,
+  });
+
+export const useCreateMarkupGroup = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // the form shows a refusal next to its field (a taken code) or notifies
+    meta: { notifyError: false },
+    mutationFn: createMarkupGroup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: markupGroupKeys.all }),
+  });
+};

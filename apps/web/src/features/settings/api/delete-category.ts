@@ -1,0 +1,21 @@
+import { categorySettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { categoryKeys, categoryOptionKeys } from './settings-keys';
+
+export const deleteCategory = (id: number) =>
+  apiRequest(`/settings/categories/${id}`, { method: 'DELETE', schema: categorySettingsSchema });
+
+export const useDeleteCategory = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCategory,
+    // the confirmation modal shows the refusal (IN_USE) itself
+    meta: { notifyError: false },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: categoryOptionKeys.all }),
+      ]),
+  });
+};

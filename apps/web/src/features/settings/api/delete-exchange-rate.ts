@@ -1,0 +1,16 @@
+import { exchangeRateSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { rateKeys } from './settings-keys';
+
+export const deleteExchangeRate = (id: number) =>
+  apiRequest(`/settings/exchange-rates/${id}`, { method: 'DELETE', schema: exchangeRateSchema });
+
+export const useDeleteExchangeRate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteExchangeRate,
+    meta: { notifyError: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rateKeys.all }),
+  });
+};

@@ -1,0 +1,17 @@
+import { markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { markupGroupKeys } from './settings-keys';
+
+export const deleteMarkupGroup = (id: number) =>
+  apiRequest(`/settings/markup-groups/${id}`, { method: 'DELETE', schema: markupGroupSchema });
+
+export const useDeleteMarkupGroup = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMarkupGroup,
+    // the confirmation modal shows the refusal (IN_USE) itself
+    meta: { notifyError: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: markupGroupKeys.all }),
+  });
+};

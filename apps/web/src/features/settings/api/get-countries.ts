@@ -1,0 +1,24 @@
+import { pageSchema } from '@esd/shared/api';
+import { countrySchema } from '@esd/shared/catalogue/settings.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListQuery } from '@/components/use-list-query';
+import { apiRequest } from '@/lib/api-client';
+import { countryKeys } from './settings-keys';
+
+export type CountrySort = 'code' | 'name' | 'users';
+
+export const getCountries = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/countries', {
+    query,
+    schema: pageSchema(countrySchema),
+    signal: options.signal,
+  });
+
+export const countriesQueryOptions = (query: ListQuery) =>
+  queryOptions({
+    queryKey: countryKeys.list(query),
+    queryFn: ({ signal }) => getCountries(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCountries = (query: ListQuery) => useQuery(countriesQueryOptions(query));

@@ -1,0 +1,24 @@
+import { pageSchema } from '@esd/shared/api';
+import { markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListQuery } from '@/components/use-list-query';
+import { apiRequest } from '@/lib/api-client';
+import { markupGroupKeys } from './settings-keys';
+
+export type MarkupGroupSort = 'name' | 'percent' | 'dealers';
+
+export const getMarkupGroups = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/markup-groups', {
+    query,
+    schema: pageSchema(markupGroupSchema),
+    signal: options.signal,
+  });
+
+export const markupGroupsQueryOptions = (query: ListQuery) =>
+  queryOptions({
+    queryKey: markupGroupKeys.list(query),
+    queryFn: ({ signal }) => getMarkupGroups(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useMarkupGroups = (query: ListQuery) => useQuery(markupGroupsQueryOptions(query));

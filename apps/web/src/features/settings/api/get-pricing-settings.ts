@@ -1,0 +1,15 @@
+import { pricingSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { pricingKeys } from './settings-keys';
+
+export const getPricingSettings = (options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/pricing', { schema: pricingSettingsSchema, signal: options.signal });
+
+export const pricingSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: pricingKeys.all,
+    queryFn: ({ signal }) => getPricingSettings({ signal }),
+  });
+
+export const usePricingSettings = () => useQuery(pricingSettingsQueryOptions());

@@ -1,0 +1,25 @@
+import { pageSchema } from '@esd/shared/api';
+import { productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListQuery } from '@/components/use-list-query';
+import { apiRequest } from '@/lib/api-client';
+import { productKeys } from './settings-keys';
+
+export type ProductSettingsSort = 'sku' | 'title' | 'dealer_price' | 'unit_price' | 'updated';
+export type ProductSettingsQuery = ListQuery & { category_id?: number };
+
+export const getProducts = (query: ProductSettingsQuery, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/products', {
+    query,
+    schema: pageSchema(productSettingsSchema),
+    signal: options.signal,
+  });
+
+export const productsQueryOptions = (query: ProductSettingsQuery) =>
+  queryOptions({
+    queryKey: productKeys.list(query),
+    queryFn: ({ signal }) => getProducts(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProducts = (query: ProductSettingsQuery) => useQuery(productsQueryOptions(query));

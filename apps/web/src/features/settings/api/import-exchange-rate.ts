@@ -1,0 +1,30 @@
+import { rateImportResultSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { rateKeys } from './settings-keys';
+
+export const RATES_FILE_MAX_BYTES = 512 * 1024;
+
+type ImportRateFile = { file: File; onProgress: (fraction: number) => void };
+
+/** Uploads the Central Bank of Azerbaijan daily XML; its USD rate is stored for its date. */
+export const importExchangeRate = ({ file, onProgress }: ImportRateFile) => {
+  const body = new FormData();
+  body.set('file', file);
+  return apiRequest('/settings/exchange-rates/import', {
+    method: 'POST',
+    body,
+    schema: rateImportResultSchema,
+    onUploadProgress: onProgress,
+  });
+};
+
+export const useImportExchangeRate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importExchangeRate,
+    // the import panel shows the failure next to the button
+    meta: { notifyError: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rateKeys.all }),
+  });
+};

@@ -1,0 +1,17 @@
+import { type CountryInput, countrySchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { countryKeys } from './settings-keys';
+
+export const updateCountry = ({ id, input }: { id: number; input: CountryInput }) =>
+  apiRequest(`/settings/countries/${id}`, { method: 'PUT', body: input, schema: countrySchema });
+
+export const useUpdateCountry = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // the form shows a refusal next to its field (a taken code) or notifies
+    meta: { notifyError: false },
+    mutationFn: updateCountry,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: countryKeys.all }),
+  });
+};

@@ -1,0 +1,21 @@
+import { type MarkupGroupInput, markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { markupGroupKeys } from './settings-keys';
+
+export const updateMarkupGroup = ({ id, input }: { id: number; input: MarkupGroupInput }) =>
+  apiRequest(`/settings/markup-groups/${id}`, {
+    method: 'PUT',
+    body: input,
+    schema: markupGroupSchema,
+  });
+
+export const useUpdateMarkupGroup = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // the form shows a refusal next to its field (a taken code) or notifies
+    meta: { notifyError: false },
+    mutationFn: updateMarkupGroup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: markupGroupKeys.all }),
+  });
+};

@@ -1,0 +1,18 @@
+import {
+  type PricingSettings,
+  pricingSettingsSchema,
+} from '@esd/shared/catalogue/settings.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { pricingKeys } from './settings-keys';
+
+export const updatePricingSettings = (input: PricingSettings) =>
+  apiRequest('/settings/pricing', { method: 'PUT', body: input, schema: pricingSettingsSchema });
+
+export const useUpdatePricingSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePricingSettings,
+    onSuccess: (settings) => queryClient.setQueryData(pricingKeys.all, settings),
+  });
+};

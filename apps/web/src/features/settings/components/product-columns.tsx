@@ -1,0 +1,97 @@
+import type { Category } from '@esd/shared/catalogue/catalogue.schemas';
+import type { ProductSettings } from '@esd/shared/catalogue/settings.schemas';
+import { Badge, Image, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn } from '@/components/data-table';
+import { formatUsd } from '@/lib/format-money';
+import { useContentLanguage } from './localized';
+
+const Thumb = ({ url }: { url: string | null }) =>
+  url ? (
+    <Image src={url} alt="" w={40} h={40} fit="contain" radius="sm" bg="gray.0" />
+  ) : (
+    <ThemeIcon size={40} radius="sm" variant="light" color="gray" aria-hidden>
+      <IconPackage size={20} stroke={1.5} />
+    </ThemeIcon>
+  );
+
+/** The product catalogue's columns; category names follow the interface language. */
+export const useProductColumns = (
+  categories: Category[] | undefined,
+): DataTableColumn<ProductSettings>[] => {
+  const { t, i18n } = useTranslation();
+  const lang = useContentLanguage();
+  const categoryName = (product: ProductSettings) =>
+    categories?.find((c) => c.id === product.category_id)?.name ?? product.category;
+  return [
+    {
+      key: 'image',
+      header: t('settings.products.table.image'),
+      render: (p) => <Thumb url={p.image_url} />,
+    },
+    {
+      key: 'sku',
+      header: t('settings.products.fields.sku'),
+      sortKey: 'sku',
+      nowrap: true,
+      render: (p) => (
+        <Text size="xs" ff="monospace">
+          {p.sku}
+        </Text>
+      ),
+    },
+    {
+      key: 'title',
+      header: t('settings.products.table.product'),
+      sortKey: 'title',
+      render: (p) => (
+        <Stack gap={2} miw={220}>
+          <Text size="sm" fw={600} lineClamp={2}>
+            {p.title[lang]}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {categoryName(p)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'provider',
+      header: t('settings.products.fields.provider'),
+      nowrap: true,
+      render: (p) => t(`settings.products.provider.${p.provider_id}`),
+    },
+    {
+      key: 'dealer_price',
+      header: t('settings.products.fields.dealer_price'),
+      sortKey: 'dealer_price',
+      align: 'right',
+      nowrap: true,
+      render: (p) => formatUsd(p.dealer_price, i18n.language),
+    },
+    {
+      key: 'unit_price',
+      header: t('settings.products.fields.unit_price'),
+      sortKey: 'unit_price',
+      align: 'right',
+      nowrap: true,
+      render: (p) => formatUsd(p.unit_price, i18n.language),
+    },
+    {
+      key: 'active',
+      header: t('settings.products.table.status'),
+      nowrap: true,
+      render: (p) =>
+        p.is_active ? (
+          <Badge color="teal" variant="light" style={{ overflow: 'visible' }}>
+            {t('settings.products.table.active')}
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>
+            {t('settings.products.table.inactive')}
+          </Badge>
+        ),
+    },
+  ];
+};

@@ -1,0 +1,57 @@
+import '@mantine/charts/styles.css';
+import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
+import { LineChart } from '@mantine/charts';
+import { Paper, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatRateDate } from './rate-dates';
+
+/** The USD→AZN rate over the listed dates, oldest on the left. */
+export const RateChart = ({ rates }: { rates: ExchangeRate[] }) => {
+  const { t } = useTranslation();
+  const points = [...rates]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    // display only: the chart needs numbers, the stored rates stay strings
+    .map((rate) => ({ date: formatRateDate(rate.date).slice(0, 5), rate: Number(rate.rate) }));
+  const values = points.map((p) => p.rate);
+  const summary =
+    points.length > 1
+      ? t('settings.rates.chartSummary', {
+          from: formatRateDate(rates.at(-1)!.date),
+          to: formatRateDate(rates[0]!.date),
+          min: Math.min(...values).toFixed(4),
+          max: Math.max(...values).toFixed(4),
+        })
+      : '';
+
+  return (
+    <Paper radius="lg" p="md" component="figure" m={0}>
+      <Title order={2} size="h5" mb="xs">
+        {t('settings.rates.chartTitle')}
+      </Title>
+      {points.length < 2 ? (
+        <Text size="sm" c="dimmed">
+          {t('settings.rates.chartEmpty')}
+        </Text>
+      ) : (
+        <>
+          <div role="img" aria-label={summary}>
+            <LineChart
+              h={180}
+              data={points}
+              dataKey="date"
+              series={[{ name: 'rate', label: t('settings.rates.chartSeries'), color: 'indigo.6' }]}
+              curveType="linear"
+              withDots={points.length <= 31}
+              yAxisProps={{ domain: ['dataMin - 0.005', 'dataMax + 0.005'], width: 64 }}
+              valueFormatter={(value) => value.toFixed(4)}
+              gridAxis="y"
+            />
+          </div>
+          <Text component="figcaption" size="xs" c="dimmed" mt={4}>
+            {summary}
+          </Text>
+        </>
+      )}
+    </Paper>
+  );
+};
