@@ -60,11 +60,16 @@ describe('schemaErrors', () => {
 
   it('uses the field message for formats and refinements, in the current language', async () => {
     const messages = { dealer_price: 'money!', slug: 'slug!', 'name.*': 'unused' };
-    expect(schemaErrors(productInputSchema, { ...validProduct, dealer_price: '1.234' }, messages))
-      .toEqual({ dealer_price: 'money!' });
+    expect(
+      schemaErrors(productInputSchema, { ...validProduct, dealer_price: '1.234' }, messages),
+    ).toEqual({ dealer_price: 'money!' });
     await i18n.changeLanguage('az');
     expect(
-      schemaErrors(categoryInputSchema, { slug: 'Not a slug', name: { en: 'a', ru: 'b', az: '' } }, messages),
+      schemaErrors(
+        categoryInputSchema,
+        { slug: 'Not a slug', name: { en: 'a', ru: 'b', az: '' } },
+        messages,
+      ),
     ).toEqual({ slug: 'slug!', 'name.az': 'Bu sahə mütləqdir' });
     await i18n.changeLanguage('en');
   });
