@@ -4,7 +4,7 @@ import {
   type Role,
   roleFromTypeId,
 } from '@esd/shared/access/access.rules';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema';
@@ -57,10 +57,18 @@ export const authPlugin = fp(
       }
     });
 
+    // prepared once: every authenticated request runs it, so its plan is kept
+    const findUser = app.db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('auth_find_user');
+
     const loadSession = async (token: string): Promise<Session | null> => {
       const claims = await tokens.verify(token);
       if (!claims) return null;
-      const [user] = await app.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+      const [user] = await findUser.execute({ id: claims.userId });
       if (!user?.isActive || user.sessionVersion !== claims.sessionVersion) return null;
       const role = roleFromTypeId(user.typeId);
       return role ? { user, role, claims } : null;

@@ -31,6 +31,8 @@ export const categories = pgTable('categories', {
   nameEn: text('name_en').notNull(),
   nameRu: text('name_ru').notNull(),
   nameAz: text('name_az').notNull(),
+  /** active products in the category, kept by a trigger so the shop never counts 100,000 rows */
+  activeProducts: integer('active_products').notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -14,6 +14,38 @@ export const defaultPricingSettings: PricingSettings = {
   credit_surcharge_percent: '0.00',
 };
 
+/**
+ * The shop reads the rate and the settings on every request; each process keeps them for a
+ * few seconds. Checkout reads them afresh inside its transaction.
+ */
+const CACHE_MS = 3000;
+type Cached<T> = { value: T; until: number };
+const cache = new WeakMap<
+  object,
+  { rate?: Cached<string | undefined>; settings?: Cached<PricingSettings> }
+>();
+
+const cached = async <T>(
+  db: DbOrTx,
+  key: 'rate' | 'settings',
+  load: () => Promise<T>,
+): Promise<T> => {
+  const entry = cache.get(db) ?? {};
+  cache.set(db, entry);
+  const hit = entry[key] as Cached<T> | undefined;
+  if (hit && hit.until > Date.now()) return hit.value;
+  const value = await load();
+  (entry as Record<string, Cached<T>>)[key] = { value, until: Date.now() + CACHE_MS };
+  return value;
+};
+
+/** Drops this process's cached rate and settings after an admin changed them. */
+export const forgetPricingCache = (db: DbOrTx) => cache.delete(db);
+
+export const cachedPricingSettings = (db: DbOrTx) =>
+  cached(db, 'settings', () => readPricingSettings(db));
+export const cachedCurrentRate = (db: DbOrTx) => cached(db, 'rate', () => currentRate(db));
+
 export const readPricingSettings = async (db: DbOrTx): Promise<PricingSettings> => {
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, PRICING_KEY));
   const parsed = pricingSettingsSchema.safeParse(row?.value);

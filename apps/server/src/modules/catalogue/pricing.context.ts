@@ -2,6 +2,7 @@ import type { Role } from '@esd/shared/access/access.rules';
 import type { PricingSettings } from '@esd/shared/catalogue/settings.schemas';
 import { type OwnPriceSetting, priceFor, toAzn } from '@esd/shared/shop/pricing.rules';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   dealerProductPrices,
@@ -13,13 +14,14 @@ import {
   users,
 } from '../../db/schema';
 import type { Session } from '../../plugins/auth';
-import { currentRate, readPricingSettings } from './pricing-settings';
+import { cachedCurrentRate, cachedPricingSettings } from './pricing-settings';
 
 /** Everything the pricing chain needs to know about one viewer, loaded once per request. */
 export type PricingContext = {
   role: Role;
   /** the dealer whose markup group applies: the viewer itself, or an end user's dealer */
   dealerId: number | null;
+  markupGroupId: number | null;
   groupPercent: string | null;
   categoryPercents: Map<number, string>;
   userGroupPercent: string | null;
@@ -29,20 +31,32 @@ export type PricingContext = {
   showCredit: boolean;
 };
 
+/** The dealer's markup group and its category overrides, in one round trip. */
 const loadDealerMarkup = async (db: DbOrTx, dealerId: number) => {
-  const [dealer] = await db
-    .select({ groupId: users.markupGroupId, percent: markupGroups.percent })
+  const rows = await db
+    .select({
+      groupId: users.markupGroupId,
+      percent: markupGroups.percent,
+      categoryId: markupGroupCategories.categoryId,
+      categoryPercent: markupGroupCategories.percent,
+    })
     .from(users)
     .leftJoin(markupGroups, eq(markupGroups.id, users.markupGroupId))
+    .leftJoin(markupGroupCategories, eq(markupGroupCategories.markupGroupId, users.markupGroupId))
     .where(eq(users.id, dealerId));
-  if (!dealer?.groupId) return { groupPercent: null, categoryPercents: new Map<number, string>() };
-  const overrides = await db
-    .select()
-    .from(markupGroupCategories)
-    .where(eq(markupGroupCategories.markupGroupId, dealer.groupId));
+  const first = rows[0];
+  if (!first?.groupId) {
+    return { markupGroupId: null, groupPercent: null, categoryPercents: new Map<number, string>() };
+  }
+  const overrides = rows.flatMap((r) =>
+    r.categoryId !== null && r.categoryPercent !== null
+      ? [[r.categoryId, r.categoryPercent] as const]
+      : [],
+  );
   return {
-    groupPercent: dealer.percent,
-    categoryPercents: new Map(overrides.map((o) => [o.categoryId, o.percent])),
+    markupGroupId: first.groupId,
+    groupPercent: first.percent,
+    categoryPercents: new Map(overrides),
   };
 };
 
@@ -50,7 +64,9 @@ export const loadPricingContext = async (db: DbOrTx, session: Session): Promise<
   const { user, role } = session;
   const dealerId = role === 'd' ? user.id : role === 'u' ? user.dealerId : null;
   const [markup, userGroup, rate, settings] = await Promise.all([
-    dealerId ? loadDealerMarkup(db, dealerId) : { groupPercent: null, categoryPercents: new Map() },
+    dealerId
+      ? loadDealerMarkup(db, dealerId)
+      : { markupGroupId: null, groupPercent: null, categoryPercents: new Map() },
     role === 'u'
       ? db
           .select({ percent: userGroups.markupPercent })
@@ -58,8 +74,8 @@ export const loadPricingContext = async (db: DbOrTx, session: Session): Promise<
           .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.userGroupId))
           .where(eq(userGroupMembers.userId, user.id))
       : [],
-    currentRate(db),
-    readPricingSettings(db),
+    cachedCurrentRate(db),
+    cachedPricingSettings(db),
   ]);
   return {
     role,
@@ -136,25 +152,38 @@ export const shopPrices = (
 
 /**
  * The same price as an SQL expression, only to sort by it; the TypeScript rule above stays
- * the source of truth for every amount shown (a test checks the two agree).
+ * the source of truth for every amount shown (a test checks the two agree). It reads the
+ * joins `mgc` (the dealer group's override for the product's category) and `dpp` (the
+ * dealer's own setting) that `pricingJoins` adds; names are qualified by hand.
  */
 export const priceOrderExpression = (ctx: PricingContext): SQL => {
-  if (ctx.role === 'gd' || ctx.role === 'ld') return sql`${products.unitPrice}`;
-  // columns qualified by hand: inside a subquery an unqualified one would bind to the inner table
-  const dealerId = ctx.dealerId ?? 0;
-  const percent = sql`coalesce((select mgc.percent from markup_group_categories mgc
-      where mgc.markup_group_id = (select u.markup_group_id from users u where u.id = ${dealerId})
-        and mgc.category_id = "products"."category_id"), ${ctx.groupPercent ?? '0'}::numeric)`;
+  if (ctx.role === 'gd' || ctx.role === 'ld') return sql`"products"."unit_price"`;
+  const percent = sql`coalesce("mgc"."percent", ${ctx.groupPercent ?? '0'}::numeric)`;
   const cost = sql`round("products"."dealer_price" * (100 + ${percent}) / 100, 2)`;
   if (ctx.role === 'd') return cost;
-  const own = (column: 'mode' | 'value') =>
-    sql`(select dpp.${sql.raw(column)} from dealer_product_prices dpp
-      where dpp.dealer_id = ${dealerId} and dpp.product_id = "products"."id")`;
   const fallback =
     ctx.userGroupPercent !== null
       ? sql`round(${cost} * (100 + ${ctx.userGroupPercent}::numeric) / 100, 2)`
       : sql`greatest("products"."unit_price", ${cost})`;
-  return sql`case ${own('mode')} when 'price' then ${own('value')}
-    when 'markup' then round(${cost} * (100 + ${own('value')}) / 100, 2)
+  return sql`case "dpp"."mode" when 'price' then "dpp"."value"
+    when 'markup' then round(${cost} * (100 + "dpp"."value") / 100, 2)
     else ${fallback} end`;
+};
+
+/** The left joins `priceOrderExpression` reads. */
+export const pricingJoins = (ctx: PricingContext) => {
+  const mgc = alias(markupGroupCategories, 'mgc');
+  const dpp = alias(dealerProductPrices, 'dpp');
+  return {
+    mgc,
+    mgcOn: and(
+      eq(mgc.markupGroupId, ctx.markupGroupId ?? 0),
+      eq(mgc.categoryId, products.categoryId),
+    ),
+    dpp,
+    dppOn: and(
+      eq(dpp.dealerId, ctx.role === 'u' ? (ctx.dealerId ?? 0) : 0),
+      eq(dpp.productId, products.id),
+    ),
+  };
 };

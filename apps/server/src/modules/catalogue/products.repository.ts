@@ -3,12 +3,46 @@ import type { Language } from '@esd/shared/constants';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, products } from '../../db/schema';
-import { type PricingContext, priceOrderExpression } from './pricing.context';
+import { type PricingContext, priceOrderExpression, pricingJoins } from './pricing.context';
 
 export type ProductRow = typeof products.$inferSelect;
 
 export const titleColumn = (lang: Language) =>
   ({ en: products.titleEn, ru: products.titleRu, az: products.titleAz })[lang];
+
+const descriptionColumn = (lang: Language) =>
+  ({ en: products.descriptionEn, ru: products.descriptionRu, az: products.descriptionAz })[lang];
+
+/** Only what a shop card shows: the list reads no requirements, installation or other languages. */
+export const shopListColumns = (lang: Language) => ({
+  id: products.id,
+  sku: products.sku,
+  title: titleColumn(lang),
+  description: descriptionColumn(lang),
+  categoryId: products.categoryId,
+  providerId: products.providerId,
+  dealerPrice: products.dealerPrice,
+  unitPrice: products.unitPrice,
+  isReturnable: products.isReturnable,
+  imagePath: products.imagePath,
+  licenceType: products.licenceType,
+  deliveryTime: products.deliveryTime,
+});
+
+export type ShopListRow = {
+  id: number;
+  sku: string;
+  title: string;
+  description: string;
+  categoryId: number;
+  providerId: number;
+  dealerPrice: string;
+  unitPrice: string;
+  isReturnable: boolean;
+  imagePath: string | null;
+  licenceType: string;
+  deliveryTime: string;
+};
 
 export const categoryNameColumn = (lang: Language) =>
   ({ en: categories.nameEn, ru: categories.nameRu, az: categories.nameAz })[lang];
@@ -19,6 +53,26 @@ export const containsPattern = (text: string) =>
 
 export const productSearchCondition = (q: string | undefined): SQL | undefined =>
   q ? sql`${products.searchText} like ${containsPattern(q)}` : undefined;
+
+/** Searches count at most this many matches; the answer says "10,000" for more. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+const countShopProducts = async (db: DbOrTx, query: ProductListQuery, where: SQL | undefined) => {
+  if (query.q) {
+    const [row] = await db
+      .select({ value: count() })
+      .from(
+        db.select({ one: sql`1` }).from(products).where(where).limit(SEARCH_COUNT_CAP).as('capped'),
+      );
+    return row?.value ?? 0;
+  }
+  // without a search the trigger-kept counts answer at once, whatever the catalogue's size
+  const [row] = await db
+    .select({ value: sql<number>`coalesce(sum(${categories.activeProducts}), 0)::int` })
+    .from(categories)
+    .where(query.category_id ? eq(categories.id, query.category_id) : undefined);
+  return row?.value ?? 0;
+};
 
 export const findShopProducts = async (
   db: DbOrTx,
@@ -31,24 +85,31 @@ export const findShopProducts = async (
     query.category_id ? eq(products.categoryId, query.category_id) : undefined,
   );
   const title = titleColumn(lang);
+  const isPriceSort = query.sort === 'price_asc' || query.sort === 'price_desc';
   const orderBy = {
     title: [asc(title), asc(products.id)],
     price_asc: [asc(priceOrderExpression(ctx)), asc(products.id)],
     price_desc: [desc(priceOrderExpression(ctx)), desc(products.id)],
     newest: [desc(products.createdAt), desc(products.id)],
   }[query.sort];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ product: products, category: categoryNameColumn(lang) })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
+  const base = db
+    .select({ product: shopListColumns(lang), category: categoryNameColumn(lang) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .$dynamic();
+  const joins = pricingJoins(ctx);
+  const page = isPriceSort
+    ? base.leftJoin(joins.mgc, joins.mgcOn).leftJoin(joins.dpp, joins.dppOn)
+    : base;
+  const [rows, total] = await Promise.all([
+    page
       .where(where)
       .orderBy(...orderBy)
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ value: count() }).from(products).where(where),
+    countShopProducts(db, query, where),
   ]);
-  return { rows, total: total?.value ?? 0 };
+  return { rows, total };
 };
 
 export const findProductWithCategory = async (db: DbOrTx, id: number, lang: Language) => {

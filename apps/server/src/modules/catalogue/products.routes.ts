@@ -27,6 +27,7 @@ import {
   findProductWithCategory,
   findShopProducts,
   type ProductRow,
+  type ShopListRow,
 } from './products.repository';
 
 export const productImageUrl = (imagePath: string | null) =>
@@ -38,16 +39,22 @@ const localized = (
   lang: Language,
 ) => pick({ en: p[`${field}En`], ru: p[`${field}Ru`], az: p[`${field}Az`] }, lang);
 
+/** The card fields of a full product row in one language. */
+const toShopRow = (p: ProductRow, lang: Language): ShopListRow => ({
+  ...p,
+  title: localized(p, 'title', lang),
+  description: localized(p, 'description', lang),
+});
+
 export const toListItem = (
-  p: ProductRow,
+  p: ShopListRow,
   category: string,
-  lang: Language,
   prices: { Amount: string; cash: string | null; credit: string | null },
 ) => ({
   id: p.id,
   sku: p.sku,
-  FullTitle: localized(p, 'title', lang),
-  Description: localized(p, 'description', lang),
+  FullTitle: p.title,
+  Description: p.description,
   ...prices,
   provider_id: p.providerId,
   is_returnable: p.isReturnable,
@@ -84,12 +91,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return ok({
         items: rows.map(({ product, category }) =>
-          toListItem(
-            product,
-            category,
-            lang,
-            shopPrices(ctx, product, own.get(product.id) ?? null),
-          ),
+          toListItem(product, category, shopPrices(ctx, product, own.get(product.id) ?? null)),
         ),
         total,
       });
@@ -117,9 +119,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const own = await loadOwnSettings(app.db, ctx, [product.id]);
       return ok({
         ...toListItem(
-          product,
+          toShopRow(product, lang),
           category,
-          lang,
           shopPrices(ctx, product, own.get(product.id) ?? null),
         ),
         requirements: localized(product, 'requirements', lang),

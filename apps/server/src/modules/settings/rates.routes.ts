@@ -12,7 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exchangeRates } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
 import { offsetOf } from '../../lib/list';
-import { readPricingSettings, writePricingSettings } from '../catalogue/pricing-settings';
+import {
+  forgetPricingCache,
+  readPricingSettings,
+  writePricingSettings,
+} from '../catalogue/pricing-settings';
 import { CbarFormatError, parseCbarUsdRate } from './cbar-rates';
 
 const RATES_FILE_MAX_BYTES = 512 * 1024;
@@ -42,6 +46,7 @@ export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
         set: { usdAzn: rate, source, createdAt: sql`now()` },
       })
       .returning();
+    forgetPricingCache(app.db);
     return { row: row!, replaced: Boolean(existing) };
   };
 
@@ -101,6 +106,7 @@ export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(exchangeRates.id, params.id))
         .returning();
       if (!row) throw new AppError('NOT_FOUND', 'This exchange rate does not exist.');
+      forgetPricingCache(app.db);
       return ok(toRate(row), 'The exchange rate has been deleted.');
     },
   );
@@ -153,6 +159,7 @@ export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async ({ body }) => {
       await writePricingSettings(app.db, body);
+      forgetPricingCache(app.db);
       return ok(body, 'The pricing settings have been saved.');
     },
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "categories" ADD COLUMN "active_products" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,30 @@
+// Gzip size of the JavaScript each page needs: the initial chunks from index.html and each
+// route's own lazy chunk. Run after `npm run build -w @esd/web`.
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root } from './lib.mjs';
+
+const dist = path.join(root, 'apps/web/dist');
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const initialBytes = initial.reduce((total, file) => total + gz(file), 0);
+const chunks = readdirSync(path.join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`))
+  .map((f) => [f.replace(/-[\w-]{8}\.js$/, ''), gz(`assets/${f}`)])
+  .sort((a, b) => b[1] - a[1]);
+const lines = [
+  '',
+  `### Front-end JavaScript (gzip) — ${new Date().toISOString().slice(0, 10)}`,
+  '',
+  `Initial (index.html entry and preloads, every page): **${kb(initialBytes)} KB**. Command: \`npm run bench -- bundle\`.`,
+  '',
+  '| lazy chunk (route or shared) | KB gzip |',
+  '| --- | ---: |',
+  ...chunks.slice(0, 25).map(([name, bytes]) => `| ${name} | ${kb(bytes)} |`),
+  '',
+];
+appendFileSync(new URL('RESULTS.md', import.meta.url), lines.join('\n'));
+console.log(lines.join('\n'));

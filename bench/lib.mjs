@@ -1,0 +1,48 @@
+// Shared helpers for the benchmarks: start processes, wait for them, run autocannon.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import os from 'node:os';
+import autocannon from 'autocannon';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export const machine = () =>
+  `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+export const startProcess = (command, args, env = {}) => {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+  return child;
+};
+
+export const waitFor = async (url, timeoutMs = 120_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+};
+
+export const stop = async (child) => {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+};
+
+/** Runs autocannon and returns requests/s and latency percentiles (ms). */
+export const load = async ({ url, connections = 50, duration = 10, headers = {} }) => {
+  const result = await autocannon({ url, connections, duration, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
+};

@@ -1,0 +1,6 @@
+// `npm run bench [-- catalogue|bundle]`: runs the benchmarks and appends to bench/RESULTS.md.
+const which = process.argv.slice(2);
+const all = { bundle: './bundle-size.mjs', catalogue: './catalogue.mjs' };
+for (const [name, file] of Object.entries(all)) {
+  if (which.length === 0 || which.includes(name)) await import(file);
+}
