@@ -8,11 +8,14 @@ const TextBlock = ({ text }: { text: string }) => {
   return <Text style={{ whiteSpace: 'pre-line' }}>{text}</Text>;
 };
 
+// "1. ", "2) ", "- " at the start of a step: the list numbers the steps itself
+const STEP_MARKER = /^(\d+[.)]|[-*•])\s+/;
+
 /** Installation text holds one step per line: shown as numbered steps. */
 const InstallationSteps = ({ text }: { text: string }) => {
   const steps = text
     .split(/\r?\n/)
-    .map((step) => step.trim())
+    .map((step) => step.trim().replace(STEP_MARKER, ''))
     .filter(Boolean);
   if (steps.length < 2) return <TextBlock text={text} />;
   return (

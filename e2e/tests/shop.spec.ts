@@ -1,0 +1,176 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/session';
+
+const STANDARD = 'Kaspersky Standard — 3 devices, 1 year';
+const SMALL_OFFICE = 'Kaspersky Small Office Security — 5 devices, 1 year';
+
+const searchProducts = async (page: Page, text: string) => {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  // the search is debounced and kept in the URL
+  await expect(page).toHaveURL(
+    new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`),
+  );
+};
+
+const card = (page: Page, title: string) =>
+  page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+const basketButton = (page: Page) => page.getByRole('button', { name: /^Basket, items: \d+$/ });
+
+test('[shop][basket] a dealer searches, opens a product, changes quantity, adds and removes it', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer@example.com');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products');
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
+
+  await searchProducts(page, 'Kaspersky');
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await expect(page.getByText('Products: 3')).toBeVisible();
+  // a dealer pays in USD: no AZN amounts on its cards
+  await expect(card(page, STANDARD)).toContainText(/\$\d+\.\d{2}\s*excl\. VAT/);
+  await expect(card(page, STANDARD)).not.toContainText('AZN');
+  await expect(card(page, STANDARD)).toContainText('Not returnable');
+
+  // the search also matches SKUs
+  await searchProducts(page, 'KAS-KSTD');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await card(page, STANDARD).getByRole('link', { name: STANDARD }).click();
+
+  await expect(page).toHaveURL(/\/pages\/product\/\d+$/);
+  await expect(page).toHaveTitle(`${STANDARD} | ESD`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(STANDARD);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(STANDARD);
+  await page.getByRole('tab', { name: 'Installation' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
+
+  const quantity = page.getByRole('textbox', { name: `Quantity of ${STANDARD}` });
+  await expect(quantity).toHaveValue('1');
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Decrease quantity' }).click();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(quantity).toHaveValue('3');
+
+  await page.getByRole('button', { name: `Add to basket: ${STANDARD}` }).click();
+  await expect(page.getByText(`Added to basket: ${STANDARD} × 3`)).toBeVisible();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 3');
+  await expect(page.getByText('In the basket: 3')).toBeVisible();
+  const remove = page
+    .getByRole('main')
+    .getByRole('button', { name: `Remove from basket: ${STANDARD}` });
+  await expect(remove).toBeVisible();
+
+  // the drawer shows the same basket: the line, its sell type and totals
+  await basketButton(page).click();
+  const drawer = page.getByRole('dialog', { name: 'Basket' });
+  const line = drawer.getByRole('listitem').filter({ hasText: STANDARD });
+  await expect(line).toContainText('Cash');
+  await expect(line).toContainText('Quantity: 3');
+  await line.getByRole('button', { name: `Remove one: ${STANDARD}` }).click();
+  await expect(line).toContainText('Quantity: 2');
+  await expect(drawer).toContainText(/Total excl\. VAT\s*\$\d/);
+  await expect(drawer.getByRole('link', { name: 'Checkout' })).toHaveAttribute(
+    'href',
+    '/pages/checkout',
+  );
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 2');
+
+  await remove.click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
+  await expect(page.getByRole('button', { name: `Add to basket: ${STANDARD}` })).toBeVisible();
+  await expect(quantity).toHaveValue('1');
+
+  // Adobe products are bought through a price request: a note instead of the add button
+  await page.goto('/pages/products?q=Adobe');
+  const adobeCard = page.getByRole('article').first();
+  await expect(adobeCard).toContainText('Adobe price request');
+  await expect(adobeCard.getByRole('button', { name: /Add to basket/ })).toHaveCount(0);
+});
+
+test('[shop][roles] an admin browses without basket controls', async ({ page }) => {
+  await signIn(page, 'gd@example.com');
+  await searchProducts(page, 'Windows');
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThan(1);
+  await expect(cards.first()).toContainText(/\$[\d,]+\.\d{2}\s*excl\. VAT/);
+
+  await expect(basketButton(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Add to basket/ })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: /^Quantity of/ })).toHaveCount(0);
+  await expect(page.getByText('Pay by')).toHaveCount(0);
+
+  await cards.first().getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/pages\/product\/\d+$/);
+  await expect(page.getByText('Dealer price')).toBeVisible();
+  await expect(page.getByText('Licence type')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Add to basket/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Increase quantity' })).toHaveCount(0);
+});
+
+test('[shop][azn] a user with AZN flags sees cash and credit prices in AZN', async ({ page }) => {
+  await signIn(page, 'user@example.com');
+  await searchProducts(page, 'Windows');
+  const first = page.getByRole('article').first();
+  await expect(first).toContainText(/\$[\d,]+\.\d{2}\s*excl\. VAT/);
+  await expect(first).toContainText(/Cash\s*[\d,]+\.\d{2} AZN\s*incl\. VAT/);
+  await expect(first).toContainText(/Credit\s*[\d,]+\.\d{2} AZN\s*incl\. VAT/);
+
+  // allowed both, the user picks how to pay; a credit line is added as credit
+  await expect(page.getByText('Pay by')).toBeVisible();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Credit$/ })
+    .click();
+  const title = (await first.getByRole('heading').textContent())!.trim();
+  await first.getByRole('button', { name: `Add to basket: ${title}` }).click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 1');
+  expect(await page.evaluate(() => localStorage.getItem('sellType'))).toBe('2');
+
+  await basketButton(page).click();
+  const drawer = page.getByRole('dialog', { name: 'Basket' });
+  await expect(drawer.getByRole('listitem').filter({ hasText: title })).toContainText('Credit');
+  await expect(drawer).toContainText(/Total incl\. 18% VAT\s*[\d,]+\.\d{2} AZN/);
+  await expect(drawer).toContainText('Bank rate: 1 USD =');
+  await drawer.getByRole('button', { name: `Remove from basket: ${title}` }).click();
+  await expect(drawer.getByText('Your basket is empty')).toBeVisible();
+});
+
+test('[shop][quantity] the stepper keeps digits only and never goes below 1', async ({ page }) => {
+  await signIn(page, 'dealer@example.com');
+  await searchProducts(page, 'KAS-KSOS');
+  const product = card(page, SMALL_OFFICE);
+  const quantity = product.getByRole('textbox', { name: `Quantity of ${SMALL_OFFICE}` });
+  const minus = product.getByRole('button', { name: 'Decrease quantity' });
+  const plus = product.getByRole('button', { name: 'Increase quantity' });
+
+  await quantity.fill('a1b2');
+  await expect(quantity).toHaveValue('12');
+  await quantity.fill('abc');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('1');
+  await quantity.fill('0');
+  await expect(quantity).toHaveValue('1');
+
+  // at 1 the minus button looks disabled (aria-disabled) and a click does nothing
+  await expect(minus).toHaveAttribute('aria-disabled', 'true');
+  await minus.click({ force: true });
+  await expect(quantity).toHaveValue('1');
+  await plus.click();
+  await expect(quantity).toHaveValue('2');
+  await expect(minus).not.toHaveAttribute('aria-disabled');
+  await minus.click();
+  await minus.click({ force: true });
+  await expect(quantity).toHaveValue('1');
+
+  // what is added is what the field shows
+  await quantity.fill('4x');
+  await product.getByRole('button', { name: `Add to basket: ${SMALL_OFFICE}` }).click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 4');
+  await product.getByRole('button', { name: `Remove from basket: ${SMALL_OFFICE}` }).click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
+});
