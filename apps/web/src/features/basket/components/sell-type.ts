@@ -6,3 +6,9 @@ export const toSellType = (value: number): SellType =>
 
 export const sellTypeKey = (value: number) =>
   toSellType(value) === SELL_TYPE.credit ? ('credit' as const) : ('cash' as const);
+
+/** The remembered choice while it is still allowed, else the first allowed type. */
+export const chooseSellType = (
+  allowed: readonly SellType[],
+  stored: number | undefined,
+): SellType | undefined => allowed.find((type) => type === stored) ?? allowed[0];

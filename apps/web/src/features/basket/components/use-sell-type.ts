@@ -1,6 +1,7 @@
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { useSyncExternalStore } from 'react';
 import { getStoredSellType, setStoredSellType, subscribeToStorage } from '@/lib/storage';
+import { chooseSellType } from './sell-type';
 
 /**
  * The sell type the shopper buys with: the remembered "Pay by" choice when still allowed,
@@ -8,6 +9,5 @@ import { getStoredSellType, setStoredSellType, subscribeToStorage } from '@/lib/
  */
 export const useSellType = (allowed: readonly SellType[]) => {
   const stored = useSyncExternalStore(subscribeToStorage, getStoredSellType, () => undefined);
-  const sellType = allowed.find((type) => type === stored) ?? allowed[0];
-  return [sellType, setStoredSellType] as const;
+  return [chooseSellType(allowed, stored), setStoredSellType] as const;
 };
