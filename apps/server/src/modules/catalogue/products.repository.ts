@@ -74,6 +74,44 @@ const countShopProducts = async (db: DbOrTx, query: ProductListQuery, where: SQL
   return row?.value ?? 0;
 };
 
+/**
+ * The most common page — by title, no search — as prepared statements (one per language and
+ * with or without a category), so PostgreSQL plans them once per connection.
+ */
+const preparedTitlePages = new WeakMap<object, Map<string, ReturnType<typeof prepareTitlePage>>>();
+
+const prepareTitlePage = (db: DbOrTx, lang: Language, byCategory: boolean) =>
+  db
+    .select({ product: shopListColumns(lang), category: categoryNameColumn(lang) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(
+      and(
+        eq(products.isActive, true),
+        byCategory ? eq(products.categoryId, sql.placeholder('categoryId')) : undefined,
+      ),
+    )
+    .orderBy(asc(titleColumn(lang)), asc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`shop_title_page_${lang}_${byCategory ? 'category' : 'all'}`);
+
+type ShopPageRow = { product: ShopListRow; category: string };
+
+const titlePage = (db: DbOrTx, lang: Language, query: ProductListQuery): Promise<ShopPageRow[]> => {
+  const byCategory = query.category_id !== undefined;
+  const statements = preparedTitlePages.get(db) ?? new Map();
+  preparedTitlePages.set(db, statements);
+  const key = `${lang}:${byCategory}`;
+  const statement = statements.get(key) ?? prepareTitlePage(db, lang, byCategory);
+  statements.set(key, statement);
+  return statement.execute({
+    categoryId: query.category_id,
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  });
+};
+
 export const findShopProducts = async (
   db: DbOrTx,
   options: { query: ProductListQuery; lang: Language; ctx: PricingContext },
@@ -101,12 +139,15 @@ export const findShopProducts = async (
   const page = isPriceSort
     ? base.leftJoin(joins.mgc, joins.mgcOn).leftJoin(joins.dpp, joins.dppOn)
     : base;
-  const [rows, total] = await Promise.all([
-    page
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
+  const isPlainTitlePage = query.sort === 'title' && !query.q;
+  const [rows, total] = await Promise.all<[Promise<ShopPageRow[]>, Promise<number>]>([
+    isPlainTitlePage
+      ? titlePage(db, lang, query)
+      : page
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage),
     countShopProducts(db, query, where),
   ]);
   return { rows, total };
