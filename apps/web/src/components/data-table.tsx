@@ -135,7 +135,12 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
           </Table.Tr>
           {detail ? (
             <Table.Tr bg="indigo.0">
-              <Table.Td colSpan={columnCount}>{detail}</Table.Td>
+              <Table.Td colSpan={columnCount}>
+                {/* stays in view while a phone scrolls the wide table sideways */}
+                <Box pos="sticky" left={16} maw="calc(100vw - 80px)">
+                  {detail}
+                </Box>
+              </Table.Td>
             </Table.Tr>
           ) : null}
         </Fragment>

@@ -19,10 +19,10 @@ export const SortableTh = ({ label, sorted, align = 'left', onSort }: SortableTh
     sorted === 'asc' ? IconSortAscending : sorted === 'desc' ? IconSortDescending : IconArrowsSort;
   const ariaSort = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
   return (
-    <Table.Th aria-sort={ariaSort} style={{ textAlign: align, whiteSpace: 'nowrap' }}>
+    <Table.Th aria-sort={ariaSort} style={{ textAlign: align }}>
       <UnstyledButton onClick={onSort} title={t('list.sortBy', { column: label })} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
-          <span>{label}</span>
+          <span style={{ textAlign: align }}>{label}</span>
           <Icon size={14} stroke={1.8} aria-hidden opacity={sorted ? 1 : 0.45} />
         </Group>
       </UnstyledButton>
@@ -33,5 +33,5 @@ export const SortableTh = ({ label, sorted, align = 'left', onSort }: SortableTh
 type PlainThProps = { children: ReactNode; align?: 'left' | 'right' | 'center' };
 
 export const PlainTh = ({ children, align = 'left' }: PlainThProps) => (
-  <Table.Th style={{ textAlign: align, whiteSpace: 'nowrap' }}>{children}</Table.Th>
+  <Table.Th style={{ textAlign: align }}>{children}</Table.Th>
 );

@@ -5,7 +5,7 @@ import {
 import { addPercent, compareMoney, isMoney } from '@esd/shared/shop/money';
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
 import { formatUsd } from '@/lib/format-money';
@@ -28,6 +28,9 @@ type ProductPriceEditorProps = { row: DealerProductPrice; onClose: () => void };
 export const ProductPriceEditor = ({ row, onClose }: ProductPriceEditorProps) => {
   const { t, i18n } = useTranslation();
   const labelId = useId();
+  const valueRef = useRef<HTMLInputElement>(null);
+  // the editor opens under a row the user just chose: take them straight to the value
+  useEffect(() => valueRef.current?.focus(), []);
   const setPrice = useSetProductPrice();
   const resetPrice = useResetProductPrice();
   const form = useForm<EditorValues>({
@@ -90,7 +93,7 @@ export const ProductPriceEditor = ({ row, onClose }: ProductPriceEditorProps) =>
             rightSection={form.values.mode === 'markup' ? '%' : undefined}
             required
             w={180}
-            data-autofocus
+            ref={valueRef}
             {...form.getInputProps('value')}
           />
           <Group gap="xs">

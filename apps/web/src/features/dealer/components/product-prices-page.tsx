@@ -1,8 +1,9 @@
 import type { DealerProductPrice } from '@esd/shared/catalogue/settings.schemas';
-import { Alert, Badge, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
@@ -24,17 +25,19 @@ export const ProductPricesPage = () => {
 
   const setting = (row: DealerProductPrice) => {
     if (row.mode === 'price' && row.value)
-      return <Badge variant="light">{t('dealer.prices.fixed', { price: usd(row.value) })}</Badge>;
+      return (
+        <CellBadge variant="light">{t('dealer.prices.fixed', { price: usd(row.value) })}</CellBadge>
+      );
     if (row.mode === 'markup' && row.value)
       return (
-        <Badge variant="light" color="grape">
+        <CellBadge variant="light" color="grape">
           {t('dealer.prices.markup', { percent: formatDecimalString(row.value, i18n.language) })}
-        </Badge>
+        </CellBadge>
       );
     return (
-      <Badge variant="outline" color="gray">
+      <CellBadge variant="outline" color="gray">
         {t('dealer.prices.default')}
-      </Badge>
+      </CellBadge>
     );
   };
 
@@ -44,7 +47,7 @@ export const ProductPricesPage = () => {
       header: t('dealer.prices.table.sku'),
       nowrap: true,
       render: (row) => (
-        <Text size="sm" ff="monospace">
+        <Text size="xs" ff="monospace">
           {row.sku}
         </Text>
       ),

@@ -109,6 +109,7 @@ export const UserGroupFormModal = ({ target, groupNames, onClose }: UserGroupFor
             <DecimalInput
               label={t('dealer.groups.fields.markup')}
               description={t('dealer.groups.form.markupHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
               rightSection="%"
               miw={160}
@@ -124,6 +125,7 @@ export const UserGroupFormModal = ({ target, groupNames, onClose }: UserGroupFor
             clearable
             hidePickedOptions
             nothingFoundMessage={t('dealer.groups.form.noUsers')}
+            clearButtonProps={{ 'aria-label': t('dealer.groups.form.clearMembers') }}
             disabled={users.isPending}
             error={users.isError ? t('dealer.groups.form.usersError') : undefined}
             {...form.getInputProps('user_ids')}

@@ -1,8 +1,9 @@
 import type { Country } from '@esd/shared/catalogue/settings.schemas';
-import { Badge, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
@@ -26,9 +27,9 @@ export const CountriesPage = () => {
       sortKey: 'code',
       nowrap: true,
       render: (country) => (
-        <Badge variant="light" radius="sm" size="lg" ff="monospace">
+        <CellBadge variant="light" radius="sm" size="lg" ff="monospace">
           {country.code}
-        </Badge>
+        </CellBadge>
       ),
     },
     {

@@ -1,6 +1,7 @@
 import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
-import { Badge, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useListQuery } from '@/components/use-list-query';
 import { useDeleteExchangeRate } from '../api/delete-exchange-rate';
@@ -41,9 +42,9 @@ export const ExchangeRatesPanel = () => {
       key: 'source',
       header: t('settings.rates.fields.source'),
       render: (rate) => (
-        <Badge variant="light" color={rate.source === 'cbar' ? 'teal' : 'gray'}>
+        <CellBadge variant="light" color={rate.source === 'cbar' ? 'teal' : 'gray'}>
           {t(`settings.rates.source.${rate.source}`)}
-        </Badge>
+        </CellBadge>
       ),
     },
     {

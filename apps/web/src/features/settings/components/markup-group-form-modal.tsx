@@ -89,6 +89,7 @@ export const MarkupGroupFormModal = ({ target, onClose }: MarkupGroupFormModalPr
             <DecimalInput
               label={t('settings.markup.fields.percent')}
               description={t('settings.markup.form.percentHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
               rightSection="%"
               miw={160}

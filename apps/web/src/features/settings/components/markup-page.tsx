@@ -31,7 +31,6 @@ export const MarkupPage = () => {
           if (isMarkupTab(value)) setSearchParams({ tab: value }, { replace: true });
         }}
         keepMounted={false}
-        variant="outline"
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="groups" leftSection={<IconPercentage size={16} aria-hidden />}>

@@ -1,22 +1,26 @@
 import type { Category } from '@esd/shared/catalogue/catalogue.schemas';
 import type { ProductSettings } from '@esd/shared/catalogue/settings.schemas';
-import { Badge, Image, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CellBadge } from '@/components/cell-badge';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatUsd } from '@/lib/format-money';
 import { useContentLanguage } from './localized';
 
 const Thumb = ({ url }: { url: string | null }) =>
   url ? (
-    <Image src={url} alt="" w={40} h={40} fit="contain" radius="sm" bg="gray.0" />
+    <Image src={url} alt="" w={40} h={40} miw={40} fit="contain" radius="sm" bg="gray.0" />
   ) : (
     <ThemeIcon size={40} radius="sm" variant="light" color="gray" aria-hidden>
       <IconPackage size={20} stroke={1.5} />
     </ThemeIcon>
   );
 
-/** The product catalogue's columns; category names follow the interface language. */
+/**
+ * The product catalogue's columns. Image, category and the active badge sit in the product
+ * cell, so the prices stay in view without scrolling on a laptop.
+ */
 export const useProductColumns = (
   categories: Category[] | undefined,
 ): DataTableColumn<ProductSettings>[] => {
@@ -26,9 +30,29 @@ export const useProductColumns = (
     categories?.find((c) => c.id === product.category_id)?.name ?? product.category;
   return [
     {
-      key: 'image',
-      header: t('settings.products.table.image'),
-      render: (p) => <Thumb url={p.image_url} />,
+      key: 'title',
+      header: t('settings.products.table.product'),
+      sortKey: 'title',
+      render: (p) => (
+        <Group gap="sm" wrap="nowrap" miw={260}>
+          <Thumb url={p.image_url} />
+          <Stack gap={2}>
+            <Text size="sm" fw={600} lineClamp={2}>
+              {p.title[lang]}
+            </Text>
+            <Group gap={6}>
+              <Text size="xs" c="dimmed">
+                {categoryName(p)}
+              </Text>
+              <CellBadge size="xs" variant="light" color={p.is_active ? 'teal' : 'gray'}>
+                {p.is_active
+                  ? t('settings.products.table.active')
+                  : t('settings.products.table.inactive')}
+              </CellBadge>
+            </Group>
+          </Stack>
+        </Group>
+      ),
     },
     {
       key: 'sku',
@@ -39,21 +63,6 @@ export const useProductColumns = (
         <Text size="xs" ff="monospace">
           {p.sku}
         </Text>
-      ),
-    },
-    {
-      key: 'title',
-      header: t('settings.products.table.product'),
-      sortKey: 'title',
-      render: (p) => (
-        <Stack gap={2} miw={220}>
-          <Text size="sm" fw={600} lineClamp={2}>
-            {p.title[lang]}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {categoryName(p)}
-          </Text>
-        </Stack>
       ),
     },
     {
@@ -77,21 +86,6 @@ export const useProductColumns = (
       align: 'right',
       nowrap: true,
       render: (p) => formatUsd(p.unit_price, i18n.language),
-    },
-    {
-      key: 'active',
-      header: t('settings.products.table.status'),
-      nowrap: true,
-      render: (p) =>
-        p.is_active ? (
-          <Badge color="teal" variant="light" style={{ overflow: 'visible' }}>
-            {t('settings.products.table.active')}
-          </Badge>
-        ) : (
-          <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>
-            {t('settings.products.table.inactive')}
-          </Badge>
-        ),
     },
   ];
 };

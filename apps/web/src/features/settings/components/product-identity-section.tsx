@@ -16,10 +16,11 @@ export const ProductIdentitySection = ({ form }: SectionProps) => {
         <TextInput
           label={t('settings.products.fields.sku')}
           description={t('settings.products.form.skuHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           required
           maxLength={64}
           autoComplete="off"
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('sku')}
         />
         <Select
@@ -36,6 +37,7 @@ export const ProductIdentitySection = ({ form }: SectionProps) => {
       <Radio.Group
         label={t('settings.products.fields.provider')}
         required
+        withAsterisk={false}
         {...form.getInputProps('provider_id')}
       >
         <Group gap="lg" mt={6}>

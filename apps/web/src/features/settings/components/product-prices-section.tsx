@@ -34,6 +34,7 @@ export const ProductPricesSection = ({ form }: SectionProps) => {
         <NumberInput
           label={t('settings.products.fields.points')}
           description={t('settings.products.form.pointsHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           min={0}
           max={1_000_000}
           allowDecimal={false}

@@ -74,7 +74,7 @@ export const ProductsPage = () => {
         onEdit={setEditing}
         onDelete={(product) => deleteProduct.mutateAsync(product.id)}
         describeDeletion={(product) => product.title[lang]}
-        minWidth={980}
+        minWidth={760}
       />
       <ProductDrawer target={editing} onTargetChange={setEditing} />
     </>

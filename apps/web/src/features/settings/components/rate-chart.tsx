@@ -13,6 +13,9 @@ export const RateChart = ({ rates }: { rates: ExchangeRate[] }) => {
     // display only: the chart needs numbers, the stored rates stay strings
     .map((rate) => ({ date: formatRateDate(rate.date).slice(0, 5), rate: Number(rate.rate) }));
   const values = points.map((p) => p.rate);
+  // a domain on half-hundredths keeps the axis ticks round (1.6950, 1.7000, 1.7050)
+  const low = Math.floor((Math.min(...values) - 0.001) * 200) / 200;
+  const high = Math.ceil((Math.max(...values) + 0.001) * 200) / 200;
   const summary =
     points.length > 1
       ? t('settings.rates.chartSummary', {
@@ -42,7 +45,7 @@ export const RateChart = ({ rates }: { rates: ExchangeRate[] }) => {
               series={[{ name: 'rate', label: t('settings.rates.chartSeries'), color: 'indigo.6' }]}
               curveType="linear"
               withDots={points.length <= 31}
-              yAxisProps={{ domain: ['dataMin - 0.005', 'dataMax + 0.005'], width: 64 }}
+              yAxisProps={{ domain: [low, high], width: 64, tickCount: 3 }}
               valueFormatter={(value) => value.toFixed(4)}
               gridAxis="y"
             />
