@@ -80,7 +80,7 @@ export const BasketActions = ({ product, sellType }: BasketActionsProps) => {
         )}
       </Group>
       {line ? (
-        <Text size="xs" c="teal.8" fw={500}>
+        <Text size="xs" c="teal.9" fw={500}>
           {t('basket.actions.inBasket', { count: line.quantity })}
         </Text>
       ) : null}

@@ -78,16 +78,20 @@ const BasketBody = ({ onClose }: { onClose: () => void }) => {
 export const BasketDrawer = ({ opened, onClose }: BasketDrawerProps) => {
   const { t } = useTranslation();
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="md"
-      title={t('basket.drawer.title')}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-xl)' } }}
-    >
-      <BasketBody onClose={onClose} />
-    </Drawer>
+    <Drawer.Root opened={opened} onClose={onClose} position="right" size="md">
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* a div: inside the dialog a <header> would count as a second page banner */}
+        <Drawer.Header component="div">
+          <Drawer.Title fw={650} fz="xl">
+            {t('basket.drawer.title')}
+          </Drawer.Title>
+          <Drawer.CloseButton aria-label={t('actions.close')} />
+        </Drawer.Header>
+        <Drawer.Body>
+          <BasketBody onClose={onClose} />
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 };

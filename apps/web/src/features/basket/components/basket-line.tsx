@@ -45,7 +45,7 @@ export const BasketLine = ({ line, onNavigate }: BasketLineProps) => {
             {title}
           </Anchor>
           <Group gap={6}>
-            <Badge size="sm" variant="light" color={kind === 'credit' ? 'grape' : 'teal'}>
+            <Badge size="sm" variant="filled" color={kind === 'credit' ? 'grape.9' : 'teal.9'}>
               {t(`basket.sellType.${kind}`)}
             </Badge>
             <Text size="xs" c="dimmed">

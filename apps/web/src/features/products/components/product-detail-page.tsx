@@ -1,5 +1,16 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
-import { Alert, Badge, Button, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  AspectRatio,
+  Badge,
+  Button,
+  Grid,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,19 +46,23 @@ const BackLink = () => {
 };
 
 const DetailSkeleton = () => (
-  <Grid gap="lg" aria-busy>
-    <Grid.Col span={{ base: 12, md: 5 }}>
-      <Skeleton h={260} radius="lg" />
-    </Grid.Col>
-    <Grid.Col span={{ base: 12, md: 7 }}>
-      <Stack>
-        <Skeleton h={32} w="80%" />
-        <Skeleton h={20} w="30%" />
-        <Skeleton h={40} w="40%" />
-        <Skeleton h={120} />
-      </Stack>
-    </Grid.Col>
-  </Grid>
+  <Stack gap="lg" aria-busy>
+    <Stack gap={8}>
+      <Skeleton h={20} w={160} />
+      <Skeleton h={34} w="70%" />
+      <Skeleton h={16} w={220} />
+    </Stack>
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <AspectRatio ratio={16 / 9}>
+          <Skeleton radius="lg" />
+        </AspectRatio>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Skeleton h={220} radius="lg" />
+      </Grid.Col>
+    </Grid>
+  </Stack>
 );
 
 export const ProductDetailPage = ({
@@ -67,7 +82,7 @@ export const ProductDetailPage = ({
     return (
       <StatusPage
         code="404"
-        title={t('pages.product')}
+        title={t('products.detail.notFoundTitle')}
         description={t('products.detail.notFound')}
         actions={<BackLink />}
       />

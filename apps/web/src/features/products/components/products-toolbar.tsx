@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../api/get-categories';
+import classes from './products-toolbar.module.css';
 import type { ProductsParams } from './use-products-params';
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -44,6 +45,7 @@ export const ProductsToolbar = ({ params, onChange, extra }: ProductsToolbarProp
       <Group gap="sm" align="flex-end">
         <TextInput
           type="search"
+          classNames={{ input: classes.search }}
           label={t('products.toolbar.search')}
           placeholder={t('products.toolbar.searchPlaceholder')}
           value={search}
