@@ -1,7 +1,7 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import { Alert, Button, EmptyState, Paper } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { getItemsPerPage, setItemsPerPage } from '@/lib/storage';
@@ -30,6 +30,14 @@ export const ProductsPage = ({ sellTypeControl, renderBasketActions }: ProductsP
     category_id: params.categoryId,
     sort: params.sort,
   });
+
+  // a page past the end (an old link, a smaller page size): go to the last page instead
+  const lastPage = products.data ? Math.max(1, Math.ceil(products.data.total / perPage)) : 1;
+  const isPastEnd = products.data !== undefined && params.page > lastPage;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page falls off the end
+  useEffect(() => {
+    if (isPastEnd) update({ page: lastPage });
+  }, [isPastEnd, lastPage]);
 
   const changePerPage = (next: number) => {
     setItemsPerPage(next);
