@@ -55,6 +55,7 @@ export const createTestContext = async (kind: DbKind, options: TestContextOption
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     PUBLIC_URL: 'http://portal.test',
     LOG_LEVEL: 'silent',
+    ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
   });

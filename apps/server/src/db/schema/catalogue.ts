@@ -96,6 +96,8 @@ export const products = pgTable(
     index('products_title_en_idx').on(t.titleEn, t.id),
     index('products_title_ru_idx').on(t.titleRu, t.id),
     index('products_title_az_idx').on(t.titleAz, t.id),
+    index('products_dealer_price_idx').on(t.dealerPrice, t.id),
+    index('products_unit_price_idx').on(t.unitPrice, t.id),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('products_prices_check', sql`${t.dealerPrice} >= 0 and ${t.unitPrice} >= 0`),
   ],

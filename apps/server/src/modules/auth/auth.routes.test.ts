@@ -163,6 +163,39 @@ describe.each(dbKinds)('[auth] sign-in, tokens and passwords on %s', (kind) => {
   });
 });
 
+describe('[auth][rate limit] anonymous routes are limited per address', () => {
+  it('answers 429 in the envelope past the per-minute limit', async () => {
+    const ctx = await createTestContext('pglite', {
+      env: { ANONYMOUS_RATE_LIMIT_PER_MINUTE: '3' },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: 'nobody@example.com' },
+          remoteAddress: '10.9.9.9',
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json()).toMatchObject({ code: 429, data: { error: 'RATE_LIMITED' } });
+        }
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const otherAddress = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'nobody@example.com' },
+        remoteAddress: '10.9.9.10',
+      });
+      expect(otherAddress.statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 const resetPassword = (ctx: TestContext, token: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
 

@@ -18,10 +18,13 @@ import { createOidcVerifier } from './oidc';
 import { toProfile } from './profile';
 
 const emptyData = envelopeSchema(z.object({}));
-const anonymousLimit = { max: 20, timeWindow: '1 minute' };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app);
+  const anonymousLimit = {
+    max: app.config.ANONYMOUS_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+  };
   const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_SCOPE } = app.config;
   const oidc =
     OIDC_ISSUER && OIDC_CLIENT_ID ? createOidcVerifier(OIDC_ISSUER, OIDC_CLIENT_ID) : undefined;

@@ -158,6 +158,8 @@ export const shopPrices = (
  */
 export const priceOrderExpression = (ctx: PricingContext): SQL => {
   if (ctx.role === 'gd' || ctx.role === 'ld') return sql`"products"."unit_price"`;
+  // one percent for every category keeps the order of the dealer price: its index serves
+  if (ctx.role === 'd' && ctx.categoryPercents.size === 0) return sql`"products"."dealer_price"`;
   const percent = sql`coalesce("mgc"."percent", ${ctx.groupPercent ?? '0'}::numeric)`;
   const cost = sql`round("products"."dealer_price" * (100 + ${percent}) / 100, 2)`;
   if (ctx.role === 'd') return cost;

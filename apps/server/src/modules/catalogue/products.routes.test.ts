@@ -79,6 +79,21 @@ describe.each(dbKinds)("[shop][catalogue] products priced by the viewer's chain 
     expect(page2.items.map((i: { id: number }) => i.id)).toEqual(
       all.items.slice(5, 10).map((i: { id: number }) => i.id),
     );
+    const expectSortedByWhatEachPays = async () => {
+      for (const email of ['user@example.com', 'dealer@example.com', 'gd@example.com']) {
+        const viewer = await as(ctx, email);
+        for (const sort of ['price_asc', 'price_desc'] as const) {
+          const items = (await viewer.get(`/api/products?perPage=100&sort=${sort}`)).json().data
+            .items as { Amount: string }[];
+          const amounts = items.map((i) => toCents(i.Amount));
+          const sorted = [...amounts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+          expect(amounts, `${email} ${sort}`).toEqual(
+            sort === 'price_asc' ? sorted : sorted.reverse(),
+          );
+        }
+      }
+    };
+    await expectSortedByWhatEachPays();
     // a steep category override reorders the dealer's prices: the SQL sort must follow the rule
     const gd = await as(ctx, 'gd@example.com');
     const standard = (await gd.get('/api/settings/markup-groups?q=standard')).json().data.items[0];
@@ -93,18 +108,7 @@ describe.each(dbKinds)("[shop][catalogue] products priced by the viewer's chain 
       percent: '5.00',
       categories: [{ category_id: security.id, percent: '300.00' }],
     });
-    for (const email of ['user@example.com', 'dealer@example.com', 'gd@example.com']) {
-      const viewer = await as(ctx, email);
-      for (const sort of ['price_asc', 'price_desc'] as const) {
-        const items = (await viewer.get(`/api/products?perPage=100&sort=${sort}`)).json().data
-          .items as { Amount: string }[];
-        const amounts = items.map((i) => toCents(i.Amount));
-        const sorted = [...amounts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-        expect(amounts, `${email} ${sort}`).toEqual(
-          sort === 'price_asc' ? sorted : sorted.reverse(),
-        );
-      }
-    }
+    await expectSortedByWhatEachPays();
     await gd.put(`/api/settings/markup-groups/${standard.id}`, {
       name: 'Standard',
       percent: '5.00',
