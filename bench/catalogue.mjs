@@ -17,7 +17,13 @@ await admin.query('drop database if exists esd_bench with (force)');
 await admin.query('create database esd_bench');
 await admin.end();
 
-const env = { DATABASE_URL: benchUrl.toString(), PORT: '3900', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-123456' };
+const env = {
+  DATABASE_URL: benchUrl.toString(),
+  PORT: '3900',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-123456',
+};
 const server = startProcess('node', ['apps/server/dist/server.js'], env);
 const bare = startProcess('node', ['bench/bare-server.mjs'], { PORT: '3901' });
 try {
@@ -50,10 +56,22 @@ try {
 
   const runs = [
     ['bare Fastify route', { url: 'http://127.0.0.1:3901/bare' }],
-    ['GET /api/products (page 1, by title)', { url: 'http://127.0.0.1:3900/api/products', headers: auth }],
-    ['GET /api/products?page=50&sort=price_asc', { url: 'http://127.0.0.1:3900/api/products?page=50&sort=price_asc', headers: auth }],
-    ['GET /api/products?q=suite 12', { url: 'http://127.0.0.1:3900/api/products?q=suite%2012', headers: auth }],
-    ['GET /api/products?q=kaspersky', { url: 'http://127.0.0.1:3900/api/products?q=kaspersky', headers: auth }],
+    [
+      'GET /api/products (page 1, by title)',
+      { url: 'http://127.0.0.1:3900/api/products', headers: auth },
+    ],
+    [
+      'GET /api/products?page=50&sort=price_asc',
+      { url: 'http://127.0.0.1:3900/api/products?page=50&sort=price_asc', headers: auth },
+    ],
+    [
+      'GET /api/products?q=suite 12',
+      { url: 'http://127.0.0.1:3900/api/products?q=suite%2012', headers: auth },
+    ],
+    [
+      'GET /api/products?q=kaspersky',
+      { url: 'http://127.0.0.1:3900/api/products?q=kaspersky', headers: auth },
+    ],
   ];
   const results = [];
   for (const [name, options] of runs) {
@@ -71,7 +89,10 @@ try {
     '',
     '| route | req/s | vs bare | p50 ms | p99 ms |',
     '| --- | ---: | ---: | ---: | ---: |',
-    ...results.map(([name, r]) => `| ${name} | ${r.rps} | ${Math.round((r.rps / bareRps) * 100)} % | ${r.p50} | ${r.p99} |`),
+    ...results.map(
+      ([name, r]) =>
+        `| ${name} | ${r.rps} | ${Math.round((r.rps / bareRps) * 100)} % | ${r.p50} | ${r.p99} |`,
+    ),
     '',
   ];
   appendFileSync(new URL('RESULTS.md', import.meta.url), lines.join('\n'));
