@@ -101,11 +101,11 @@ export const ProductPriceEditor = ({ row, onClose }: ProductPriceEditorProps) =>
               {t('actions.save')}
             </Button>
             {row.mode ? (
-              <Button variant="light" color="orange" loading={resetPrice.isPending} onClick={reset}>
+              <Button variant="default" loading={resetPrice.isPending} onClick={reset}>
                 {t('dealer.prices.reset')}
               </Button>
             ) : null}
-            <Button variant="subtle" color="gray.7" onClick={onClose}>
+            <Button variant="subtle" color="dark" onClick={onClose}>
               {t('actions.cancel')}
             </Button>
           </Group>

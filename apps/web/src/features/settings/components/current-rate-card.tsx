@@ -28,7 +28,7 @@ export const CurrentRateCard = ({ rate, isLoading }: CurrentRateCardProps) => {
           </Text>
           <Group gap="xs">
             <Text size="sm">{t('settings.rates.since', { date: formatRateDate(rate.date) })}</Text>
-            <Badge variant="light" color={rate.source === 'cbar' ? 'teal' : 'gray'}>
+            <Badge variant="dot" color={rate.source === 'cbar' ? 'teal' : 'gray'}>
               {t(`settings.rates.source.${rate.source}`)}
             </Badge>
           </Group>

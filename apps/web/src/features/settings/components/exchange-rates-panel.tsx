@@ -42,7 +42,7 @@ export const ExchangeRatesPanel = () => {
       key: 'source',
       header: t('settings.rates.fields.source'),
       render: (rate) => (
-        <CellBadge variant="light" color={rate.source === 'cbar' ? 'teal' : 'gray'}>
+        <CellBadge variant="dot" color={rate.source === 'cbar' ? 'teal' : 'gray'}>
           {t(`settings.rates.source.${rate.source}`)}
         </CellBadge>
       ),

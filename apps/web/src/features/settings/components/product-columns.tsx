@@ -44,7 +44,7 @@ export const useProductColumns = (
               <Text size="xs" c="dimmed">
                 {categoryName(p)}
               </Text>
-              <CellBadge size="xs" variant="light" color={p.is_active ? 'teal' : 'gray'}>
+              <CellBadge size="xs" variant="dot" color={p.is_active ? 'teal' : 'gray'}>
                 {p.is_active
                   ? t('settings.products.table.active')
                   : t('settings.products.table.inactive')}

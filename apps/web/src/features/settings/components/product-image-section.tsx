@@ -83,7 +83,7 @@ export const ProductImageSection = ({ currentUrl, chosen, onChange }: ProductIma
             {chosen ? (
               <Button
                 variant="subtle"
-                color="gray.7"
+                color="dark"
                 leftSection={<IconX size={16} aria-hidden />}
                 onClick={() => onChange(null)}
               >
