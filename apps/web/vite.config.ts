@@ -17,6 +17,9 @@ const reactPlugins = (): PluginOption => {
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
+const chartModules =
+  /[\\/]node_modules[\\/](recharts|@mantine[\\/]charts|victory-vendor|d3-[\w-]+|internmap|@reduxjs|redux|redux-thunk|immer|reselect|react-redux|decimal\.js-light|es-toolkit|eventemitter3)[\\/]/;
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [reactPlugins()],
@@ -41,6 +44,8 @@ export default defineConfig({
         // Vendor code changes rarely: keep it apart from our route chunks so it stays cached.
         manualChunks: (id) => {
           if (!id.includes('node_modules')) return undefined;
+          // Charts (recharts and what only it uses) load with the pages that draw one.
+          if (chartModules.test(id)) return 'charts';
           if (id.includes('@mantine') || id.includes('@floating-ui')) return 'mantine';
           if (id.includes('oidc-client-ts') || id.includes('jwt-decode')) return 'oidc';
           if (id.includes('/zod/')) return 'zod';
