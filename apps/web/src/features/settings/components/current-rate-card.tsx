@@ -2,6 +2,7 @@ import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
 import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatRateDate } from './rate-dates';
+import { RateExample } from './rate-example';
 
 type CurrentRateCardProps = { rate: ExchangeRate | null; isLoading: boolean };
 
@@ -32,6 +33,7 @@ export const CurrentRateCard = ({ rate, isLoading }: CurrentRateCardProps) => {
               {t(`settings.rates.source.${rate.source}`)}
             </Badge>
           </Group>
+          <RateExample rate={rate} />
         </Stack>
       ) : (
         <Text c="red.8" mt="xs" role="status">

@@ -8,21 +8,17 @@ import { useDeleteExchangeRate } from '../api/delete-exchange-rate';
 import { useExchangeRates } from '../api/get-exchange-rates';
 import { CurrentRateCard } from './current-rate-card';
 import { RateChart } from './rate-chart';
-import { formatRateDate, pickCurrentRate, todayIsoDate } from './rate-dates';
+import { formatAddedAt, formatRateDate, pickCurrentRate, todayIsoDate } from './rate-dates';
 import { RateForm } from './rate-form';
 import { RateImport } from './rate-import';
 
 export const ExchangeRatesPanel = () => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useListQuery();
   const rates = useExchangeRates(list.query);
   // the newest few, whatever page the table shows: enough to find today's rate
   const newest = useExchangeRates({ page: 1, perPage: 10, order: 'desc' });
   const deleteRate = useDeleteExchangeRate();
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
   const columns: DataTableColumn<ExchangeRate>[] = [
     {
@@ -51,7 +47,7 @@ export const ExchangeRatesPanel = () => {
       key: 'created',
       header: t('settings.rates.fields.created'),
       nowrap: true,
-      render: (rate) => dateTime.format(new Date(rate.created_at)),
+      render: (rate) => formatAddedAt(rate.created_at),
     },
   ];
 

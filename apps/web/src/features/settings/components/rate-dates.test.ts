@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatRateDate, pickCurrentRate, todayIsoDate } from './rate-dates';
+import { formatAddedAt, formatRateDate, pickCurrentRate, todayIsoDate } from './rate-dates';
 
 describe('rate dates', () => {
   it('shows ISO dates the way the central bank writes them', () => {
     expect(formatRateDate('2026-11-21')).toBe('21.11.2026');
     expect(formatRateDate('2026-01-05T00:00:00.000Z')).toBe('05.01.2026');
+  });
+
+  it('shows when a rate was added as DD.MM.YYYY HH:mm in local time', () => {
+    const at = new Date(2026, 10, 22, 9, 5);
+    expect(formatAddedAt(at.toISOString())).toBe('22.11.2026 09:05');
   });
 
   it('gives today as YYYY-MM-DD in local time', () => {

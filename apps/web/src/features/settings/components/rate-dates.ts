@@ -4,9 +4,17 @@ export const formatRateDate = (isoDate: string) => {
   return year && month && day ? `${day}.${month}.${year}` : isoDate;
 };
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** When a rate was added, in local time as DD.MM.YYYY HH:mm (readable in every language). */
+export const formatAddedAt = (iso: string) => {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${pad(at.getDate())}.${pad(at.getMonth() + 1)}.${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+};
+
 /** Today in the browser's calendar as YYYY-MM-DD (what a date input holds). */
 export const todayIsoDate = (now = new Date()) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 };
 
