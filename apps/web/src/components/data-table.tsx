@@ -1,23 +1,14 @@
-import { Alert, Box, Button, Group, Paper, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Table, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { Fragment, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { DataTableFooter } from './data-table-footer';
-import { RowActions } from './row-actions';
+import { type DataTableColumn, DataTableRows } from './data-table-rows';
 import { PlainTh, SortableTh } from './sortable-th';
 import { clampPage, type ListControls } from './use-list-query';
 
-export type DataTableColumn<T> = {
-  key: string;
-  header: string;
-  render: (row: T) => ReactNode;
-  /** the server's sort name; the header becomes a sort button */
-  sortKey?: string;
-  /** numbers are right-aligned */
-  align?: 'left' | 'right' | 'center';
-  nowrap?: boolean;
-};
+export type { DataTableColumn };
 
 export type DataTableProps<T> = {
   /** the table's accessible name */
@@ -55,7 +46,6 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
   const { columns, rows, list, onEdit, onDelete, renderRowDetail } = props;
   const [deleting, setDeleting] = useState<T | null>(null);
   const hasActions = Boolean(onEdit || onDelete);
-  const columnCount = columns.length + (hasActions ? 1 : 0);
   const total = props.total ?? rows?.length ?? 0;
   const page = list?.query.page ?? 1;
   const perPage = list?.query.perPage ?? total;
@@ -83,70 +73,6 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
       </PlainTh>
     ),
   );
-
-  const body = () => {
-    if (!rows && props.isLoading) {
-      return Array.from({ length: 5 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-        <Table.Tr key={index}>
-          <Table.Td colSpan={columnCount}>
-            <Skeleton h={20} radius="sm" />
-          </Table.Td>
-        </Table.Tr>
-      ));
-    }
-    if (!rows || rows.length === 0) {
-      const q = list?.query.q;
-      return (
-        <Table.Tr>
-          <Table.Td colSpan={columnCount}>
-            <Text c="dimmed" ta="center" py={40}>
-              {q ? t('list.noMatches', { q }) : (props.emptyMessage ?? t('list.empty'))}
-            </Text>
-          </Table.Td>
-        </Table.Tr>
-      );
-    }
-    return rows.map((row) => {
-      const detail = renderRowDetail?.(row);
-      return (
-        <Fragment key={props.getRowKey(row)}>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Td
-                key={column.key}
-                style={{
-                  textAlign: column.align,
-                  whiteSpace: column.nowrap ? 'nowrap' : undefined,
-                }}
-              >
-                {column.render(row)}
-              </Table.Td>
-            ))}
-            {hasActions ? (
-              <Table.Td style={{ textAlign: 'right' }}>
-                <RowActions
-                  label={props.getRowLabel(row)}
-                  onEdit={onEdit ? () => onEdit(row) : undefined}
-                  onDelete={onDelete ? () => setDeleting(row) : undefined}
-                />
-              </Table.Td>
-            ) : null}
-          </Table.Tr>
-          {detail ? (
-            <Table.Tr bg="indigo.0">
-              <Table.Td colSpan={columnCount}>
-                {/* stays in view while a phone scrolls the wide table sideways */}
-                <Box pos="sticky" left={16} maw="calc(100vw - 80px)">
-                  {detail}
-                </Box>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-        </Fragment>
-      );
-    });
-  };
 
   return (
     <Paper radius="lg" p={0} style={{ overflow: 'hidden' }}>
@@ -188,7 +114,23 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
                   {hasActions ? <PlainTh align="right">{t('list.actions')}</PlainTh> : null}
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>{body()}</Table.Tbody>
+              <Table.Tbody>
+                <DataTableRows
+                  columns={columns}
+                  rows={rows}
+                  isLoading={props.isLoading}
+                  emptyMessage={
+                    list?.query.q
+                      ? t('list.noMatches', { q: list.query.q })
+                      : (props.emptyMessage ?? t('list.empty'))
+                  }
+                  getRowKey={props.getRowKey}
+                  getRowLabel={props.getRowLabel}
+                  onEdit={onEdit}
+                  onDelete={onDelete ? setDeleting : undefined}
+                  renderRowDetail={renderRowDetail}
+                />
+              </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         </Box>
