@@ -39,7 +39,14 @@ export const startOidcProvider = async (options: {
     // put the e-mail into the ID token itself, as most providers do
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     findAccount: async (_ctx: unknown, sub: string) => ({
       accountId: sub,
       claims: async () => ({ sub, email: sub, email_verified: true, name: sub.split('@')[0] }),

@@ -4,6 +4,7 @@ import { type OwnPriceSetting, priceFor, toAzn } from '@esd/shared/shop/pricing.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import {
   dealerProductPrices,
   markupGroupCategories,
@@ -33,17 +34,21 @@ export type PricingContext = {
 
 /** The dealer's markup group and its category overrides, in one round trip. */
 const loadDealerMarkup = async (db: DbOrTx, dealerId: number) => {
-  const rows = await db
-    .select({
-      groupId: users.markupGroupId,
-      percent: markupGroups.percent,
-      categoryId: markupGroupCategories.categoryId,
-      categoryPercent: markupGroupCategories.percent,
-    })
-    .from(users)
-    .leftJoin(markupGroups, eq(markupGroups.id, users.markupGroupId))
-    .leftJoin(markupGroupCategories, eq(markupGroupCategories.markupGroupId, users.markupGroupId))
-    .where(eq(users.id, dealerId));
+  const statement = preparedFor(db, 'pricing_dealer_markup', (d) =>
+    d
+      .select({
+        groupId: users.markupGroupId,
+        percent: markupGroups.percent,
+        categoryId: markupGroupCategories.categoryId,
+        categoryPercent: markupGroupCategories.percent,
+      })
+      .from(users)
+      .leftJoin(markupGroups, eq(markupGroups.id, users.markupGroupId))
+      .leftJoin(markupGroupCategories, eq(markupGroupCategories.markupGroupId, users.markupGroupId))
+      .where(eq(users.id, sql.placeholder('dealerId')))
+      .prepare('pricing_dealer_markup'),
+  );
+  const rows = await statement.execute({ dealerId });
   const first = rows[0];
   if (!first?.groupId) {
     return { markupGroupId: null, groupPercent: null, categoryPercents: new Map<number, string>() };

@@ -2,6 +2,7 @@ import type { ProductListQuery } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { categories, products } from '../../db/schema';
 import { type PricingContext, priceOrderExpression, pricingJoins } from './pricing.context';
 
@@ -67,10 +68,16 @@ const countShopProducts = async (db: DbOrTx, query: ProductListQuery, where: SQL
     return row?.value ?? 0;
   }
   // without a search the trigger-kept counts answer at once, whatever the catalogue's size
-  const [row] = await db
-    .select({ value: sql<number>`coalesce(sum(${categories.activeProducts}), 0)::int` })
-    .from(categories)
-    .where(query.category_id ? eq(categories.id, query.category_id) : undefined);
+  const byCategory = query.category_id !== undefined;
+  const name = `shop_count_${byCategory ? 'category' : 'all'}`;
+  const statement = preparedFor(db, name, (d) =>
+    d
+      .select({ value: sql<number>`coalesce(sum(${categories.activeProducts}), 0)::int` })
+      .from(categories)
+      .where(byCategory ? eq(categories.id, sql.placeholder('categoryId')) : undefined)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ categoryId: query.category_id });
   return row?.value ?? 0;
 };
 
@@ -78,9 +85,7 @@ const countShopProducts = async (db: DbOrTx, query: ProductListQuery, where: SQL
  * The most common page — by title, no search — as prepared statements (one per language and
  * with or without a category), so PostgreSQL plans them once per connection.
  */
-const preparedTitlePages = new WeakMap<object, Map<string, ReturnType<typeof prepareTitlePage>>>();
-
-const prepareTitlePage = (db: DbOrTx, lang: Language, byCategory: boolean) =>
+const prepareTitlePage = (db: DbOrTx, lang: Language, byCategory: boolean, name: string) =>
   db
     .select({ product: shopListColumns(lang), category: categoryNameColumn(lang) })
     .from(products)
@@ -94,18 +99,14 @@ const prepareTitlePage = (db: DbOrTx, lang: Language, byCategory: boolean) =>
     .orderBy(asc(titleColumn(lang)), asc(products.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`shop_title_page_${lang}_${byCategory ? 'category' : 'all'}`);
+    .prepare(name);
 
 type ShopPageRow = { product: ShopListRow; category: string };
 
 const titlePage = (db: DbOrTx, lang: Language, query: ProductListQuery): Promise<ShopPageRow[]> => {
   const byCategory = query.category_id !== undefined;
-  const statements = preparedTitlePages.get(db) ?? new Map();
-  preparedTitlePages.set(db, statements);
-  const key = `${lang}:${byCategory}`;
-  const statement = statements.get(key) ?? prepareTitlePage(db, lang, byCategory);
-  statements.set(key, statement);
-  return statement.execute({
+  const name = `shop_title_page_${lang}_${byCategory ? 'category' : 'all'}`;
+  return preparedFor(db, name, (d) => prepareTitlePage(d, lang, byCategory, name)).execute({
     categoryId: query.category_id,
     limit: query.perPage,
     offset: (query.page - 1) * query.perPage,
