@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage, notifySuccess } from '@/lib/notify';
+import { DialogModal } from './dialog-modal';
 
 type ConfirmDeleteModalProps = {
   /** the record to delete, or null when the modal is closed */
@@ -44,13 +45,7 @@ export const ConfirmDeleteModal = ({ target, onConfirm, onClose }: ConfirmDelete
   };
 
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={t('list.deleteTitle')}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-      centered
-    >
+    <DialogModal opened={target !== null} onClose={onClose} title={t('list.deleteTitle')} centered>
       <Stack gap="md">
         <div>
           <Text size="sm" c="dimmed">
@@ -90,6 +85,6 @@ export const ConfirmDeleteModal = ({ target, onConfirm, onClose }: ConfirmDelete
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 };

@@ -3,11 +3,12 @@ import {
   type UserGroupInput,
   userGroupInputSchema,
 } from '@esd/shared/catalogue/settings.schemas';
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
+import { DialogModal } from '@/components/dialog-modal';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
@@ -85,7 +86,7 @@ export const UserGroupFormModal = ({ target, groupNames, onClose }: UserGroupFor
   });
 
   return (
-    <Modal
+    <DialogModal
       opened={target !== null}
       onClose={onClose}
       title={
@@ -94,7 +95,6 @@ export const UserGroupFormModal = ({ target, groupNames, onClose }: UserGroupFor
           : t('dealer.groups.form.createTitle')
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -140,6 +140,6 @@ export const UserGroupFormModal = ({ target, groupNames, onClose }: UserGroupFor
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 };

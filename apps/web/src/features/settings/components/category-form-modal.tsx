@@ -3,10 +3,11 @@ import {
   type CategorySettings,
   categoryInputSchema,
 } from '@esd/shared/catalogue/settings.schemas';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogModal } from '@/components/dialog-modal';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useCreateCategory } from '../api/create-category';
@@ -78,7 +79,7 @@ export const CategoryFormModal = ({ target, onClose }: CategoryFormModalProps) =
   });
 
   return (
-    <Modal
+    <DialogModal
       opened={target !== null}
       onClose={onClose}
       title={
@@ -87,7 +88,6 @@ export const CategoryFormModal = ({ target, onClose }: CategoryFormModalProps) =
           : t('settings.categories.form.createTitle')
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -114,6 +114,6 @@ export const CategoryFormModal = ({ target, onClose }: CategoryFormModalProps) =
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 };

@@ -3,10 +3,11 @@ import {
   type CountryInput,
   countryInputSchema,
 } from '@esd/shared/catalogue/settings.schemas';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogModal } from '@/components/dialog-modal';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useCreateCountry } from '../api/create-country';
@@ -63,7 +64,7 @@ export const CountryFormModal = ({ target, onClose }: CountryFormModalProps) => 
   });
 
   return (
-    <Modal
+    <DialogModal
       opened={target !== null}
       onClose={onClose}
       title={
@@ -72,7 +73,6 @@ export const CountryFormModal = ({ target, onClose }: CountryFormModalProps) => 
           : t('settings.countries.form.createTitle')
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -99,6 +99,6 @@ export const CountryFormModal = ({ target, onClose }: CountryFormModalProps) => 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 };

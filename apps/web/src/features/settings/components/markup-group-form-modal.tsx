@@ -1,10 +1,11 @@
 import { type MarkupGroup, markupGroupInputSchema } from '@esd/shared/catalogue/settings.schemas';
-import { ActionIcon, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
+import { DialogModal } from '@/components/dialog-modal';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateMarkupGroup } from '../api/create-markup-group';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -65,7 +66,7 @@ export const MarkupGroupFormModal = ({ target, onClose }: MarkupGroupFormModalPr
   });
 
   return (
-    <Modal
+    <DialogModal
       opened={target !== null}
       onClose={onClose}
       title={
@@ -74,7 +75,6 @@ export const MarkupGroupFormModal = ({ target, onClose }: MarkupGroupFormModalPr
           : t('settings.markup.form.createTitle')
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -149,6 +149,6 @@ export const MarkupGroupFormModal = ({ target, onClose }: MarkupGroupFormModalPr
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 };

@@ -17,27 +17,34 @@ export const ProductDrawer = ({ target, onTargetChange }: ProductDrawerProps) =>
   const product = target !== null && target !== 'new' ? target : null;
   const close = () => onTargetChange(null);
   return (
-    <Drawer
+    <Drawer.Root
       opened={target !== null}
       onClose={close}
       position="right"
       size={isPhone ? '100%' : 760}
-      title={
-        product
-          ? t('settings.products.form.editTitle', { sku: product.sku })
-          : t('settings.products.form.createTitle')
-      }
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-h3-font-size)' } }}
     >
-      {target !== null ? (
-        <ProductForm
-          key={product?.id ?? 'new'}
-          product={product}
-          onClose={close}
-          onSavedWithoutImage={onTargetChange}
-        />
-      ) : null}
-    </Drawer>
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* a div: inside the dialog a <header> would count as a second page banner */}
+        <Drawer.Header component="div">
+          <Drawer.Title fw={700} fz="h3">
+            {product
+              ? t('settings.products.form.editTitle', { sku: product.sku })
+              : t('settings.products.form.createTitle')}
+          </Drawer.Title>
+          <Drawer.CloseButton aria-label={t('actions.close')} />
+        </Drawer.Header>
+        <Drawer.Body>
+          {target !== null ? (
+            <ProductForm
+              key={product?.id ?? 'new'}
+              product={product}
+              onClose={close}
+              onSavedWithoutImage={onTargetChange}
+            />
+          ) : null}
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 };
