@@ -4,6 +4,7 @@ import { baseURL, OIDC_PORT } from './env';
 
 const provider = await startOidcProvider({
   port: OIDC_PORT,
+  host: 'localhost',
   redirectUris: [`${baseURL}/callback`, `${baseURL}/silent-renew.html`],
 });
 console.log(`test identity provider at ${provider.issuer}`);

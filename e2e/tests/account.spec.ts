@@ -41,6 +41,17 @@ test('[auth][oidc] single sign-on through the identity provider signs the user i
   const info = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'));
   expect(info).toMatchObject({ email: 'user@example.com', providerId: 'oidc' });
   expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('u');
+
+  // spec 4: on app start the session is renewed silently with the provider, giving a new token
+  const first = await page.evaluate(() => localStorage.getItem('token'));
+  await page.waitForTimeout(1100); // a token issued in another second differs
+  const renewal = page.waitForResponse(
+    (r) => r.url().endsWith('/api/auth/oidc') && r.status() === 200,
+  );
+  await page.reload();
+  await renewal;
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBe(first);
+  await expect(page).toHaveURL(/\/pages\/products$/);
 });
 
 test('[profile] a user changes its information and password', async ({ page }) => {

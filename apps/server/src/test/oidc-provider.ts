@@ -17,12 +17,14 @@ export const startOidcProvider = async (options: {
   redirectUris: string[];
   port?: number;
   clientId?: string;
+  /** the host name in the issuer URL (it always listens on 127.0.0.1) */
+  host?: string;
 }): Promise<TestOidcProvider> => {
   const clientId = options.clientId ?? 'esd-portal';
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const provider = new Provider(issuer, {
     clients: [
       {
