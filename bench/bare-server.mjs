@@ -1,5 +1,9 @@
-// A bare Fastify route answering a product page of the same shape, to compare the real stack with.
+// Bare Fastify routes to compare the real stack with, in the same run:
+// /bare answers a product page of the same shape from memory;
+// /bare-db runs the shop's page and count queries with plain pg — no auth, validation,
+// pricing or envelope schema — so the difference is what our stack costs.
 import Fastify from 'fastify';
+import pg from 'pg';
 
 const items = Array.from({ length: 10 }, (_, i) => ({
   id: i + 1,
@@ -17,6 +21,26 @@ const items = Array.from({ length: 10 }, (_, i) => ({
   licence_type: 'Subscription (1 year)',
   delivery_time: 'Instant (licence key)',
 }));
+const pool = process.env.DATABASE_URL
+  ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+  : undefined;
 const app = Fastify({ logger: false });
 app.get('/bare', async () => ({ code: 200, message: 'OK', data: { items, total: 100_000 } }));
+app.get('/bare-db', async () => {
+  const [page, total] = await Promise.all([
+    pool.query({
+      name: 'bare_page',
+      text: `select p.id, p.sku, p.title_en, p.description_en, p.category_id, p.provider_id, p.dealer_price,
+        p.unit_price, p.is_returnable, p.image_path, p.licence_type, p.delivery_time, c.name_en
+        from products p join categories c on c.id = p.category_id
+        where p.is_active order by p.title_en, p.id limit $1 offset $2`,
+      values: [10, 0],
+    }),
+    pool.query({
+      name: 'bare_count',
+      text: 'select coalesce(sum(active_products), 0)::int as n from categories',
+    }),
+  ]);
+  return { code: 200, message: 'OK', data: { items: page.rows, total: total.rows[0].n } };
+});
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3901) });

@@ -65,12 +65,33 @@ const loadDealerMarkup = async (db: DbOrTx, dealerId: number) => {
   };
 };
 
+type DealerMarkup = Awaited<ReturnType<typeof loadDealerMarkup>>;
+
+/**
+ * A dealer's markup is read on every shop request; each process keeps it for a few seconds,
+ * like the rate (checkout reads afresh). Saving a markup group clears it in that process.
+ */
+const MARKUP_CACHE_MS = 3000;
+const markupCache = new WeakMap<object, Map<number, { value: DealerMarkup; until: number }>>();
+
+const cachedDealerMarkup = async (db: DbOrTx, dealerId: number): Promise<DealerMarkup> => {
+  const forDb = markupCache.get(db) ?? new Map();
+  markupCache.set(db, forDb);
+  const hit = forDb.get(dealerId);
+  if (hit && hit.until > Date.now()) return hit.value;
+  const value = await loadDealerMarkup(db, dealerId);
+  forDb.set(dealerId, { value, until: Date.now() + MARKUP_CACHE_MS });
+  return value;
+};
+
+export const forgetMarkupCache = (db: DbOrTx) => markupCache.delete(db);
+
 export const loadPricingContext = async (db: DbOrTx, session: Session): Promise<PricingContext> => {
   const { user, role } = session;
   const dealerId = role === 'd' ? user.id : role === 'u' ? user.dealerId : null;
   const [markup, userGroup, rate, settings] = await Promise.all([
     dealerId
-      ? loadDealerMarkup(db, dealerId)
+      ? cachedDealerMarkup(db, dealerId)
       : { markupGroupId: null, groupPercent: null, categoryPercents: new Map() },
     role === 'u'
       ? db

@@ -58,6 +58,12 @@ export const productSearchCondition = (q: string | undefined): SQL | undefined =
 /** Searches count at most this many matches; the answer says "10,000" for more. */
 export const SEARCH_COUNT_CAP = 10_000;
 
+const TOTALS_CACHE_MS = 3000;
+const totalsCache = new WeakMap<object, Map<string, { value: number; until: number }>>();
+
+/** Drops this process's cached catalogue totals after an admin changed products. */
+export const forgetCatalogueTotals = (db: DbOrTx) => totalsCache.delete(db);
+
 const countShopProducts = async (db: DbOrTx, query: ProductListQuery, where: SQL | undefined) => {
   if (query.q) {
     const [row] = await db
@@ -67,8 +73,14 @@ const countShopProducts = async (db: DbOrTx, query: ProductListQuery, where: SQL
       );
     return row?.value ?? 0;
   }
-  // without a search the trigger-kept counts answer at once, whatever the catalogue's size
+  // without a search the trigger-kept counts answer at once, whatever the catalogue's size;
+  // the total is a display figure, so each process keeps it for a few seconds
   const byCategory = query.category_id !== undefined;
+  const key = byCategory ? `category:${query.category_id}` : 'all';
+  const forDb = totalsCache.get(db) ?? new Map<string, { value: number; until: number }>();
+  totalsCache.set(db, forDb);
+  const hit = forDb.get(key);
+  if (hit && hit.until > Date.now()) return hit.value;
   const name = `shop_count_${byCategory ? 'category' : 'all'}`;
   const statement = preparedFor(db, name, (d) =>
     d
@@ -78,7 +90,9 @@ const countShopProducts = async (db: DbOrTx, query: ProductListQuery, where: SQL
       .prepare(name),
   );
   const [row] = await statement.execute({ categoryId: query.category_id });
-  return row?.value ?? 0;
+  const value = row?.value ?? 0;
+  forDb.set(key, { value, until: Date.now() + TOTALS_CACHE_MS });
+  return value;
 };
 
 /**

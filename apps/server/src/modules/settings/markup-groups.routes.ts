@@ -13,6 +13,7 @@ import { markupGroupCategories, markupGroups } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
+import { forgetMarkupCache } from '../catalogue/pricing.context';
 import { containsPattern } from '../catalogue/products.repository';
 
 // qualified by hand: inside a subquery an unqualified column would bind to the inner table
@@ -79,6 +80,7 @@ export const markupGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         await replaceOverrides(tx, groupId, input);
         return groupId;
       });
+      forgetMarkupCache(app.db);
       return one(id);
     } catch (error) {
       if (isUniqueViolation(error))

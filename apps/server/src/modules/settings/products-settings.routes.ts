@@ -15,7 +15,7 @@ import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { removeStoredFile, saveImage } from '../../lib/uploads';
-import { productSearchCondition } from '../catalogue/products.repository';
+import { forgetCatalogueTotals, productSearchCondition } from '../catalogue/products.repository';
 import { productImageUrl } from '../catalogue/products.routes';
 
 export const PRODUCT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -102,6 +102,7 @@ export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = async (input: ProductInput, work: () => Promise<number | undefined>) => {
     try {
       const id = await work();
+      forgetCatalogueTotals(app.db);
       if (!id) throw new AppError('NOT_FOUND', 'This product does not exist.');
       return toSettings(await one(id));
     } catch (error) {
@@ -207,6 +208,7 @@ export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           .delete(products)
           .where(eq(products.id, params.id))
           .returning({ imagePath: products.imagePath });
+        forgetCatalogueTotals(app.db);
         await removeStoredFile(imagesDir, row?.imagePath ?? null);
       } catch (error) {
         if (isForeignKeyViolation(error)) {
