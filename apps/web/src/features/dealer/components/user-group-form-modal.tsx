@@ -3,12 +3,12 @@ import {
   type UserGroupInput,
   userGroupInputSchema,
 } from '@esd/shared/catalogue/settings.schemas';
-import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DecimalInput } from '@/components/decimal-input';
-import { DialogModal } from '@/components/dialog-modal';
+import { FormModal } from '@/components/form-modal';
+import { NamePercentFields } from '@/components/name-percent-fields';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
@@ -86,7 +86,7 @@ export const UserGroupFormModal = ({ target, groupNames, onClose }: UserGroupFor
   });
 
   return (
-    <DialogModal
+    <FormModal
       opened={target !== null}
       onClose={onClose}
       title={
@@ -94,52 +94,30 @@ export const UserGroupFormModal = ({ target, groupNames, onClose }: UserGroupFor
           ? t('dealer.groups.form.editTitle', { name: editing.name })
           : t('dealer.groups.form.createTitle')
       }
-      size="lg"
+      onSubmit={submit}
+      saving={createGroup.isPending || updateGroup.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              label={t('dealer.groups.fields.name')}
-              required
-              maxLength={100}
-              miw={200}
-              {...form.getInputProps('name')}
-            />
-            <DecimalInput
-              label={t('dealer.groups.fields.markup')}
-              description={t('dealer.groups.form.markupHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              required
-              rightSection="%"
-              miw={160}
-              {...form.getInputProps('markup_percent')}
-            />
-          </Group>
-          <MultiSelect
-            label={t('dealer.groups.fields.members')}
-            description={t('dealer.groups.form.membersHint')}
-            placeholder={t('dealer.groups.form.membersPlaceholder')}
-            data={userOptions}
-            searchable
-            clearable
-            hidePickedOptions
-            nothingFoundMessage={t('dealer.groups.form.noUsers')}
-            clearButtonProps={{ 'aria-label': t('dealer.groups.form.clearMembers') }}
-            disabled={users.isPending}
-            error={users.isError ? t('dealer.groups.form.usersError') : undefined}
-            {...form.getInputProps('user_ids')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={createGroup.isPending || updateGroup.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </DialogModal>
+      <NamePercentFields
+        nameLabel={t('dealer.groups.fields.name')}
+        percentLabel={t('dealer.groups.fields.markup')}
+        percentHint={t('dealer.groups.form.markupHint')}
+        nameInput={form.getInputProps('name')}
+        percentInput={form.getInputProps('markup_percent')}
+      />
+      <MultiSelect
+        label={t('dealer.groups.fields.members')}
+        description={t('dealer.groups.form.membersHint')}
+        placeholder={t('dealer.groups.form.membersPlaceholder')}
+        data={userOptions}
+        searchable
+        clearable
+        hidePickedOptions
+        nothingFoundMessage={t('dealer.groups.form.noUsers')}
+        clearButtonProps={{ 'aria-label': t('dealer.groups.form.clearMembers') }}
+        disabled={users.isPending}
+        error={users.isError ? t('dealer.groups.form.usersError') : undefined}
+        {...form.getInputProps('user_ids')}
+      />
+    </FormModal>
   );
 };

@@ -3,11 +3,11 @@ import {
   type CategorySettings,
   categoryInputSchema,
 } from '@esd/shared/catalogue/settings.schemas';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogModal } from '@/components/dialog-modal';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useCreateCategory } from '../api/create-category';
@@ -79,7 +79,7 @@ export const CategoryFormModal = ({ target, onClose }: CategoryFormModalProps) =
   });
 
   return (
-    <DialogModal
+    <FormModal
       opened={target !== null}
       onClose={onClose}
       title={
@@ -87,33 +87,22 @@ export const CategoryFormModal = ({ target, onClose }: CategoryFormModalProps) =
           ? t('settings.categories.form.editTitle', { slug: editing.slug })
           : t('settings.categories.form.createTitle')
       }
-      size="lg"
+      onSubmit={submit}
+      saving={createCategory.isPending || updateCategory.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <LocalizedNameFields form={form} />
-          <TextInput
-            label={t('settings.categories.form.slug')}
-            description={t('settings.categories.form.slugHint')}
-            required
-            maxLength={80}
-            autoComplete="off"
-            {...form.getInputProps('slug')}
-            onChange={(event) => {
-              isSlugTyped.current = true;
-              form.setFieldValue('slug', event.currentTarget.value);
-            }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={createCategory.isPending || updateCategory.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </DialogModal>
+      <LocalizedNameFields form={form} />
+      <TextInput
+        label={t('settings.categories.form.slug')}
+        description={t('settings.categories.form.slugHint')}
+        required
+        maxLength={80}
+        autoComplete="off"
+        {...form.getInputProps('slug')}
+        onChange={(event) => {
+          isSlugTyped.current = true;
+          form.setFieldValue('slug', event.currentTarget.value);
+        }}
+      />
+    </FormModal>
   );
 };

@@ -3,11 +3,11 @@ import {
   type CountryInput,
   countryInputSchema,
 } from '@esd/shared/catalogue/settings.schemas';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogModal } from '@/components/dialog-modal';
+import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useCreateCountry } from '../api/create-country';
@@ -64,7 +64,7 @@ export const CountryFormModal = ({ target, onClose }: CountryFormModalProps) => 
   });
 
   return (
-    <DialogModal
+    <FormModal
       opened={target !== null}
       onClose={onClose}
       title={
@@ -72,33 +72,20 @@ export const CountryFormModal = ({ target, onClose }: CountryFormModalProps) => 
           ? t('settings.countries.form.editTitle', { code: editing.code })
           : t('settings.countries.form.createTitle')
       }
-      size="lg"
+      onSubmit={submit}
+      saving={createCountry.isPending || updateCountry.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('settings.countries.form.code')}
-            description={t('settings.countries.form.codeHint')}
-            required
-            maxLength={2}
-            w={{ base: '100%', xs: 260 }}
-            autoComplete="off"
-            {...form.getInputProps('code')}
-            onChange={(event) =>
-              form.setFieldValue('code', event.currentTarget.value.toUpperCase())
-            }
-          />
-          <LocalizedNameFields form={form} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={createCountry.isPending || updateCountry.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </DialogModal>
+      <TextInput
+        label={t('settings.countries.form.code')}
+        description={t('settings.countries.form.codeHint')}
+        required
+        maxLength={2}
+        w={{ base: '100%', xs: 260 }}
+        autoComplete="off"
+        {...form.getInputProps('code')}
+        onChange={(event) => form.setFieldValue('code', event.currentTarget.value.toUpperCase())}
+      />
+      <LocalizedNameFields form={form} />
+    </FormModal>
   );
 };

@@ -1,11 +1,12 @@
 import { type MarkupGroup, markupGroupInputSchema } from '@esd/shared/catalogue/settings.schemas';
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
-import { DialogModal } from '@/components/dialog-modal';
+import { FormModal } from '@/components/form-modal';
+import { NamePercentFields } from '@/components/name-percent-fields';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateMarkupGroup } from '../api/create-markup-group';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -66,7 +67,7 @@ export const MarkupGroupFormModal = ({ target, onClose }: MarkupGroupFormModalPr
   });
 
   return (
-    <DialogModal
+    <FormModal
       opened={target !== null}
       onClose={onClose}
       title={
@@ -74,81 +75,59 @@ export const MarkupGroupFormModal = ({ target, onClose }: MarkupGroupFormModalPr
           ? t('settings.markup.form.editTitle', { name: editing.name })
           : t('settings.markup.form.createTitle')
       }
-      size="lg"
+      onSubmit={submit}
+      saving={createGroup.isPending || updateGroup.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              label={t('settings.markup.fields.name')}
-              required
-              maxLength={100}
-              miw={200}
-              {...form.getInputProps('name')}
+      <NamePercentFields
+        nameLabel={t('settings.markup.fields.name')}
+        percentLabel={t('settings.markup.fields.percent')}
+        percentHint={t('settings.markup.form.percentHint')}
+        nameInput={form.getInputProps('name')}
+        percentInput={form.getInputProps('percent')}
+      />
+      <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Text component="legend" fw={600} size="sm">
+          {t('settings.markup.form.overrides')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('settings.markup.form.overridesHint')}
+        </Text>
+        {form.values.categories.map((row, index) => (
+          <Group key={row.key} gap="xs" align="flex-start" wrap="nowrap">
+            <Select
+              label={t('settings.markup.fields.category')}
+              data={categoryData}
+              searchable
+              style={{ flex: 1 }}
+              {...form.getInputProps(`categories.${index}.category_id`)}
             />
             <DecimalInput
               label={t('settings.markup.fields.percent')}
-              description={t('settings.markup.form.percentHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              required
               rightSection="%"
-              miw={160}
-              {...form.getInputProps('percent')}
+              w={120}
+              {...form.getInputProps(`categories.${index}.percent`)}
             />
-          </Group>
-          <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-            <Text component="legend" fw={600} size="sm">
-              {t('settings.markup.form.overrides')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('settings.markup.form.overridesHint')}
-            </Text>
-            {form.values.categories.map((row, index) => (
-              <Group key={row.key} gap="xs" align="flex-start" wrap="nowrap">
-                <Select
-                  label={t('settings.markup.fields.category')}
-                  data={categoryData}
-                  searchable
-                  style={{ flex: 1 }}
-                  {...form.getInputProps(`categories.${index}.category_id`)}
-                />
-                <DecimalInput
-                  label={t('settings.markup.fields.percent')}
-                  rightSection="%"
-                  w={120}
-                  {...form.getInputProps(`categories.${index}.percent`)}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={28}
-                  size="lg"
-                  onClick={() => form.removeListItem('categories', index)}
-                  aria-label={t('settings.markup.form.removeOverride', { index: index + 1 })}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Group>
-            ))}
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => form.insertListItem('categories', newOverrideRow())}
-              style={{ alignSelf: 'flex-start' }}
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={28}
+              size="lg"
+              onClick={() => form.removeListItem('categories', index)}
+              aria-label={t('settings.markup.form.removeOverride', { index: index + 1 })}
             >
-              {t('settings.markup.form.addOverride')}
-            </Button>
-          </Stack>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={createGroup.isPending || updateGroup.isPending}>
-              {t('actions.save')}
-            </Button>
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
           </Group>
-        </Stack>
-      </form>
-    </DialogModal>
+        ))}
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => form.insertListItem('categories', newOverrideRow())}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('settings.markup.form.addOverride')}
+        </Button>
+      </Stack>
+    </FormModal>
   );
 };
