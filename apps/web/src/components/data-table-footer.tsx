@@ -1,5 +1,7 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageLinks } from './page-links';
+import { PageSizeSelect } from './page-size-select';
 
 const PAGE_SIZES = ['10', '25', '50', '100'];
 
@@ -21,44 +23,23 @@ export const DataTableFooter = ({
 }: DataTableFooterProps) => {
   const { t } = useTranslation();
   const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const sizes = PAGE_SIZES.includes(String(perPage))
-    ? PAGE_SIZES
-    : [...PAGE_SIZES, String(perPage)].sort((a, b) => Number(a) - Number(b));
 
   return (
     <Group justify="space-between" p="md" gap="sm">
       <Group gap="sm" align="flex-end">
-        <Select
+        <PageSizeSelect
           label={t('list.perPage')}
-          data={sizes}
-          value={String(perPage)}
-          onChange={(value) => onPerPageChange(Number(value))}
-          allowDeselect={false}
+          sizes={PAGE_SIZES}
+          perPage={perPage}
+          onPerPageChange={onPerPageChange}
           w={120}
-          size="xs"
         />
         <Text size="sm" c="dimmed" pb={4} aria-live="polite">
           {t('list.total', { count: total })}
         </Text>
       </Group>
       {pageCount > 1 ? (
-        <Pagination
-          total={pageCount}
-          value={Math.min(page, pageCount)}
-          onChange={onPageChange}
-          size="sm"
-          withEdges
-          siblings={1}
-          boundaries={1}
-          getControlProps={(control) => ({
-            'aria-label': {
-              first: t('actions.firstPage'),
-              previous: t('actions.previousPage'),
-              next: t('actions.nextPage'),
-              last: t('actions.lastPage'),
-            }[control],
-          })}
-        />
+        <PageLinks total={pageCount} value={Math.min(page, pageCount)} onChange={onPageChange} />
       ) : null}
     </Group>
   );

@@ -1,8 +1,10 @@
 import type { MailMessage } from '@esd/shared/auth/auth.schemas';
-import { Alert, Group, Pagination, Paper, Select, Text } from '@mantine/core';
+import { Alert, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { PageLinks } from '@/components/page-links';
+import { PageSizeSelect } from '@/components/page-size-select';
 import { getItemsPerPage, setItemsPerPage } from '@/lib/storage';
 import { useMailbox } from '../api/get-mailbox';
 import { MailMessageModal } from './mail-message-modal';
@@ -20,9 +22,7 @@ export const MailboxPage = () => {
   const total = mailbox.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / perPage));
 
-  const changePerPage = (value: string | null) => {
-    const next = Number(value);
-    if (!Number.isInteger(next) || next <= 0) return;
+  const changePerPage = (next: number) => {
     setItemsPerPage(next);
     setPerPage(next);
     setPage(1);
@@ -42,38 +42,18 @@ export const MailboxPage = () => {
           />
           <Group justify="space-between" p="md" gap="sm">
             <Group gap="sm">
-              <Select
+              <PageSizeSelect
                 label={t('mailbox.page.perPage')}
-                data={
-                  PAGE_SIZES.includes(String(perPage))
-                    ? PAGE_SIZES
-                    : [...PAGE_SIZES, String(perPage)]
-                }
-                value={String(perPage)}
-                onChange={changePerPage}
-                allowDeselect={false}
+                sizes={PAGE_SIZES}
+                perPage={perPage}
+                onPerPageChange={changePerPage}
                 w={110}
-                size="xs"
               />
               <Text size="sm" c="dimmed" mt={20}>
                 {t('mailbox.page.total', { count: total })}
               </Text>
             </Group>
-            <Pagination
-              total={pageCount}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              withEdges
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: t('actions.firstPage'),
-                  previous: t('actions.previousPage'),
-                  next: t('actions.nextPage'),
-                  last: t('actions.lastPage'),
-                }[control],
-              })}
-            />
+            <PageLinks total={pageCount} value={page} onChange={setPage} />
           </Group>
         </Paper>
       )}
