@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PasswordField } from '@/components/password-field';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { matchesSchema } from '@/lib/form-validation';
@@ -63,21 +63,7 @@ export const ResetPasswordPage = () => {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <PasswordField
-              label={t('fields.newPassword')}
-              description={t('auth.reset.hint')}
-              autoComplete="new-password"
-              required
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <PasswordField
-              label={t('fields.confirmPassword')}
-              autoComplete="new-password"
-              required
-              key={form.key('confirm')}
-              {...form.getInputProps('confirm')}
-            />
+            <NewPasswordFields form={form} field="password" hint={t('auth.reset.hint')} />
             <Button type="submit" fullWidth size="md" loading={resetPassword.isPending}>
               {t('auth.reset.submit')}
             </Button>

@@ -7,6 +7,7 @@ import {
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { PasswordField } from '@/components/password-field';
 import { isApiError } from '@/lib/api-error';
 import { matchesSchema } from '@/lib/form-validation';
@@ -67,21 +68,7 @@ export const ChangePasswordForm = () => {
             key={form.key('current_password')}
             {...form.getInputProps('current_password')}
           />
-          <PasswordField
-            label={t('fields.newPassword')}
-            description={t('profile.password.hint')}
-            autoComplete="new-password"
-            required
-            key={form.key('new_password')}
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordField
-            label={t('fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            key={form.key('confirm')}
-            {...form.getInputProps('confirm')}
-          />
+          <NewPasswordFields form={form} field="new_password" hint={t('profile.password.hint')} />
           <Group justify="flex-end">
             <Button type="submit" loading={changePassword.isPending}>
               {t('profile.password.submit')}
