@@ -1,46 +1,20 @@
 import type { UserProfile } from '@esd/shared/auth/auth.schemas';
-import { Avatar, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { Avatar, Button, Group, Paper, Title } from '@mantine/core';
+import { IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImagePicker } from '@/components/image-picker';
 import { notifySuccess } from '@/lib/notify';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, useUploadPhoto } from '../api/upload-photo';
-
-// A data: URL rather than blob:, which a strict Content-Security-Policy img-src may refuse.
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 
 export const PhotoUpload = ({ user }: { user: UserProfile }) => {
   const { t } = useTranslation();
   const uploadPhoto = useUploadPhoto();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
   const clear = () => {
     setFile(null);
     setPreview(null);
-  };
-
-  const choose = async (chosen: File | null) => {
-    setError(null);
-    clear();
-    if (!chosen) return;
-    if (!(PHOTO_TYPES as readonly string[]).includes(chosen.type)) {
-      setError(t('profile.photo.wrongType'));
-      return;
-    }
-    if (chosen.size > PHOTO_MAX_BYTES) {
-      setError(t('profile.photo.tooLarge'));
-      return;
-    }
-    setFile(chosen);
-    setPreview(await readAsDataUrl(chosen));
   };
 
   const upload = () => {
@@ -67,20 +41,20 @@ export const PhotoUpload = ({ user }: { user: UserProfile }) => {
           radius={88}
           alt={preview ? t('profile.photo.preview') : t('profile.photo.current')}
         />
-        <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
-          <Group gap="xs">
-            <FileButton onChange={(chosen) => void choose(chosen)} accept={PHOTO_TYPES.join(',')}>
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="default"
-                  leftSection={<IconPhoto size={18} aria-hidden />}
-                >
-                  {t('profile.photo.choose')}
-                </Button>
-              )}
-            </FileButton>
-            {file ? (
+        <ImagePicker
+          types={PHOTO_TYPES}
+          maxBytes={PHOTO_MAX_BYTES}
+          wrongTypeMessage={t('profile.photo.wrongType')}
+          tooLargeMessage={t('profile.photo.tooLarge')}
+          chooseLabel={t('profile.photo.choose')}
+          hint={t('profile.photo.hint')}
+          onChoose={clear}
+          onPick={(chosen, dataUrl) => {
+            setFile(chosen);
+            setPreview(dataUrl);
+          }}
+          actions={
+            file ? (
               <>
                 <Button
                   leftSection={<IconUpload size={18} aria-hidden />}
@@ -98,22 +72,10 @@ export const PhotoUpload = ({ user }: { user: UserProfile }) => {
                   {t('actions.cancel')}
                 </Button>
               </>
-            ) : null}
-          </Group>
-          {file ? (
-            <Text size="sm" lineClamp={1}>
-              {file.name}
-            </Text>
-          ) : null}
-          <Text size="xs" c="dimmed">
-            {t('profile.photo.hint')}
-          </Text>
-          {error ? (
-            <Text size="sm" c="red.8" role="alert">
-              {error}
-            </Text>
-          ) : null}
-        </Stack>
+            ) : null
+          }
+          fileLabel={file?.name}
+        />
       </Group>
     </Paper>
   );

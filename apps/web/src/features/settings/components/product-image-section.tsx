@@ -1,18 +1,9 @@
-import { Button, FileButton, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconPhoto, IconPhotoOff, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Button, Group, Image, ThemeIcon } from '@mantine/core';
+import { IconPhotoOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ImagePicker } from '@/components/image-picker';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from '../api/upload-product-image';
 import { FormSection } from './form-section';
-
-// A data: URL rather than blob:, which a strict Content-Security-Policy img-src may refuse.
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 
 export type ChosenImage = { file: File; preview: string };
 
@@ -25,22 +16,6 @@ type ProductImageSectionProps = {
 /** Picks the product image; it is uploaded once the product is saved. */
 export const ProductImageSection = ({ currentUrl, chosen, onChange }: ProductImageSectionProps) => {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
-
-  const choose = async (file: File | null) => {
-    setError(null);
-    if (!file) return;
-    if (!(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setError(t('settings.products.image.wrongType'));
-      return;
-    }
-    if (file.size > PRODUCT_IMAGE_MAX_BYTES) {
-      setError(t('settings.products.image.tooLarge'));
-      return;
-    }
-    onChange({ file, preview: await readAsDataUrl(file) });
-  };
-
   const shown = chosen?.preview ?? currentUrl;
   return (
     <FormSection title={t('settings.products.image.heading')}>
@@ -62,25 +37,18 @@ export const ProductImageSection = ({ currentUrl, chosen, onChange }: ProductIma
             <IconPhotoOff size={40} stroke={1.4} />
           </ThemeIcon>
         )}
-        <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
-          <Group gap="xs">
-            <FileButton
-              onChange={(file) => void choose(file)}
-              accept={PRODUCT_IMAGE_TYPES.join(',')}
-            >
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="default"
-                  leftSection={<IconPhoto size={18} aria-hidden />}
-                >
-                  {shown
-                    ? t('settings.products.image.replace')
-                    : t('settings.products.image.choose')}
-                </Button>
-              )}
-            </FileButton>
-            {chosen ? (
+        <ImagePicker
+          types={PRODUCT_IMAGE_TYPES}
+          maxBytes={PRODUCT_IMAGE_MAX_BYTES}
+          wrongTypeMessage={t('settings.products.image.wrongType')}
+          tooLargeMessage={t('settings.products.image.tooLarge')}
+          chooseLabel={
+            shown ? t('settings.products.image.replace') : t('settings.products.image.choose')
+          }
+          hint={t('settings.products.image.hint')}
+          onPick={(file, preview) => onChange({ file, preview })}
+          actions={
+            chosen ? (
               <Button
                 variant="subtle"
                 color="dark"
@@ -89,22 +57,12 @@ export const ProductImageSection = ({ currentUrl, chosen, onChange }: ProductIma
               >
                 {t('settings.products.image.discard')}
               </Button>
-            ) : null}
-          </Group>
-          {chosen ? (
-            <Text size="sm" lineClamp={1}>
-              {t('settings.products.image.pending', { name: chosen.file.name })}
-            </Text>
-          ) : null}
-          <Text size="xs" c="dimmed">
-            {t('settings.products.image.hint')}
-          </Text>
-          {error ? (
-            <Text size="sm" c="red.8" role="alert">
-              {error}
-            </Text>
-          ) : null}
-        </Stack>
+            ) : null
+          }
+          fileLabel={
+            chosen ? t('settings.products.image.pending', { name: chosen.file.name }) : null
+          }
+        />
       </Group>
     </FormSection>
   );
