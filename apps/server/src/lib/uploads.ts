@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
 export type ImageType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
@@ -70,4 +70,16 @@ export const serveStoredFile = async (reply: FastifyReply, dir: string, name: st
     .header('Cache-Control', 'public, max-age=86400, immutable')
     .header('X-Content-Type-Options', 'nosniff')
     .send(createReadStream(file));
+};
+
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Takes the request's one uploaded image (checked by its bytes and size) and stores it. */
+export const receiveImage = async (request: FastifyRequest, dir: string): Promise<string> => {
+  const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  if (!file) throw new AppError('INVALID_FILE', 'Choose an image to upload.');
+  const bytes = await file.toBuffer().catch(() => {
+    throw new AppError('INVALID_FILE', 'The image must be 2 MB or smaller.');
+  });
+  return saveImage({ dir, bytes, declaredMime: file.mimetype });
 };

@@ -37,9 +37,10 @@ export const addToLine = async (
         basketItems.lineKey,
       ],
       set: {
-        quantity: sql`least(${basketItems.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY + 1})`,
+        quantity: sql`${basketItems.quantity} + excluded.quantity`,
         updatedAt: sql`now()`,
       },
+      // past the limit nothing is updated and no row comes back
       setWhere: sql`${basketItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
     })
     .returning({ id: basketItems.id });

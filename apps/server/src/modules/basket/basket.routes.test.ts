@@ -116,6 +116,18 @@ describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
     expect(gd.token).toBeTruthy();
   });
 
+  it('refuses to grow a line past 100,000 licences and leaves it as it was', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const full = (await dealer.get(`/api/basket/add/${productId}/100000/1`)).json().data;
+    const line = full.products.find((p: { product_id: number }) => p.product_id === productId);
+    expect(line.quantity).toBe(100000);
+    const refused = (await dealer.get(`/api/basket/add/${productId}/1/1`)).json();
+    expect(refused).toMatchObject({ code: 422, data: { error: 'BASKET_LIMIT' } });
+    const after = (await dealer.get('/api/basket')).json().data;
+    expect(after.products.find((p: { id: number }) => p.id === line.id).quantity).toBe(100000);
+    await dealer.get(`/api/basket/remove/${line.id}/100000`);
+  });
+
   it('keeps every concurrent add (no lost update)', async () => {
     const dealer = await as(ctx, 'dealer2@example.com');
     const responses = await Promise.all(

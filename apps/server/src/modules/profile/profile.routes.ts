@@ -12,12 +12,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
-import { removeStoredFile, saveImage, serveStoredFile, storedNamePattern } from '../../lib/uploads';
+import {
+  receiveImage,
+  removeStoredFile,
+  serveStoredFile,
+  storedNamePattern,
+} from '../../lib/uploads';
 import { requireSession } from '../../plugins/auth';
 import { createAuthService } from '../auth/auth.service';
 import { toProfile } from '../auth/profile';
-
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app);
@@ -75,12 +78,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, claims } = requireSession(request);
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('INVALID_FILE', 'Choose an image to upload.');
-      const bytes = await file.toBuffer().catch(() => {
-        throw new AppError('INVALID_FILE', 'The image must be 2 MB or smaller.');
-      });
-      const name = await saveImage({ dir: avatarsDir, bytes, declaredMime: file.mimetype });
+      const name = await receiveImage(request, avatarsDir);
       const updated = await updateUser(user.id, { photoPath: name });
       await removeStoredFile(avatarsDir, user.photoPath);
       return ok(toProfile(updated, claims), 'Your photo has been saved.');

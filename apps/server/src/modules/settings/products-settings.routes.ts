@@ -14,11 +14,9 @@ import { categories, products } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { removeStoredFile, saveImage } from '../../lib/uploads';
+import { receiveImage, removeStoredFile } from '../../lib/uploads';
 import { forgetCatalogueTotals, productSearchCondition } from '../catalogue/products.repository';
 import { productImageUrl } from '../catalogue/products.routes';
-
-export const PRODUCT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 type Row = { product: typeof products.$inferSelect; category: string };
 
@@ -228,12 +226,7 @@ export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: access, schema: { tags: ['settings'], params: idParamSchema, response } },
     async (request) => {
       const { product } = await one(request.params.id);
-      const file = await request.file({ limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('INVALID_FILE', 'Choose an image to upload.');
-      const bytes = await file.toBuffer().catch(() => {
-        throw new AppError('INVALID_FILE', 'The image must be 2 MB or smaller.');
-      });
-      const name = await saveImage({ dir: imagesDir, bytes, declaredMime: file.mimetype });
+      const name = await receiveImage(request, imagesDir);
       await app.db
         .update(products)
         .set({ imagePath: name, updatedAt: sql`now()` })
