@@ -4,6 +4,9 @@ import { signIn } from '../support/session';
 
 const languages = ['en', 'ru', 'az'] as const;
 
+// each test scans a dozen pages with axe: more than the default 30 s on a busy 2-core machine
+test.describe.configure({ timeout: 120_000 });
+
 /** Shows the page in a language without changing the account's own (other journeys rely on it). */
 const inLanguage = async (page: Page, path: string, lang: string) => {
   await page.evaluate((l) => localStorage.setItem('lang', l), lang);
