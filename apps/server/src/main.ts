@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config/env';
-import { openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed/seed';
 
@@ -32,9 +32,7 @@ export const loggerOptions = (config: Config): FastifyServerOptions['logger'] =>
 
 /** Opens the database, migrates, seeds when asked, and builds the app. */
 export const createServer = async (config: Config = loadConfig()) => {
-  const database = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
-    : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  const database = await openConfiguredDatabase(config);
   await runMigrations(database);
   const seeded = config.SEED_DEMO === false ? false : await seedDemoData(database.db);
   const app = await buildApp({ config, database, logger: loggerOptions(config) });

@@ -61,3 +61,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     pglite: client,
   };
 };
+
+/** The configured database: PostgreSQL when DATABASE_URL is set, else PGlite in the data folder. */
+export const openConfiguredDatabase = (config: { DATABASE_URL?: string; dataDir: string }) =>
+  config.DATABASE_URL
+    ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });

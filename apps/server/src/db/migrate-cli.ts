@@ -1,11 +1,9 @@
 import { loadConfig } from '../config/env';
-import { openDatabase } from './client';
+import { openConfiguredDatabase } from './client';
 import { runMigrations } from './migrate';
 
 const config = loadConfig();
-const database = config.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
-  : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+const database = await openConfiguredDatabase(config);
 await runMigrations(database);
 await database.close();
 console.log('migrations applied');

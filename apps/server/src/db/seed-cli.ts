@@ -1,12 +1,10 @@
 import { loadConfig } from '../config/env';
-import { openDatabase } from './client';
+import { openConfiguredDatabase } from './client';
 import { runMigrations } from './migrate';
 import { seedDemoData } from './seed/seed';
 
 const config = loadConfig();
-const database = config.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
-  : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+const database = await openConfiguredDatabase(config);
 await runMigrations(database);
 const seeded = await seedDemoData(database.db);
 await database.close();

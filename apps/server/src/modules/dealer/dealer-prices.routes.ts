@@ -3,7 +3,6 @@ import {
   dealerProductPriceInputSchema,
   dealerProductPriceSchema,
 } from '@esd/shared/catalogue/settings.schemas';
-import { priceFor } from '@esd/shared/shop/pricing.rules';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,14 +35,8 @@ const toDealerPrice = (ctx: PricingContext, { product, title, own }: Row) => {
     unit_price: product.unitPrice,
     mode: setting?.mode ?? null,
     value: setting?.value ?? null,
-    user_price: priceFor({
-      role: 'u',
-      dealerPrice: product.dealerPrice,
-      unitPrice: product.unitPrice,
-      dealerMarkupPercent: ctx.categoryPercents.get(product.categoryId) ?? ctx.groupPercent,
-      ownSetting: setting,
-      userGroupMarkupPercent: null,
-    }),
+    // what a user of this dealer outside any group pays
+    user_price: usdPrice({ ...ctx, role: 'u', userGroupPercent: null }, product, setting),
   };
 };
 
