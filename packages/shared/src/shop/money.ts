@@ -61,6 +61,14 @@ export const multiplyMoney = (amount: string, quantity: number): string =>
 export const sumMoney = (amounts: readonly string[]): string =>
   fromCents(amounts.reduce((total, amount) => total + toCents(amount), 0n));
 
+export const subtractMoney = (a: string, b: string): string => fromCents(toCents(a) - toCents(b));
+
+/** amount × percent / 100, rounded to cents (e.g. the VAT of an amount). */
+export const percentOf = (amount: string, percent: string): string =>
+  fromCents(
+    divideRounded(toCents(amount) * parseDecimal(percent, PERCENT_SCALE), HUNDRED_PERCENT),
+  );
+
 export const compareMoney = (a: string, b: string): number => {
   const difference = toCents(a) - toCents(b);
   return difference === 0n ? 0 : difference < 0n ? -1 : 1;

@@ -3,3 +3,4 @@ export * from './mail';
 export * from './settings';
 export * from './shop';
 export * from './users';
+export * from './orders';

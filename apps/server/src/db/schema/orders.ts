@@ -1,0 +1,212 @@
+import type { ItemStatusName, OrderStatusName } from '@esd/shared/orders/orders.rules';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { countries, products } from './catalogue';
+import { createdAt, money, updatedAt } from './columns';
+import type { AdobeLine } from './shop';
+import { users } from './users';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * An order: every amount is fixed when it is placed (rate, VAT, surcharge, prices), so later
+ * price or rate changes never alter it. `dealer_id` is the credit account and the scope of
+ * the dealer and its local district admin (`country_id`, the dealer's country at placement).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    dealerId: integer('dealer_id')
+      .notNull()
+      .references(() => users.id),
+    countryId: integer('country_id').references(() => countries.id),
+    sellType: smallint('sell_type').$type<1 | 2>().notNull(),
+    status: varchar('status', { length: 20 }).$type<OrderStatusName>().notNull(),
+    /** the checkout's Idempotency-Key: one key of a buyer never makes a second order */
+    idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),
+    /** the buyer's language when it ordered: mails about the order use it */
+    lang: varchar('lang', { length: 2 }).notNull(),
+    rate: numeric('rate', { precision: 10, scale: 4 }).notNull(),
+    vatPercent: money('vat_percent').notNull(),
+    surchargePercent: money('surcharge_percent').notNull(),
+    /** USD, VAT excluded */
+    totalUsd: money('total_usd').notNull(),
+    vatUsd: money('vat_usd').notNull(),
+    /** AZN, VAT (and a credit surcharge) included: the sum of the items' AZN amounts */
+    totalAzn: money('total_azn').notNull(),
+    /** given back by approved returns */
+    refundedUsd: money('refunded_usd').notNull().default('0'),
+    refundedAzn: money('refunded_azn').notNull().default('0'),
+    paidAt: at('paid_at'),
+    completedAt: at('completed_at'),
+    cancelledAt: at('cancelled_at'),
+    creditSettledAt: at('credit_settled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_buyer_idempotency_unique').on(t.buyerId, t.idempotencyKey),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_dealer_idx').on(t.dealerId, t.createdAt),
+    index('orders_country_idx').on(t.countryId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+    // the dealer's unpaid credit is summed under its row lock at every credit checkout
+    index('orders_unpaid_credit_idx')
+      .on(t.dealerId)
+      .where(sql`sell_type = 2 and credit_settled_at is null and status <> 'cancelled'`),
+    check('orders_sell_type', sql`${t.sellType} in (1, 2)`),
+    check(
+      'orders_status',
+      sql`${t.status} in ('pending', 'in_progress', 'completed', 'cancelled')`,
+    ),
+    check('orders_amounts', sql`${t.totalUsd} >= 0 and ${t.totalAzn} >= 0`),
+    check(
+      'orders_refund_bounds',
+      sql`${t.refundedUsd} between 0 and ${t.totalUsd} and ${t.refundedAzn} between 0 and ${t.totalAzn}`,
+    ),
+  ],
+);
+
+/** A line of an order with the product as it was sold (titles, SKU, price). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    sku: varchar('sku', { length: 64 }).notNull(),
+    titleEn: text('title_en').notNull(),
+    titleRu: text('title_ru').notNull(),
+    titleAz: text('title_az').notNull(),
+    providerId: smallint('provider_id').notNull(),
+    isReturnable: boolean('is_returnable').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitUsd: money('unit_usd').notNull(),
+    totalUsd: money('total_usd').notNull(),
+    totalAzn: money('total_azn').notNull(),
+    status: varchar('status', { length: 20 }).$type<ItemStatusName>().notNull().default('waiting'),
+    /** keys handed out so far */
+    delivered: integer('delivered').notNull().default(0),
+    deliveredAt: at('delivered_at'),
+    /** when admins were told that this item missed the delivery promise */
+    alertedAt: at('alerted_at'),
+    adobe: jsonb('adobe').$type<AdobeLine>(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_waiting_idx')
+      .on(t.productId, t.id)
+      .where(sql`status = 'waiting'`),
+    check('order_items_quantity', sql`${t.quantity} >= 1`),
+    check('order_items_delivered', sql`${t.delivered} between 0 and ${t.quantity}`),
+    check('order_items_status', sql`${t.status} in ('waiting', 'delivered', 'returned')`),
+  ],
+);
+
+/** Every change of an order or item status: who (null for the system) and when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 20 }),
+    toStatus: varchar('to_status', { length: 40 }).notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+export type KeyStatus = 'available' | 'allocated' | 'revoked';
+
+/** A product's licence key: imported into stock, allocated once to an order item, maybe revoked. */
+export const licenceKeys = pgTable(
+  'licence_keys',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    key: varchar('key', { length: 500 }).notNull(),
+    status: varchar('status', { length: 20 }).$type<KeyStatus>().notNull().default('available'),
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    allocatedAt: at('allocated_at'),
+    activatedAt: at('activated_at'),
+    activatedBy: integer('activated_by').references(() => users.id),
+    activatedFor: text('activated_for'),
+    revokedAt: at('revoked_at'),
+    importedBy: integer('imported_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('licence_keys_product_key_unique').on(t.productId, t.key),
+    // allocation takes the oldest available keys of a product with SKIP LOCKED
+    index('licence_keys_available_idx')
+      .on(t.productId, t.id)
+      .where(sql`status = 'available'`),
+    index('licence_keys_item_idx').on(t.orderItemId),
+    check('licence_keys_status', sql`${t.status} in ('available', 'allocated', 'revoked')`),
+    check(
+      'licence_keys_allocation',
+      sql`(${t.status} = 'available') = (${t.orderItemId} is null)`,
+    ),
+  ],
+);
+
+/** A buyer's request to return a delivered item; an admin approves or rejects it. */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    status: varchar('status', { length: 20 })
+      .$type<'requested' | 'approved' | 'rejected'>()
+      .notNull()
+      .default('requested'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('return_requests_item_idx').on(t.orderItemId, t.id),
+    // one open request per item
+    uniqueIndex('return_requests_open_unique')
+      .on(t.orderItemId)
+      .where(sql`status = 'requested'`),
+    check('return_requests_status', sql`${t.status} in ('requested', 'approved', 'rejected')`),
+  ],
+);

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { paginationQuerySchema } from '../api';
+import { ITEM_STATUSES, ORDER_STATUSES, RETURN_STATUSES } from './orders.rules';
+
+/** POST /api/checkout: the basket becomes one order paid this way (1 cash, 2 credit). */
+export const checkoutInputSchema = z.object({
+  sell_type: z.union([z.literal(1), z.literal(2)]),
+});
+export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
+
+/** `Idempotency-Key` header of POST /api/checkout: one key never makes two orders. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'at least 8 characters')
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export const itemStatusSchema = z.enum(ITEM_STATUSES);
+export type ItemStatus = z.infer<typeof itemStatusSchema>;
+export const returnStatusSchema = z.enum(RETURN_STATUSES);
+
+/** The review shown on /pages/checkout, priced at this moment for one way of paying. */
+export const checkoutPreviewSchema = z.object({
+  sell_type: z.union([z.literal(1), z.literal(2)]),
+  allowed_sell_types: z.array(z.union([z.literal(1), z.literal(2)])),
+  lines: z.array(
+    z.object({
+      basket_item_id: z.number().int(),
+      product_id: z.number().int(),
+      sku: z.string(),
+      FullTitle: z.string(),
+      quantity: z.number().int(),
+      /** USD, VAT excluded */
+      unit_usd: z.string(),
+      total_usd: z.string(),
+      /** AZN, VAT included, at `rate` */
+      total_azn: z.string(),
+      in_stock: z.boolean(),
+    }),
+  ),
+  total_usd: z.string(),
+  vat_percent: z.string(),
+  vat_usd: z.string(),
+  total_usd_with_vat: z.string(),
+  surcharge_percent: z.string(),
+  rate: z.string(),
+  total_azn: z.string(),
+  /** the dealer's credit (USD, VAT excluded); null when the buyer has none to draw on */
+  credit: z
+    .object({
+      limit: z.string(),
+      remaining: z.string(),
+      /** what remains after this order when paid on credit */
+      remaining_after: z.string(),
+    })
+    .nullable(),
+});
+export type CheckoutPreview = z.infer<typeof checkoutPreviewSchema>;
+
+export const orderListQuerySchema = paginationQuerySchema.extend({
+  id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  sku: z.string().trim().min(1).max(64).optional(),
+  product: z.string().trim().min(1).max(100).optional(),
+  date_from: z.iso.date().optional(),
+  date_to: z.iso.date().optional(),
+  status: orderStatusSchema.optional(),
+  sell_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+  /** admins: only orders with an item waiting for keys */
+  waiting: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+export const orderExportQuerySchema = orderListQuerySchema
+  .omit({ page: true, perPage: true })
+  .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  status: orderStatusSchema,
+  sell_type: z.union([z.literal(1), z.literal(2)]),
+  buyer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  dealer: z.object({ id: z.number().int(), name: z.string() }),
+  items_count: z.number().int(),
+  quantity: z.number().int(),
+  total_usd: z.string(),
+  total_azn: z.string(),
+  /** items still waiting for keys */
+  waiting_items: z.number().int(),
+  credit_settled: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const licenceKeySchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  status: z.enum(['allocated', 'revoked']),
+  delivered_at: z.string(),
+  activated_at: z.string().nullable(),
+  activated_by: z.string().nullable(),
+  activated_for: z.string().nullable(),
+});
+export type LicenceKey = z.infer<typeof licenceKeySchema>;
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  sku: z.string(),
+  FullTitle: z.string(),
+  provider_id: z.number().int(),
+  is_returnable: z.boolean(),
+  quantity: z.number().int(),
+  unit_usd: z.string(),
+  total_usd: z.string(),
+  total_azn: z.string(),
+  status: itemStatusSchema,
+  delivered: z.number().int(),
+  keys: z.array(licenceKeySchema),
+  /** the last return request of the item, if any */
+  return_request: z
+    .object({
+      id: z.number().int(),
+      status: returnStatusSchema,
+      reason: z.string(),
+      requested_at: z.string(),
+      decided_at: z.string().nullable(),
+      note: z.string().nullable(),
+    })
+    .nullable(),
+  /** until when the buyer may ask to return it; null when not returnable (any more) */
+  returnable_until: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  at: z.string(),
+  item_id: z.number().int().nullable(),
+  from: z.string().nullable(),
+  to: z.string(),
+  /** who made the change; null for the system (key delivery) */
+  by: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+/** What the caller may do with the order now (the server checks again on every action). */
+export const orderActionsSchema = z.object({
+  confirm_payment: z.boolean(),
+  cancel: z.boolean(),
+  settle_credit: z.boolean(),
+  deliver_manually: z.boolean(),
+  decide_returns: z.boolean(),
+  request_return: z.boolean(),
+  activate_keys: z.boolean(),
+  send_keys: z.boolean(),
+});
+export type OrderActions = z.infer<typeof orderActionsSchema>;
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  rate: z.string(),
+  vat_percent: z.string(),
+  vat_usd: z.string(),
+  surcharge_percent: z.string(),
+  refunded_usd: z.string(),
+  refunded_azn: z.string(),
+  paid_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  credit_settled_at: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  history: z.array(orderHistoryEntrySchema),
+  actions: orderActionsSchema,
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const orderItemParamsSchema = orderIdParamsSchema.extend({
+  itemId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const orderKeyParamsSchema = orderIdParamsSchema.extend({
+  keyId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const orderNoteSchema = z.object({ note: z.string().trim().max(500).optional() });
+
+/** Keys an admin types for a vendor-delivered (provider 2) item: one per line. */
+export const manualDeliveryInputSchema = z.object({
+  keys: z.array(z.string().trim().min(1).max(500)).min(1).max(10_000),
+});
+
+export const sendKeysInputSchema = z.object({
+  /** another address; the buyer's own when left out */
+  email: z.email().max(254).optional(),
+});
+export const activateKeyInputSchema = z.object({
+  end_customer: z.string().trim().min(1).max(200),
+});
+export const returnRequestInputSchema = z.object({
+  reason: z.string().trim().min(3).max(1000),
+});
+export const returnDecisionInputSchema = z.object({
+  approve: z.boolean(),
+  note: z.string().trim().max(500).optional(),
+});
+
+// Key stock
+export const keyStockSchema = z.object({
+  product_id: z.number().int(),
+  sku: z.string(),
+  FullTitle: z.string(),
+  provider_id: z.number().int(),
+  available: z.number().int(),
+  allocated: z.number().int(),
+  revoked: z.number().int(),
+  /** licences ordered and paid but not yet delivered */
+  waiting: z.number().int(),
+  low: z.boolean(),
+});
+export type KeyStock = z.infer<typeof keyStockSchema>;
+export const keyStockQuerySchema = paginationQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+  low: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+export const keyImportReportSchema = z.object({
+  product_id: z.number().int(),
+  lines: z.number().int(),
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  invalid: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  /** only the first 100 invalid lines are listed */
+  invalid_count: z.number().int(),
+  available: z.number().int(),
+});
+export type KeyImportReport = z.infer<typeof keyImportReportSchema>;
+
+export const orderSettingsSchema = z.object({
+  return_window_days: z.number().int().min(0).max(365),
+  low_stock_threshold: z.number().int().min(0).max(1_000_000),
+});
+export type OrderSettings = z.infer<typeof orderSettingsSchema>;
