@@ -70,8 +70,7 @@ export const orderActions = (role: Role, o: OrderFacts) => ({
     o.deliveredKeys === 0 &&
     ((o.isAdmin && (o.status === 'pending' || o.status === 'in_progress')) ||
       (o.isOwner && o.status === 'pending')),
-  settle_credit:
-    o.isAdmin && o.sellType === 2 && !o.creditSettled && o.status !== 'cancelled',
+  settle_credit: o.isAdmin && o.sellType === 2 && !o.creditSettled && o.status !== 'cancelled',
   deliver_manually: o.isAdmin && o.status === 'in_progress' && o.hasVendorItemWaiting,
   decide_returns: o.isAdmin && o.hasReturnRequested,
   request_return: o.isOwner && (role === 'd' || role === 'u') && o.hasReturnableItem,

@@ -67,7 +67,10 @@ export const orderListQuerySchema = paginationQuerySchema.extend({
   date_from: z.iso.date().optional(),
   date_to: z.iso.date().optional(),
   status: orderStatusSchema.optional(),
-  sell_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+  sell_type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .optional(),
   /** admins: only orders with an item waiting for keys */
   waiting: z
     .enum(['true', 'false'])
@@ -176,7 +179,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const orderIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const orderIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 export const orderItemParamsSchema = orderIdParamsSchema.extend({
   itemId: z.coerce.number().int().positive().max(2_147_483_647),
 });

@@ -65,9 +65,7 @@ export const subtractMoney = (a: string, b: string): string => fromCents(toCents
 
 /** amount × percent / 100, rounded to cents (e.g. the VAT of an amount). */
 export const percentOf = (amount: string, percent: string): string =>
-  fromCents(
-    divideRounded(toCents(amount) * parseDecimal(percent, PERCENT_SCALE), HUNDRED_PERCENT),
-  );
+  fromCents(divideRounded(toCents(amount) * parseDecimal(percent, PERCENT_SCALE), HUNDRED_PERCENT));
 
 export const compareMoney = (a: string, b: string): number => {
   const difference = toCents(a) - toCents(b);

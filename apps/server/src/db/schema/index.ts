@@ -1,6 +1,6 @@
 export * from './catalogue';
 export * from './mail';
+export * from './orders';
 export * from './settings';
 export * from './shop';
 export * from './users';
-export * from './orders';

@@ -117,9 +117,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
-    index('order_items_waiting_idx')
-      .on(t.productId, t.id)
-      .where(sql`status = 'waiting'`),
+    index('order_items_waiting_idx').on(t.productId, t.id).where(sql`status = 'waiting'`),
     check('order_items_quantity', sql`${t.quantity} >= 1`),
     check('order_items_delivered', sql`${t.delivered} between 0 and ${t.quantity}`),
     check('order_items_status', sql`${t.status} in ('waiting', 'delivered', 'returned')`),
@@ -168,15 +166,10 @@ export const licenceKeys = pgTable(
   (t) => [
     uniqueIndex('licence_keys_product_key_unique').on(t.productId, t.key),
     // allocation takes the oldest available keys of a product with SKIP LOCKED
-    index('licence_keys_available_idx')
-      .on(t.productId, t.id)
-      .where(sql`status = 'available'`),
+    index('licence_keys_available_idx').on(t.productId, t.id).where(sql`status = 'available'`),
     index('licence_keys_item_idx').on(t.orderItemId),
     check('licence_keys_status', sql`${t.status} in ('available', 'allocated', 'revoked')`),
-    check(
-      'licence_keys_allocation',
-      sql`(${t.status} = 'available') = (${t.orderItemId} is null)`,
-    ),
+    check('licence_keys_allocation', sql`(${t.status} = 'available') = (${t.orderItemId} is null)`),
   ],
 );
 
@@ -204,9 +197,7 @@ export const returnRequests = pgTable(
   (t) => [
     index('return_requests_item_idx').on(t.orderItemId, t.id),
     // one open request per item
-    uniqueIndex('return_requests_open_unique')
-      .on(t.orderItemId)
-      .where(sql`status = 'requested'`),
+    uniqueIndex('return_requests_open_unique').on(t.orderItemId).where(sql`status = 'requested'`),
     check('return_requests_status', sql`${t.status} in ('requested', 'approved', 'rejected')`),
   ],
 );
