@@ -43,6 +43,14 @@ export const appErrorCodes = {
   BASKET_LIMIT: 422,
   /** no bank exchange rate is set, so AZN amounts cannot be computed */
   NO_EXCHANGE_RATE: 503,
+  /** checkout of an empty basket */
+  BASKET_EMPTY: 422,
+  /** a credit order above the dealer's remaining credit (spec 5 message) */
+  CREDIT_LIMIT: 422,
+  /** the order or item is not in a state that allows this action */
+  INVALID_STATE: 409,
+  /** the return window of the item has closed, or its product is not returnable */
+  RETURN_WINDOW_CLOSED: 422,
   /** the record is still used by others and cannot be deleted */
   IN_USE: 409,
   /** an uploaded file is too large or not of an allowed type */
