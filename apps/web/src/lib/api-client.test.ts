@@ -44,6 +44,19 @@ describe('apiRequest', () => {
     expect(init?.body).toBe('{"a":1}');
   });
 
+  it('sends extra headers such as Idempotency-Key', async () => {
+    fetchMock.mockResolvedValue(answer(200, { code: 200, message: 'OK', data: null }));
+    await apiRequest('/checkout', {
+      method: 'POST',
+      body: { sell_type: 1 },
+      headers: { 'Idempotency-Key': 'key-12345678' },
+      schema: z.null(),
+    });
+    const headers = new Headers(fetchMock.mock.calls[0]![1]?.headers);
+    expect(headers.get('Idempotency-Key')).toBe('key-12345678');
+    expect(headers.get('Authorization')).toBe('Bearer tok-123');
+  });
+
   it('turns a failed answer into ApiError with the error name and server message', async () => {
     fetchMock.mockResolvedValue(
       answer(422, { code: 422, message: 'Too common', data: { error: 'WEAK_PASSWORD' } }),

@@ -36,6 +36,8 @@ export type ApiRequestOptions<T> = {
   onUnauthorized?: 'logout' | 'ignore';
   /** for file uploads that show their progress (0..1) */
   onUploadProgress?: (fraction: number) => void;
+  /** extra request headers (for example `Idempotency-Key`) */
+  headers?: Record<string, string>;
 };
 
 const buildUrl = (path: string, query: ApiRequestOptions<unknown>['query']) => {
@@ -67,6 +69,7 @@ export const apiRequest = async <T>(path: string, options: ApiRequestOptions<T>)
   headers.set('Accept-Language', hooks.getLanguage());
   const token = hooks.getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
