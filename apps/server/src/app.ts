@@ -24,6 +24,8 @@ import { productsRoutes } from './modules/catalogue/products.routes';
 import { dealerPricesRoutes } from './modules/dealer/dealer-prices.routes';
 import { userGroupsRoutes } from './modules/dealer/user-groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { keysRoutes } from './modules/keys/keys.routes';
+import { orderSettingsRoutes } from './modules/keys/order-settings.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { categoriesRoutes } from './modules/settings/categories.routes';
@@ -114,6 +116,8 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
       }
       await api.register(dealerPricesRoutes);
       await api.register(userGroupsRoutes);
+      await api.register(keysRoutes);
+      await api.register(orderSettingsRoutes);
     },
     { prefix: '/api' },
   );

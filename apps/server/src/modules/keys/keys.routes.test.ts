@@ -1,0 +1,377 @@
+import type { KeyImportReport, KeyStock } from '@esd/shared/orders/orders.schemas';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licenceKeys, orderItems, orders, users } from '../../db/schema';
+import { as, createProduct } from '../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
+
+const multipart = (file: Buffer, filename: string) => {
+  const boundary = '----esdkeysboundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+};
+
+const workbook = async (rows: unknown[][]) => {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Keys');
+  for (const row of rows) sheet.addRow(row);
+  book.addWorksheet('Ignored').addRow(['NOT-IMPORTED']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+};
+
+describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
+  let ctx: TestContext;
+  let token: string;
+
+  const upload = async (productId: number, file: Buffer | string, filename: string) => {
+    const { body, contentType } = multipart(Buffer.from(file), filename);
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/keys/import/${productId}`,
+      headers: { ...bearer(token), 'content-type': contentType },
+      payload: body,
+    });
+  };
+  const importKeys = async (productId: number, file: Buffer | string, filename = 'keys.csv') => {
+    const response = await upload(productId, file, filename);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as KeyImportReport;
+  };
+  const stockOf = async (sku: string) => {
+    const gd = await as(ctx, 'gd@example.com');
+    const items = (await gd.get(`/api/keys/stock?q=${sku}`)).json().data.items as KeyStock[];
+    return items.find((item) => item.sku === sku);
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    token = await ctx.login('gd@example.com');
+  });
+  afterAll(async () => ctx?.close());
+
+  it('lets only the global admin see the stock, import keys and change the order settings', async () => {
+    const productId = await createProduct(ctx, { sku: 'KEYS-ACCESS' });
+    for (const email of ['ld@example.com', 'dealer@example.com', 'user@example.com']) {
+      const other = await as(ctx, email);
+      expect((await other.get('/api/keys/stock')).statusCode, email).toBe(403);
+      expect((await other.get('/api/settings/orders')).statusCode, email).toBe(403);
+      expect(
+        (await other.put('/api/settings/orders', { return_window_days: 1, low_stock_threshold: 1 }))
+          .statusCode,
+        email,
+      ).toBe(403);
+      const { body, contentType } = multipart(Buffer.from('K1\n'), 'keys.csv');
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/keys/import/${productId}`,
+        headers: { ...bearer(other.token), 'content-type': contentType },
+        payload: body,
+      });
+      expect(refused.statusCode, email).toBe(403);
+    }
+    for (const url of ['/api/keys/stock', '/api/settings/orders']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    const { body, contentType } = multipart(Buffer.from('K1\n'), 'keys.csv');
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/keys/import/${productId}`,
+      headers: { 'content-type': contentType },
+      payload: body,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await stockOf('KEYS-ACCESS')).toMatchObject({ available: 0, waiting: 0 });
+  });
+
+  it('imports a CSV with a header, a BOM, semicolons, quotes, repeats and invalid lines', async () => {
+    const productId = await createProduct(ctx, { sku: 'KEYS-CSV' });
+    const csv = [
+      '\uFEFFLicence Key;note',
+      'AAAA-1111;first',
+      '"BBBB-2222","quoted, with a comma after"',
+      '  CCCC-3333  ',
+      '',
+      ';;',
+      'AAAA-1111;repeated in the file',
+      `${'X'.repeat(501)}`,
+      ';DDDD-4444',
+      '"EE\tEE"',
+      '"FF""FF"',
+    ].join('\r\n');
+    const report = await importKeys(productId, csv);
+    expect(report).toEqual({
+      product_id: productId,
+      lines: 9,
+      added: 5,
+      duplicates: 1,
+      invalid: [
+        { line: 6, reason: 'empty' },
+        { line: 8, reason: 'longer than 500 characters' },
+        { line: 10, reason: 'contains control characters' },
+      ],
+      invalid_count: 3,
+      available: 5,
+    });
+    const stored = await ctx.db
+      .select({ key: licenceKeys.key, status: licenceKeys.status, by: licenceKeys.importedBy })
+      .from(licenceKeys)
+      .where(eq(licenceKeys.productId, productId))
+      .orderBy(licenceKeys.key);
+    const [gd] = await ctx.db.select().from(users).where(eq(users.email, 'gd@example.com'));
+    expect(stored).toEqual(
+      ['AAAA-1111', 'BBBB-2222', 'CCCC-3333', 'DDDD-4444', 'FF"FF'].map((key) => ({
+        key,
+        status: 'available',
+        by: gd!.id,
+      })),
+    );
+
+    // the same file again: every valid key is a duplicate, nothing is added
+    const again = await importKeys(productId, csv, 'again.txt');
+    expect(again).toMatchObject({ lines: 9, added: 0, duplicates: 6, invalid_count: 3 });
+    expect(again.available).toBe(5);
+  });
+
+  it('reads the first worksheet of an xlsx workbook, whatever the cell types', async () => {
+    const productId = await createProduct(ctx, { sku: 'KEYS-XLSX' });
+    const file = await workbook([
+      ['key'],
+      ['XL-0001'],
+      [null, 'XL-0002'],
+      [123456789],
+      [{ richText: [{ text: 'XL-' }, { text: '0004' }] }],
+      ['XL-0001'],
+      [' '],
+      ['XL-0005'],
+    ]);
+    const report = await importKeys(productId, file, 'keys.XLSX');
+    expect(report).toMatchObject({
+      lines: 7,
+      added: 5,
+      duplicates: 1,
+      invalid: [{ line: 7, reason: 'empty' }],
+      invalid_count: 1,
+      available: 5,
+    });
+    const keys = await ctx.db
+      .select({ key: licenceKeys.key })
+      .from(licenceKeys)
+      .where(eq(licenceKeys.productId, productId));
+    expect(keys.map((k) => k.key).sort()).toEqual([
+      '123456789',
+      'XL-0001',
+      'XL-0002',
+      'XL-0004',
+      'XL-0005',
+    ]);
+  });
+
+  it('refuses files that are not what their name says, unknown and Adobe products', async () => {
+    const productId = await createProduct(ctx, { sku: 'KEYS-BAD' });
+    const refusals: [Buffer | string, string][] = [
+      ['KEY-1\nKEY-2\n', 'keys.xlsx'],
+      [await workbook([['KEY-1']]), 'keys.csv'],
+      [Buffer.from([0x4b, 0x45, 0x59, 0x00, 0x31]), 'keys.txt'],
+      [Buffer.from([0x4b, 0xff, 0xfe, 0x31, 0x0a]), 'keys.csv'],
+      ['KEY-1\n', 'keys.pdf'],
+      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), 'broken.xlsx'],
+    ];
+    for (const [file, name] of refusals) {
+      const response = await upload(productId, file, name);
+      expect(response.json(), name).toMatchObject({ code: 415, data: { error: 'INVALID_FILE' } });
+    }
+    expect((await upload(999_999, 'KEY-1\n', 'keys.csv')).json()).toMatchObject({
+      code: 404,
+      data: { error: 'NOT_FOUND' },
+    });
+    const adobe = await createProduct(ctx, { sku: 'KEYS-ADOBE', provider_id: 3 });
+    expect((await upload(adobe, 'KEY-1\n', 'keys.csv')).json()).toMatchObject({
+      code: 422,
+      data: { error: 'PRODUCT_UNAVAILABLE' },
+    });
+    const keys = await ctx.db
+      .select()
+      .from(licenceKeys)
+      .where(eq(licenceKeys.productId, productId));
+    expect(keys).toEqual([]);
+  });
+
+  it('counts available, allocated, revoked and waiting licences and flags low stock', async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    expect(
+      (await gd.put('/api/settings/orders', { return_window_days: 14, low_stock_threshold: 3 }))
+        .statusCode,
+    ).toBe(200);
+    const full = await createProduct(ctx, { sku: 'STOCK-FULL', provider_id: 2 });
+    const low = await createProduct(ctx, {
+      sku: 'STOCK-LOW',
+      title: { en: 'Low stock suite', ru: 'Пакет с малым запасом', az: 'Az ehtiyatlı paket' },
+    });
+    await createProduct(ctx, { sku: 'STOCK-ADOBE', provider_id: 3 });
+    await importKeys(full, ['F1', 'F2', 'F3', 'F4', 'F5'].join('\n'));
+    await importKeys(low, ['L1', 'L2', 'L3', 'L4'].join('\n'));
+
+    const [dealer] = await ctx.db.select().from(users).where(eq(users.email, 'dealer@example.com'));
+    const order = async (status: 'pending' | 'in_progress' | 'completed', key: string) => {
+      const [row] = await ctx.db
+        .insert(orders)
+        .values({
+          buyerId: dealer!.id,
+          dealerId: dealer!.id,
+          sellType: 1,
+          status,
+          idempotencyKey: key,
+          lang: 'en',
+          rate: '1.7000',
+          vatPercent: '18.00',
+          surchargePercent: '0.00',
+          totalUsd: '0.00',
+          vatUsd: '0.00',
+          totalAzn: '0.00',
+        })
+        .returning({ id: orders.id });
+      return row!.id;
+    };
+    const item = (
+      orderId: number,
+      values: { quantity: number; delivered: number; status: 'waiting' | 'delivered' },
+    ) => ({
+      orderId,
+      productId: low,
+      sku: 'STOCK-LOW',
+      titleEn: 'Low stock suite',
+      titleRu: 'Пакет с малым запасом',
+      titleAz: 'Az ehtiyatlı paket',
+      providerId: 1,
+      isReturnable: true,
+      unitUsd: '0.00',
+      totalUsd: '0.00',
+      totalAzn: '0.00',
+      ...values,
+    });
+    const paid = await order('in_progress', 'stock-test-paid');
+    const unpaid = await order('pending', 'stock-test-unpaid');
+    const [waitingItem] = await ctx.db
+      .insert(orderItems)
+      .values([
+        item(paid, { quantity: 5, delivered: 2, status: 'waiting' }),
+        item(paid, { quantity: 3, delivered: 0, status: 'waiting' }),
+        item(paid, { quantity: 2, delivered: 2, status: 'delivered' }),
+        item(unpaid, { quantity: 7, delivered: 0, status: 'waiting' }),
+      ])
+      .returning({ id: orderItems.id });
+    // two keys handed out, one of them taken back
+    const [l1, l2] = await ctx.db
+      .select({ id: licenceKeys.id })
+      .from(licenceKeys)
+      .where(eq(licenceKeys.productId, low))
+      .orderBy(licenceKeys.key)
+      .limit(2);
+    await ctx.db
+      .update(licenceKeys)
+      .set({ status: 'allocated', orderItemId: waitingItem!.id, allocatedAt: new Date() })
+      .where(eq(licenceKeys.id, l1!.id));
+    await ctx.db
+      .update(licenceKeys)
+      .set({ status: 'revoked', orderItemId: waitingItem!.id, revokedAt: new Date() })
+      .where(eq(licenceKeys.id, l2!.id));
+
+    const stock = (await gd.get('/api/keys/stock?q=stock-&perPage=100')).json().data;
+    expect(stock.total).toBe(2);
+    expect(stock.items).toEqual([
+      {
+        product_id: low,
+        sku: 'STOCK-LOW',
+        FullTitle: 'Low stock suite',
+        provider_id: 1,
+        available: 2,
+        allocated: 1,
+        revoked: 1,
+        waiting: 6,
+        low: true,
+      },
+      {
+        product_id: full,
+        sku: 'STOCK-FULL',
+        FullTitle: expect.any(String),
+        provider_id: 2,
+        available: 5,
+        allocated: 0,
+        revoked: 0,
+        waiting: 0,
+        low: false,
+      },
+    ]);
+    const russian = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/keys/stock?q=stock-low',
+      headers: { ...bearer(gd.token), 'accept-language': 'ru' },
+    });
+    expect(russian.json().data.items[0].FullTitle).toBe('Пакет с малым запасом');
+    expect(
+      (await gd.get('/api/keys/stock?q=stock-&low=true'))
+        .json()
+        .data.items.map((s: KeyStock) => s.sku),
+    ).toEqual(['STOCK-LOW']);
+    expect(
+      (await gd.get('/api/keys/stock?q=stock-&low=false'))
+        .json()
+        .data.items.map((s: KeyStock) => s.sku),
+    ).toEqual(['STOCK-FULL']);
+    // the whole list puts every low product before any other
+    const all = (await gd.get('/api/keys/stock?perPage=100')).json().data;
+    expect(all.total).toBeGreaterThan(2);
+    const flags = (all.items as KeyStock[]).map((s) => s.low);
+    expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+    expect((all.items as KeyStock[]).every((s) => s.provider_id !== 3)).toBe(true);
+
+    // a higher threshold makes the full product low too
+    await gd.put('/api/settings/orders', { return_window_days: 14, low_stock_threshold: 6 });
+    expect((await stockOf('STOCK-FULL'))?.low).toBe(true);
+  });
+
+  it('reads and validates the order settings', async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    const saved = await gd.put('/api/settings/orders', {
+      return_window_days: 30,
+      low_stock_threshold: 25,
+    });
+    expect(saved.json()).toMatchObject({
+      code: 200,
+      data: { return_window_days: 30, low_stock_threshold: 25 },
+    });
+    for (const bad of [
+      { return_window_days: 366, low_stock_threshold: 1 },
+      { return_window_days: -1, low_stock_threshold: 1 },
+      { return_window_days: 1.5, low_stock_threshold: 1 },
+      { return_window_days: 14, low_stock_threshold: 1_000_001 },
+      { return_window_days: 14 },
+      { return_window_days: '14', low_stock_threshold: 1 },
+    ]) {
+      const response = await gd.put('/api/settings/orders', bad);
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await gd.get('/api/settings/orders')).json().data).toEqual({
+      return_window_days: 30,
+      low_stock_threshold: 25,
+    });
+  });
+
+  it('imports 100,000 keys in a few seconds', async () => {
+    const productId = await createProduct(ctx, { sku: 'KEYS-BULK' });
+    const lines = Array.from({ length: 100_000 }, (_, i) => `BULK-${i}-ABCDE-FGHIJ-KLMNO`);
+    const started = performance.now();
+    const report = await importKeys(productId, `key\n${lines.join('\n')}\n`);
+    const seconds = (performance.now() - started) / 1000;
+    expect(report).toMatchObject({ lines: 100_000, added: 100_000, duplicates: 0 });
+    expect(report.available).toBe(100_000);
+    expect(seconds).toBeLessThan(kind === 'pglite' ? 20 : 10);
+  }, 60_000);
+});
