@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { keysRoutes } from './modules/keys/keys.routes';
 import { orderSettingsRoutes } from './modules/keys/order-settings.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { categoriesRoutes } from './modules/settings/categories.routes';
 import { countriesRoutes } from './modules/settings/countries.routes';
@@ -35,6 +36,7 @@ import { productsSettingsRoutes } from './modules/settings/products-settings.rou
 import { ratesRoutes } from './modules/settings/rates.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { securityHeaders } from './plugins/security-headers';
 
@@ -85,6 +87,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(jobsPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -105,6 +108,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
       await api.register(mailboxRoutes);
       await api.register(productsRoutes);
       await api.register(basketRoutes);
+      await api.register(ordersRoutes);
       for (const routes of [
         countriesRoutes,
         categoriesRoutes,

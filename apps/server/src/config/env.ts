@@ -20,6 +20,8 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** how often an idle delivery worker looks for jobs queued by other processes (pg-boss ≥ 0.5 s) */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
   SMTP_URL: z
     .string()

@@ -1,4 +1,5 @@
 import type { ProductInput } from '@esd/shared/catalogue/settings.schemas';
+import { licenceKeys } from '../db/schema';
 import { bearer, type TestContext } from './harness';
 
 export const productInput = (overrides: Partial<ProductInput> = {}): ProductInput => ({
@@ -44,13 +45,35 @@ export const createProduct = async (ctx: TestContext, overrides: Partial<Product
 /** An authenticated GET/POST/PUT/DELETE helper for one account. */
 export const as = async (ctx: TestContext, email: string) => {
   const token = await ctx.login(email);
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), ...headers },
+      ...(payload ? { payload } : {}),
+    });
   return {
     token,
     get: (url: string) => call('GET', url),
-    post: (url: string, payload: object) => call('POST', url, payload),
+    post: (url: string, payload: object, headers?: Record<string, string>) =>
+      call('POST', url, payload, headers),
     put: (url: string, payload: object) => call('PUT', url, payload),
     del: (url: string) => call('DELETE', url),
   };
+};
+
+/** Puts `count` new keys of a product into stock, straight into the table. */
+export const addKeys = async (ctx: TestContext, productId: number, count: number, prefix = 'K') => {
+  const keys = Array.from({ length: count }, (_, i) => ({
+    productId,
+    key: `${prefix}-${productId}-${i}-${Math.random().toString(36).slice(2, 8)}`,
+  }));
+  for (let i = 0; i < keys.length; i += 1000)
+    await ctx.db.insert(licenceKeys).values(keys.slice(i, i + 1000));
+  return keys.map((k) => k.key);
 };

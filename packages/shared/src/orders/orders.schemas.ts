@@ -250,3 +250,16 @@ export const orderSettingsSchema = z.object({
   low_stock_threshold: z.number().int().min(0).max(1_000_000),
 });
 export type OrderSettings = z.infer<typeof orderSettingsSchema>;
+
+/** An item past the 3-minute delivery promise (admins' alert). */
+export const lateDeliverySchema = z.object({
+  order_id: z.number().int(),
+  item_id: z.number().int(),
+  sku: z.string(),
+  FullTitle: z.string(),
+  quantity: z.number().int(),
+  delivered: z.number().int(),
+  paid_at: z.string(),
+});
+export type LateDelivery = z.infer<typeof lateDeliverySchema>;
+export const sendKeysResultSchema = z.object({ to: z.string() });

@@ -1,4 +1,5 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { Db, Tx } from '../client';
 import {
@@ -6,6 +7,7 @@ import {
   categories,
   countries,
   exchangeRates,
+  licenceKeys,
   localDistrictCountries,
   markupGroupCategories,
   markupGroups,
@@ -63,6 +65,36 @@ export const demoAccounts = [
 
 type SeedStep = { marker: string; run: (tx: Tx) => Promise<void> };
 
+/** Kept out of stock in the demo, to show an order item waiting for keys. */
+export const DEMO_OUT_OF_STOCK_SKU = 'MS-PRJSTD24-ESD';
+export const DEMO_KEYS_PER_PRODUCT = 200;
+
+const keyAlphabet = 'BCDFGHJKMPQRTVWXY2346789';
+/** A product-key-looking string: five groups of five. */
+const demoKey = () =>
+  Array.from({ length: 5 }, () =>
+    Array.from(randomBytes(5), (b) => keyAlphabet[b % keyAlphabet.length]).join(''),
+  ).join('-');
+
+/** Every key-stock product of the demo gets keys, so a first order completes with them. */
+const seedKeys = async (tx: Tx) => {
+  const stocked = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.providerId, 1), ne(products.sku, DEMO_OUT_OF_STOCK_SKU)));
+  for (const product of stocked) {
+    await tx
+      .insert(licenceKeys)
+      .values(
+        Array.from({ length: DEMO_KEYS_PER_PRODUCT }, () => ({
+          productId: product.id,
+          key: demoKey(),
+        })),
+      )
+      .onConflictDoNothing();
+  }
+};
+
 /**
  * Loads the demo data once, step by step: each step leaves a marker, so a second run does
  * nothing and a data folder from an older version receives only the steps it lacks.
@@ -71,6 +103,7 @@ export const seedDemoData = async (db: Db): Promise<boolean> => {
   const steps: SeedStep[] = [
     { marker: SEED_MARKER, run: seedAccountsAndCatalogue },
     { marker: 'demo_seed_pricing', run: seedPricing },
+    { marker: 'demo_seed_keys', run: seedKeys },
   ];
   const done = await db.select({ key: appSettings.key }).from(appSettings);
   const pending = steps.filter((step) => !done.some((row) => row.key === step.marker));

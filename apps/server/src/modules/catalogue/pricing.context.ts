@@ -15,7 +15,12 @@ import {
   users,
 } from '../../db/schema';
 import type { Session } from '../../plugins/auth';
-import { cachedCurrentRate, cachedPricingSettings } from './pricing-settings';
+import {
+  cachedCurrentRate,
+  cachedPricingSettings,
+  currentRate,
+  readPricingSettings,
+} from './pricing-settings';
 
 /** Everything the pricing chain needs to know about one viewer, loaded once per request. */
 export type PricingContext = {
@@ -86,12 +91,23 @@ const cachedDealerMarkup = async (db: DbOrTx, dealerId: number): Promise<DealerM
 
 export const forgetMarkupCache = (db: DbOrTx) => markupCache.delete(db);
 
-export const loadPricingContext = async (db: DbOrTx, session: Session): Promise<PricingContext> => {
+/**
+ * The pricing chain of one viewer. The shop reads rate, settings and markup from short
+ * per-process caches; checkout passes `fresh` to read them inside its transaction.
+ */
+export const loadPricingContext = async (
+  db: DbOrTx,
+  session: Session,
+  options: { fresh?: boolean } = {},
+): Promise<PricingContext> => {
   const { user, role } = session;
   const dealerId = role === 'd' ? user.id : role === 'u' ? user.dealerId : null;
+  const fresh = options.fresh ?? false;
   const [markup, userGroup, rate, settings] = await Promise.all([
     dealerId
-      ? cachedDealerMarkup(db, dealerId)
+      ? fresh
+        ? loadDealerMarkup(db, dealerId)
+        : cachedDealerMarkup(db, dealerId)
       : { markupGroupId: null, groupPercent: null, categoryPercents: new Map() },
     role === 'u'
       ? db
@@ -100,8 +116,8 @@ export const loadPricingContext = async (db: DbOrTx, session: Session): Promise<
           .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.userGroupId))
           .where(eq(userGroupMembers.userId, user.id))
       : [],
-    cachedCurrentRate(db),
-    cachedPricingSettings(db),
+    fresh ? currentRate(db) : cachedCurrentRate(db),
+    fresh ? readPricingSettings(db) : cachedPricingSettings(db),
   ]);
   return {
     role,

@@ -1,0 +1,263 @@
+import { canShop } from '@esd/shared/access/access.rules';
+import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
+import type { Language } from '@esd/shared/constants';
+import { CREDIT_LIMIT_MESSAGE, fitsCredit } from '@esd/shared/orders/orders.rules';
+import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
+import { multiplyMoney, percentOf, subtractMoney, sumMoney } from '@esd/shared/shop/money';
+import { allowedSellTypes, type SellType } from '@esd/shared/shop/pricing.rules';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { basketItems, licenceKeys, orderEvents, orderItems, orders, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Session, UserRow } from '../../plugins/auth';
+import { toProfile } from '../auth/profile';
+import * as basketRepo from '../basket/basket.repository';
+import {
+  aznAmount,
+  loadOwnSettings,
+  loadPricingContext,
+  type PricingContext,
+  usdPrice,
+} from '../catalogue/pricing.context';
+import { dealerCredit } from './credit';
+
+const titles = (p: { titleEn: string; titleRu: string; titleAz: string }, lang: Language) =>
+  ({ en: p.titleEn, ru: p.titleRu, az: p.titleAz })[lang];
+
+/** The account whose credit a buyer draws on: a dealer its own, an end user its dealer's. */
+const creditDealerId = (user: UserRow) => (user.typeId === 3 ? user.id : user.dealerId);
+
+const sellTypesOf = (session: Session, user: UserRow) =>
+  allowedSellTypes(toProfile(user, session.claims));
+
+/** Prices every basket line for one way of paying, from a pricing context read now. */
+const priceBasket = async (db: DbOrTx, ctx: PricingContext, userId: number, sellType: SellType) => {
+  const lines = await basketRepo.findBasketLines(db, userId);
+  if (lines.length > 0 && !ctx.rate) {
+    throw new AppError(
+      'NO_EXCHANGE_RATE',
+      "No bank exchange rate is set; ask an administrator to set today's rate.",
+    );
+  }
+  const own = await loadOwnSettings(
+    db,
+    ctx,
+    lines.map((l) => l.product.id),
+  );
+  const priced = lines.map(({ item, product }) => {
+    const unitUsd = usdPrice(ctx, product, own.get(product.id) ?? null);
+    const totalUsd = multiplyMoney(unitUsd, item.quantity);
+    return {
+      item,
+      product,
+      unitUsd,
+      totalUsd,
+      totalAzn: aznAmount(ctx, totalUsd, sellType) ?? '0.00',
+    };
+  });
+  const totalUsd = sumMoney(priced.map((l) => l.totalUsd));
+  const vatPercent = ctx.settings.vat_percent;
+  const surchargePercent = sellType === 2 ? ctx.settings.credit_surcharge_percent : '0.00';
+  const vatUsd = percentOf(totalUsd, vatPercent);
+  return {
+    lines: priced,
+    totalUsd,
+    vatPercent,
+    vatUsd,
+    surchargePercent,
+    rate: ctx.rate ?? '0.0000',
+    totalAzn: sumMoney(priced.map((l) => l.totalAzn)),
+  };
+};
+
+const availableByProduct = async (db: DbOrTx, productIds: number[]) => {
+  if (productIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ productId: licenceKeys.productId, available: sql<number>`count(*)::int` })
+    .from(licenceKeys)
+    .where(and(inArray(licenceKeys.productId, productIds), eq(licenceKeys.status, 'available')))
+    .groupBy(licenceKeys.productId);
+  return new Map(rows.map((r) => [r.productId, r.available]));
+};
+
+const requireShopper = (session: Session) => {
+  if (!canShop(session.user.typeId))
+    throw new AppError('FORBIDDEN', 'Only dealers and their users can shop.');
+};
+
+/** GET /api/checkout: the basket priced now for cash or credit, with the dealer's credit. */
+export const previewCheckout = async (
+  db: Db,
+  session: Session,
+  requested: SellType | undefined,
+  lang: Language,
+): Promise<CheckoutPreview> => {
+  requireShopper(session);
+  const allowed = sellTypesOf(session, session.user);
+  const sellType = requested ?? allowed[0] ?? 1;
+  if (!allowed.includes(sellType)) throw sellTypeRefused(sellType);
+  const ctx = await loadPricingContext(db, session);
+  const priced = await priceBasket(db, ctx, session.user.id, sellType);
+  const stock = await availableByProduct(
+    db,
+    priced.lines.map((l) => l.product.id),
+  );
+  const dealerId = creditDealerId(session.user);
+  const credit = dealerId && allowed.includes(2) ? await dealerCredit(db, dealerId) : null;
+  return {
+    sell_type: sellType,
+    allowed_sell_types: allowed,
+    lines: priced.lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
+      basket_item_id: item.id,
+      product_id: product.id,
+      sku: product.sku,
+      FullTitle: titles(product, lang),
+      quantity: item.quantity,
+      unit_usd: unitUsd,
+      total_usd: totalUsd,
+      total_azn: totalAzn,
+      in_stock:
+        product.providerId !== PROVIDER.keyStock || (stock.get(product.id) ?? 0) >= item.quantity,
+    })),
+    total_usd: priced.totalUsd,
+    vat_percent: priced.vatPercent,
+    vat_usd: priced.vatUsd,
+    total_usd_with_vat: sumMoney([priced.totalUsd, priced.vatUsd]),
+    surcharge_percent: priced.surchargePercent,
+    rate: priced.rate,
+    total_azn: priced.totalAzn,
+    credit: credit
+      ? {
+          limit: credit.limit,
+          remaining: credit.remaining,
+          remaining_after: subtractMoney(credit.remaining, priced.totalUsd),
+        }
+      : null,
+  };
+};
+
+const sellTypeRefused = (sellType: SellType) =>
+  new AppError(
+    'SELL_TYPE_NOT_ALLOWED',
+    sellType === 2 ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
+  );
+
+export type PlacedOrder = { orderId: number; replayed: boolean; status: 'pending' | 'in_progress' };
+
+/**
+ * POST /api/checkout, in one transaction: the buyer's row is locked (a double click waits and
+ * then finds the order of its Idempotency-Key), prices, rate and VAT are read afresh and fixed
+ * on the order, a credit order locks its dealer's row and must fit the remaining credit, and
+ * the basket is emptied. Any refusal writes nothing.
+ */
+export const placeOrder = async (
+  db: Db,
+  session: Session,
+  input: { sellType: SellType; idempotencyKey: string },
+): Promise<PlacedOrder> => {
+  requireShopper(session);
+  return db.transaction(async (tx) => {
+    const [buyer] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, session.user.id))
+      .for('update');
+    if (!buyer?.isActive) throw new AppError('UNAUTHORIZED', 'Your account is not active.');
+
+    const [existing] = await tx
+      .select({ id: orders.id, sellType: orders.sellType, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyer.id), eq(orders.idempotencyKey, input.idempotencyKey)));
+    if (existing) {
+      if (existing.sellType !== input.sellType) {
+        throw new AppError(
+          'CONFLICT',
+          'This Idempotency-Key was already used for an order paid another way.',
+        );
+      }
+      return {
+        orderId: existing.id,
+        replayed: true,
+        status: existing.status === 'pending' ? 'pending' : 'in_progress',
+      };
+    }
+
+    if (!sellTypesOf(session, buyer).includes(input.sellType))
+      throw sellTypeRefused(input.sellType);
+    const dealerId = creditDealerId(buyer);
+    if (!dealerId) throw new AppError('FORBIDDEN', 'Your account belongs to no dealer.');
+
+    const ctx = await loadPricingContext(tx, { ...session, user: buyer }, { fresh: true });
+    const priced = await priceBasket(tx, ctx, buyer.id, input.sellType);
+    if (priced.lines.length === 0) throw new AppError('BASKET_EMPTY', 'Your basket is empty.');
+    const unavailable = priced.lines.find(
+      (l) => !l.product.isActive || l.product.providerId === PROVIDER.adobe,
+    );
+    if (unavailable) {
+      throw new AppError(
+        'PRODUCT_UNAVAILABLE',
+        `${unavailable.product.sku} is no longer sold; remove it from the basket.`,
+        { product_id: unavailable.product.id },
+      );
+    }
+
+    if (input.sellType === 2) {
+      const credit = await dealerCredit(tx, dealerId, { lock: true });
+      if (!credit || !fitsCredit(priced.totalUsd, credit.remaining)) {
+        throw new AppError('CREDIT_LIMIT', CREDIT_LIMIT_MESSAGE, {
+          remaining: credit?.remaining ?? '0.00',
+          order_value: priced.totalUsd,
+        });
+      }
+    }
+
+    const [dealer] =
+      dealerId === buyer.id ? [buyer] : await tx.select().from(users).where(eq(users.id, dealerId));
+    const status = input.sellType === 2 ? 'in_progress' : 'pending';
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        buyerId: buyer.id,
+        dealerId,
+        countryId: dealer?.countryId ?? buyer.countryId,
+        sellType: input.sellType,
+        status,
+        idempotencyKey: input.idempotencyKey,
+        lang: buyer.lang,
+        rate: priced.rate,
+        vatPercent: priced.vatPercent,
+        surchargePercent: priced.surchargePercent,
+        totalUsd: priced.totalUsd,
+        vatUsd: priced.vatUsd,
+        totalAzn: priced.totalAzn,
+        paidAt: status === 'in_progress' ? sql`now()` : null,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order insert returned nothing');
+    await tx.insert(orderItems).values(
+      priced.lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
+        orderId: order.id,
+        productId: product.id,
+        sku: product.sku,
+        titleEn: product.titleEn,
+        titleRu: product.titleRu,
+        titleAz: product.titleAz,
+        providerId: product.providerId,
+        isReturnable: product.isReturnable,
+        quantity: item.quantity,
+        unitUsd,
+        totalUsd,
+        totalAzn,
+        adobe: item.adobe,
+      })),
+    );
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: status,
+      actorId: buyer.id,
+    });
+    await tx.delete(basketItems).where(eq(basketItems.userId, buyer.id));
+    return { orderId: order.id, replayed: false, status };
+  });
+};

@@ -1,0 +1,167 @@
+import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
+import { KEY_DELIVERY_PROMISE_SECONDS } from '@esd/shared/orders/orders.rules';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { orderEvents, orderItems, orders, users } from '../../db/schema';
+import { lateDeliveryMail } from './orders.mail';
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Hands out `need` available keys of a product to an order item. Keys locked by another
+ * delivery are skipped, never waited for, so concurrent deliveries of one product never
+ * block each other and never take the same key.
+ */
+export const allocateKeys = async (
+  tx: Tx,
+  item: { id: number; productId: number },
+  need: number,
+): Promise<number> => {
+  const result = (await tx.execute(sql`
+    update licence_keys set status = 'allocated', order_item_id = ${item.id}, allocated_at = now()
+    where id in (
+      select id from licence_keys
+      where product_id = ${item.productId} and status = 'available'
+      order by id
+      limit ${need}
+      for update skip locked
+    )
+    returning id`)) as unknown as Rows<{ id: number }>;
+  return result.rows.length;
+};
+
+/** The order is completed once no item waits any more (returned items do not wait). */
+export const completeIfDelivered = async (tx: Tx, orderId: number, actorId: number | null) => {
+  const [waiting] = await tx
+    .select({ n: count() })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'waiting')));
+  if ((waiting?.n ?? 0) > 0) return false;
+  const done = await tx
+    .update(orders)
+    .set({ status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'in_progress')))
+    .returning({ id: orders.id });
+  if (done.length === 0) return false;
+  await tx
+    .insert(orderEvents)
+    .values({ orderId, fromStatus: 'in_progress', toStatus: 'completed', actorId });
+  return true;
+};
+
+/** Records that an item received all its keys. */
+export const markItemDelivered = (
+  tx: Tx,
+  orderId: number,
+  itemId: number,
+  actorId: number | null,
+) =>
+  tx
+    .insert(orderEvents)
+    .values({ orderId, itemId, fromStatus: 'waiting', toStatus: 'delivered', actorId });
+
+/**
+ * Delivers what stock allows to a paid order, in one transaction: the order row is locked
+ * (one delivery of an order at a time, and never alongside a cancel), each waiting key-stock
+ * item takes its missing keys, and the order completes when nothing waits. Safe to run any
+ * number of times: it only ever fills what is still missing. Out of stock, the item waits.
+ */
+export const deliverOrder = async (db: Db, orderId: number) =>
+  db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (order?.status !== 'in_progress') return { completed: false, delivered: 0 };
+    const items = await tx
+      .select({
+        id: orderItems.id,
+        productId: orderItems.productId,
+        quantity: orderItems.quantity,
+        delivered: orderItems.delivered,
+      })
+      .from(orderItems)
+      .where(
+        and(
+          eq(orderItems.orderId, orderId),
+          eq(orderItems.status, 'waiting'),
+          eq(orderItems.providerId, PROVIDER.keyStock),
+        ),
+      )
+      .orderBy(orderItems.id);
+    let delivered = 0;
+    for (const item of items) {
+      const got = await allocateKeys(tx, item, item.quantity - item.delivered);
+      if (got === 0) continue;
+      delivered += got;
+      const full = item.delivered + got === item.quantity;
+      await tx
+        .update(orderItems)
+        .set({
+          delivered: sql`${orderItems.delivered} + ${got}`,
+          ...(full ? { status: 'delivered' as const, deliveredAt: sql`now()` } : {}),
+        })
+        .where(eq(orderItems.id, item.id));
+      if (full) await markItemDelivered(tx, orderId, item.id, null);
+    }
+    const completed = await completeIfDelivered(tx, orderId, null);
+    return { completed, delivered };
+  });
+
+const waitingOrders = (db: Db, productId?: number) =>
+  db
+    .selectDistinct({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.status, 'in_progress'),
+        eq(orderItems.status, 'waiting'),
+        eq(orderItems.providerId, PROVIDER.keyStock),
+        productId === undefined ? undefined : eq(orderItems.productId, productId),
+        // only where keys are in stock now: the rest waits for an import
+        sql`exists (select 1 from licence_keys k
+          where k.product_id = ${orderItems.productId} and k.status = 'available')`,
+      ),
+    )
+    .limit(5000);
+
+/** Paid orders with items that stock can serve now. */
+export const findOrdersToDeliver = async (db: Db) => (await waitingOrders(db)).map((r) => r.id);
+
+export const findOrdersWaitingForProduct = async (db: Db, productId: number) =>
+  (await waitingOrders(db, productId)).map((r) => r.id);
+
+/** Items paid for more than the promised 3 minutes ago and still without all their keys. */
+export const lateItemsCondition = sql`${orderItems.status} = 'waiting'
+  and ${orders.status} = 'in_progress'
+  and ${orders.paidAt} < now() - make_interval(secs => ${KEY_DELIVERY_PROMISE_SECONDS})`;
+
+/**
+ * Marks late items as alerted (each once) and mails every global district admin a list.
+ * Runs every minute in the delivery watch job; the orders page lists late items live.
+ */
+export const raiseLateDeliveryAlerts = async (app: FastifyInstance, _now: Date) => {
+  const late = (await app.db.execute(sql`
+    update order_items set alerted_at = now()
+    from orders
+    where orders.id = order_items.order_id and order_items.alerted_at is null and ${lateItemsCondition}
+    returning order_items.order_id as "orderId", order_items.sku, order_items.quantity,
+      order_items.delivered`)) as unknown as Rows<{
+    orderId: number;
+    sku: string;
+    quantity: number;
+    delivered: number;
+  }>;
+  if (late.rows.length === 0) return 0;
+  const admins = await app.db
+    .select({ email: users.email, name: users.name, lang: users.lang })
+    .from(users)
+    .where(and(eq(users.typeId, 1), eq(users.isActive, true)));
+  for (const admin of admins) {
+    await app.mailer.send({ to: admin.email, ...lateDeliveryMail(admin, late.rows) });
+  }
+  return late.rows.length;
+};

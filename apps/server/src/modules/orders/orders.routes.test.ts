@@ -1,0 +1,379 @@
+import { CREDIT_LIMIT_MESSAGE } from '@esd/shared/orders/orders.rules';
+import { and, count, eq, notInArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basketItems, countries, licenceKeys, mailMessages, orders, users } from '../../db/schema';
+import { addKeys, as, createProduct } from '../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+
+type Detail = {
+  id: number;
+  status: string;
+  sell_type: number;
+  total_usd: string;
+  total_azn: string;
+  rate: string;
+  items: {
+    id: number;
+    status: string;
+    delivered: number;
+    quantity: number;
+    returnable_until: string | null;
+    keys: { id: number; key: string; status: string; activated_for: string | null }[];
+    return_request: { id: number; status: string } | null;
+  }[];
+  history: { from: string | null; to: string; by: string | null }[];
+  actions: Record<string, boolean>;
+};
+
+let keySeq = 0;
+const newKey = () => `test-key-${Date.now()}-${++keySeq}`;
+
+describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind) => {
+  let ctx: TestContext;
+  let productId: number;
+  let outOfStockId: number;
+  let vendorId: number;
+  let pricyId: number;
+
+  const checkout = async (email: string, sellType: 1 | 2, key = newKey()) => {
+    const shopper = await as(ctx, email);
+    return shopper.post('/api/checkout', { sell_type: sellType }, { 'idempotency-key': key });
+  };
+
+  /** Waits (bounded) until the order reaches a status: delivery runs as a pg-boss job. */
+  const waitForStatus = async (email: string, id: number, status: string, timeoutMs = 15_000) => {
+    const viewer = await as(ctx, email);
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const detail = (await viewer.get(`/api/orders/${id}`)).json().data as Detail;
+      if (detail.status === status || Date.now() > until) return detail;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    productId = await createProduct(ctx, { sku: 'ORD-KEYS' });
+    outOfStockId = await createProduct(ctx, { sku: 'ORD-EMPTY' });
+    vendorId = await createProduct(ctx, { sku: 'ORD-VENDOR', provider_id: 2 });
+    pricyId = await createProduct(ctx, {
+      sku: 'ORD-PRICY',
+      dealer_price: '4000.00',
+      unit_price: '4500.00',
+    });
+    await addKeys(ctx, productId, 50);
+  }, 60_000);
+  afterAll(async () => ctx?.close());
+
+  it('previews the checkout with VAT, the rate and the credit before and after', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    await dealer.get(`/api/basket/add/${productId}/2/2`);
+    const preview = (await dealer.get('/api/checkout?sell_type=2')).json().data;
+    // 100.00 dealer price + 5 % Standard markup = 105.00; two of them
+    expect(preview).toMatchObject({
+      sell_type: 2,
+      allowed_sell_types: [1, 2],
+      total_usd: '210.00',
+      vat_percent: '18.00',
+      vat_usd: '37.80',
+      total_usd_with_vat: '247.80',
+      surcharge_percent: '2.00',
+      rate: '1.7000',
+      credit: { limit: '5000.00', remaining: '5000.00', remaining_after: '4790.00' },
+    });
+    // 210 × 1.02 × 1.7 × 1.18 = 429.69
+    expect(preview.total_azn).toBe('429.69');
+    expect(preview.lines[0]).toMatchObject({ sku: 'ORD-KEYS', quantity: 2, in_stock: true });
+  });
+
+  it('places a credit order once per Idempotency-Key, empties the basket and delivers keys', async () => {
+    const key = newKey();
+    const first = await checkout('dealer@example.com', 2, key);
+    expect(first.json()).toMatchObject({ code: 200, message: 'Your order is placed.' });
+    const placed = first.json().data as Detail;
+    expect(placed).toMatchObject({ sell_type: 2, total_usd: '210.00', total_azn: '429.69' });
+    const again = (await checkout('dealer@example.com', 2, key)).json();
+    expect(again).toMatchObject({ code: 200, message: 'This order was already placed.' });
+    expect(again.data.id).toBe(placed.id);
+    const [counted] = await ctx.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, key));
+    expect(counted?.n).toBe(1);
+    const [basket] = await ctx.db
+      .select({ lines: count() })
+      .from(basketItems)
+      .innerJoin(users, eq(users.id, basketItems.userId))
+      .where(eq(users.email, 'dealer@example.com'));
+    expect(basket?.lines).toBe(0);
+
+    const done = await waitForStatus('dealer@example.com', placed.id, 'completed');
+    expect(done.status).toBe('completed');
+    expect(done.items[0]).toMatchObject({ status: 'delivered', delivered: 2 });
+    const keys = done.items[0]!.keys.map((k) => k.key);
+    expect(new Set(keys).size).toBe(2);
+    expect(done.history.map((h) => h.to)).toEqual(['in_progress', 'delivered', 'completed']);
+    expect(done.history[0]!.by).toBe('Caspian Soft LLC');
+
+    // the keys mail goes out by itself when the order completes
+    const until = Date.now() + 10_000;
+    let mail: (typeof mailMessages.$inferSelect)[] = [];
+    while (Date.now() < until && mail.length === 0) {
+      mail = await ctx.db
+        .select()
+        .from(mailMessages)
+        .where(eq(mailMessages.to, 'dealer@example.com'));
+      if (mail.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(mail.at(-1)?.subject).toBe(`Your licence keys for order #${placed.id}`);
+    expect(mail.at(-1)?.text).toContain(keys[0]);
+  });
+
+  it('needs an Idempotency-Key and a non-empty basket', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const missing = await dealer.post('/api/checkout', { sell_type: 1 });
+    expect(missing.json()).toMatchObject({ code: 400, data: { error: 'VALIDATION_FAILED' } });
+    const empty = await checkout('dealer@example.com', 1);
+    expect(empty.json()).toMatchObject({ code: 422, data: { error: 'BASKET_EMPTY' } });
+    const admin = await as(ctx, 'gd@example.com');
+    expect(
+      (await admin.post('/api/checkout', { sell_type: 1 }, { 'idempotency-key': newKey() }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a credit order over the remaining credit with the exact message and writes nothing', async () => {
+    const dealer = await as(ctx, 'dealer2@example.com');
+    // 2 × 4,000 USD > 3,000 USD limit
+    await dealer.get(`/api/basket/add/${pricyId}/2/2`);
+    const before = await ctx.db.select({ n: count() }).from(orders);
+    const refused = (await checkout('dealer2@example.com', 2)).json();
+    expect(refused).toMatchObject({
+      code: 422,
+      message: CREDIT_LIMIT_MESSAGE,
+      data: { error: 'CREDIT_LIMIT' },
+    });
+    expect(await ctx.db.select({ n: count() }).from(orders)).toEqual(before);
+    expect((await dealer.get('/api/basket')).json().data.totalQuantity).toBe(2);
+    // the same basket in cash needs no credit: it waits for payment
+    const cash = (await checkout('dealer2@example.com', 1)).json().data as Detail;
+    expect(cash.status).toBe('pending');
+    expect(cash.actions).toMatchObject({ cancel: true, confirm_payment: false });
+    const cancelled = (
+      await dealer.post(`/api/orders/${cash.id}/cancel`, { note: 'changed my mind' })
+    ).json();
+    expect(cancelled.data.status).toBe('cancelled');
+  });
+
+  it('lets an admin confirm a cash payment, then delivers; the buyer cannot confirm', async () => {
+    const user = await as(ctx, 'user@example.com');
+    await user.get(`/api/basket/add/${productId}/1/1`);
+    const placed = (await checkout('user@example.com', 1)).json().data as Detail;
+    expect(placed.status).toBe('pending');
+    expect((await user.post(`/api/orders/${placed.id}/confirm-payment`, {})).statusCode).toBe(403);
+    const admin = await as(ctx, 'gd@example.com');
+    const confirmed = (await admin.post(`/api/orders/${placed.id}/confirm-payment`, {})).json();
+    expect(confirmed.code).toBe(200);
+    const done = await waitForStatus('user@example.com', placed.id, 'completed');
+    expect(done.items[0]!.keys).toHaveLength(1);
+    const again = (await admin.post(`/api/orders/${placed.id}/confirm-payment`, {})).json();
+    expect(again).toMatchObject({ code: 409, data: { error: 'INVALID_STATE' } });
+  });
+
+  it('scopes orders: own, the dealer’s users’, the local district’s countries, everything', async () => {
+    const list = async (email: string) =>
+      (
+        (await (await as(ctx, email)).get('/api/orders?perPage=100')).json().data.items as {
+          buyer: { email: string };
+        }[]
+      ).map((o) => o.buyer.email);
+    expect(new Set(await list('user@example.com'))).toEqual(new Set(['user@example.com']));
+    expect(new Set(await list('dealer@example.com'))).toEqual(
+      new Set(['dealer@example.com', 'user@example.com']),
+    );
+    expect(new Set(await list('dealer2@example.com'))).toEqual(new Set(['dealer2@example.com']));
+    expect(new Set(await list('gd@example.com'))).toEqual(
+      new Set(['dealer@example.com', 'user@example.com', 'dealer2@example.com']),
+    );
+    // move dealer2's orders outside the local district admin's countries (AZ, GE)
+    const [other] = await ctx.db
+      .select()
+      .from(countries)
+      .where(notInArray(countries.code, ['AZ', 'GE']))
+      .limit(1);
+    const [d2] = await ctx.db.select().from(users).where(eq(users.email, 'dealer2@example.com'));
+    await ctx.db.update(orders).set({ countryId: other!.id }).where(eq(orders.dealerId, d2!.id));
+    expect(await list('ld@example.com')).not.toContain('dealer2@example.com');
+    const [hidden] = await ctx.db.select().from(orders).where(eq(orders.dealerId, d2!.id));
+    const ld = await as(ctx, 'ld@example.com');
+    expect((await ld.get(`/api/orders/${hidden!.id}`)).statusCode).toBe(404);
+    const dealer = await as(ctx, 'dealer@example.com');
+    expect((await dealer.get(`/api/orders/${hidden!.id}`)).statusCode).toBe(404);
+  });
+
+  it('filters by id, SKU, product name, status and dates', async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    const q = async (query: string) =>
+      (await gd.get(`/api/orders?${query}`)).json().data as {
+        total: number;
+        items: { id: number }[];
+      };
+    expect((await q('sku=ord-keys')).total).toBe(2);
+    expect((await q('product=Тестовый')).total).toBeGreaterThanOrEqual(3);
+    expect((await q('status=cancelled')).total).toBe(1);
+    const one = (await q('sku=ORD-PRICY')).items[0]!;
+    expect((await q(`id=${one.id}`)).items.map((o) => o.id)).toEqual([one.id]);
+    expect((await q('date_from=2000-01-01&date_to=2000-12-31')).total).toBe(0);
+    expect((await gd.get('/api/orders?status=shipped')).statusCode).toBe(400);
+  });
+
+  it('keeps an out-of-stock item waiting and delivers it when keys are imported', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    await dealer.get(`/api/basket/add/${outOfStockId}/3/2`);
+    const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const waiting = (await dealer.get(`/api/orders/${placed.id}`)).json().data as Detail;
+    expect(waiting).toMatchObject({ status: 'in_progress' });
+    expect(waiting.items[0]).toMatchObject({ status: 'waiting', delivered: 0 });
+    const gd = await as(ctx, 'gd@example.com');
+    expect(
+      (await gd.get('/api/orders?waiting=true')).json().data.items.map((o: { id: number }) => o.id),
+    ).toContain(placed.id);
+    await addKeys(ctx, outOfStockId, 2);
+    await ctx.app.deliveries.resumeProduct(outOfStockId);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const partial = (await dealer.get(`/api/orders/${placed.id}`)).json().data as Detail;
+    expect(partial.items[0]).toMatchObject({ status: 'waiting', delivered: 2 });
+    await addKeys(ctx, outOfStockId, 5);
+    await ctx.app.deliveries.resumeProduct(outOfStockId);
+    const done = await waitForStatus('dealer@example.com', placed.id, 'completed');
+    expect(done.items[0]).toMatchObject({ status: 'delivered', delivered: 3 });
+    const [stock] = await ctx.db
+      .select({ available: count() })
+      .from(licenceKeys)
+      .where(and(eq(licenceKeys.productId, outOfStockId), eq(licenceKeys.status, 'available')));
+    expect(stock?.available).toBe(4);
+  });
+
+  it('lets an admin deliver a vendor item by hand', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    await dealer.get(`/api/basket/add/${vendorId}/2/2`);
+    const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
+    const gd = await as(ctx, 'gd@example.com');
+    const detail = (await gd.get(`/api/orders/${placed.id}`)).json().data as Detail;
+    expect(detail.actions.deliver_manually).toBe(true);
+    const item = detail.items[0]!.id;
+    const tooMany = await gd.post(`/api/orders/${placed.id}/items/${item}/deliver`, {
+      keys: ['A', 'B', 'C'],
+    });
+    expect(tooMany.json().data.error).toBe('INVALID_STATE');
+    const done = (
+      await gd.post(`/api/orders/${placed.id}/items/${item}/deliver`, {
+        keys: ['VENDOR-1', 'VENDOR-2'],
+      })
+    ).json().data as Detail;
+    expect(done.status).toBe('completed');
+    expect(done.items[0]!.keys.map((k) => k.key)).toEqual(['VENDOR-1', 'VENDOR-2']);
+  });
+
+  it('activates a key, sends keys by mail, returns an item and restores the credit', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const before = (await dealer.get('/api/checkout?sell_type=2')).json().data.credit.remaining;
+    await dealer.get(`/api/basket/add/${productId}/1/2`);
+    const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
+    const done = await waitForStatus('dealer@example.com', placed.id, 'completed');
+    const item = done.items[0]!;
+    const key = item.keys[0]!;
+    const activated = (
+      await dealer.post(`/api/orders/${placed.id}/keys/${key.id}/activate`, {
+        end_customer: 'Caspian Trading LLC',
+      })
+    ).json().data as Detail;
+    expect(activated.items[0]!.keys[0]!.activated_for).toBe('Caspian Trading LLC');
+
+    const sent = (
+      await dealer.post(`/api/orders/${placed.id}/send-keys`, { email: 'it@customer.test' })
+    ).json();
+    expect(sent).toMatchObject({ code: 200, data: { to: 'it@customer.test' } });
+    const [mail] = await ctx.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.to, 'it@customer.test'));
+    expect(mail?.text).toContain(key.key);
+
+    expect(item.returnable_until).not.toBeNull();
+    const requested = (
+      await dealer.post(`/api/orders/${placed.id}/items/${item.id}/return`, {
+        reason: 'The customer cancelled the project.',
+      })
+    ).json().data as Detail;
+    const request = requested.items[0]!.return_request!;
+    expect(request.status).toBe('requested');
+    const twice = await dealer.post(`/api/orders/${placed.id}/items/${item.id}/return`, {
+      reason: 'again please',
+    });
+    expect(twice.json().data.error).toBe('INVALID_STATE');
+    expect(
+      (
+        await dealer.post(`/api/orders/${placed.id}/returns/${request.id}/decide`, {
+          approve: true,
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const gd = await as(ctx, 'gd@example.com');
+    const approved = (
+      await gd.post(`/api/orders/${placed.id}/returns/${request.id}/decide`, { approve: true })
+    ).json().data as Detail;
+    expect(approved.items[0]).toMatchObject({ status: 'returned' });
+    expect(approved.items[0]!.keys.every((k) => k.status === 'revoked')).toBe(true);
+    const after = (await dealer.get('/api/checkout?sell_type=2')).json().data.credit.remaining;
+    expect(after).toBe(before);
+  });
+
+  it('settles credit, which frees the dealer’s limit', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const before = (await dealer.get('/api/checkout?sell_type=2')).json().data.credit;
+    const gd = await as(ctx, 'gd@example.com');
+    const list = (await gd.get('/api/orders?sell_type=2&status=completed&perPage=100')).json().data
+      .items as {
+      id: number;
+      credit_settled: boolean;
+      total_usd: string;
+      dealer: { name: string };
+    }[];
+    const open = list.find((o) => !o.credit_settled && o.total_usd === '210.00')!;
+    const settled = (await gd.post(`/api/orders/${open.id}/settle-credit`, {})).json();
+    expect(settled.data.credit_settled).toBe(true);
+    const after = (await dealer.get('/api/checkout?sell_type=2')).json().data.credit;
+    expect(Number(after.remaining) - Number(before.remaining)).toBeCloseTo(
+      Number(open.total_usd),
+      2,
+    );
+  });
+
+  it('exports the filtered orders as CSV with formula cells neutralised, and as xlsx', async () => {
+    await ctx.db
+      .update(users)
+      .set({ name: '=HYPERLINK("http://evil")' })
+      .where(eq(users.email, 'dealer2@example.com'));
+    const gd = await as(ctx, 'gd@example.com');
+    const csv = await gd.get('/api/orders/export?format=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csv.body).not.toMatch(/(^|,)=HYPERLINK/m);
+    const xlsx = await gd.get('/api/orders/export?format=xlsx&sku=ORD-KEYS');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Order');
+    expect(sheet.rowCount).toBe(1 + 3);
+    const user = await as(ctx, 'user@example.com');
+    const own = await user.get('/api/orders/export?format=csv');
+    expect(own.body.trim().split('\r\n')).toHaveLength(1 + 1);
+  });
+});

@@ -1,0 +1,314 @@
+import { envelopeSchema, pageSchema } from '@esd/shared/api';
+import {
+  activateKeyInputSchema,
+  checkoutInputSchema,
+  checkoutPreviewSchema,
+  idempotencyKeySchema,
+  lateDeliverySchema,
+  manualDeliveryInputSchema,
+  orderDetailSchema,
+  orderIdParamsSchema,
+  orderItemParamsSchema,
+  orderKeyParamsSchema,
+  orderListQuerySchema,
+  orderNoteSchema,
+  orderSummarySchema,
+  returnDecisionInputSchema,
+  returnRequestInputSchema,
+  sendKeysInputSchema,
+  sendKeysResultSchema,
+} from '@esd/shared/orders/orders.schemas';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ok } from '../../lib/errors';
+import { requestLanguage } from '../../lib/language';
+import { requireSession } from '../../plugins/auth';
+import { placeOrder, previewCheckout } from './checkout';
+import {
+  activateKey,
+  cancelOrder,
+  confirmPayment,
+  decideReturn,
+  deliverManually,
+  requestReturn,
+  settleCredit,
+} from './orders.actions';
+import { exportOrders } from './orders.export';
+import { mailOrderKeys } from './orders.mail';
+import { findVisibleOrder, lateDeliveries, listOrders, orderDetail } from './orders.query';
+
+const detailResponse = { 200: envelopeSchema(orderDetailSchema) };
+
+const readIdempotencyKey = (request: FastifyRequest) => {
+  const parsed = idempotencyKeySchema.safeParse(request.headers['idempotency-key']);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'An Idempotency-Key header of 8 to 200 printable characters is required.',
+      { issues: [{ path: ['Idempotency-Key'], message: parsed.error.issues[0]?.message }] },
+    );
+  }
+  return parsed.data;
+};
+
+/** Checkout, the order list and page, and every action on an order (spec 2, issue 4). */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const detail = (request: FastifyRequest, id: number) =>
+    orderDetail(app.db, requireSession(request), id, requestLanguage(request));
+
+  app.get(
+    '/checkout',
+    {
+      config: { access: 'dealerOrUser' },
+      schema: {
+        tags: ['orders'],
+        querystring: z.object({
+          sell_type: z.coerce
+            .number()
+            .pipe(z.union([z.literal(1), z.literal(2)]))
+            .optional(),
+        }),
+        response: { 200: envelopeSchema(checkoutPreviewSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await previewCheckout(
+          app.db,
+          requireSession(request),
+          request.query.sell_type,
+          requestLanguage(request),
+        ),
+      ),
+  );
+
+  app.post(
+    '/checkout',
+    {
+      config: { access: 'dealerOrUser' },
+      schema: {
+        tags: ['orders'],
+        description: 'Places the basket as one order. Send an Idempotency-Key header.',
+        body: checkoutInputSchema,
+        response: detailResponse,
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const placed = await placeOrder(app.db, session, {
+        sellType: request.body.sell_type,
+        idempotencyKey: readIdempotencyKey(request),
+      });
+      if (!placed.replayed && placed.status === 'in_progress')
+        await app.deliveries.orderPaid(placed.orderId);
+      return ok(
+        await detail(request, placed.orderId),
+        placed.replayed ? 'This order was already placed.' : 'Your order is placed.',
+      );
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['orders'],
+        querystring: orderListQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(orderSummarySchema)) },
+      },
+    },
+    async (request) => ok(await listOrders(app.db, requireSession(request), request.query)),
+  );
+
+  app.get(
+    '/orders/export',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['orders'],
+        querystring: orderListQuerySchema
+          .omit({ page: true, perPage: true })
+          .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+      },
+    },
+    async (request, reply) =>
+      exportOrders(app, requireSession(request), request.query, requestLanguage(request), reply),
+  );
+
+  app.get(
+    '/orders/late-deliveries',
+    {
+      config: { access: 'globalOrLocal' },
+      schema: { tags: ['orders'], response: { 200: envelopeSchema(z.array(lateDeliverySchema)) } },
+    },
+    async (request) =>
+      ok(await lateDeliveries(app.db, requireSession(request), requestLanguage(request))),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['orders'], params: orderIdParamsSchema, response: detailResponse },
+    },
+    async (request) => ok(await detail(request, request.params.id)),
+  );
+
+  app.post(
+    '/orders/:id/confirm-payment',
+    {
+      config: { access: 'globalOrLocal' },
+      schema: {
+        tags: ['orders'],
+        params: orderIdParamsSchema,
+        body: orderNoteSchema,
+        response: detailResponse,
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await confirmPayment(app.db, requireSession(request), id, request.body.note);
+      await app.deliveries.orderPaid(id);
+      return ok(await detail(request, id), 'Payment confirmed; keys are being delivered.');
+    },
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['orders'],
+        params: orderIdParamsSchema,
+        body: orderNoteSchema,
+        response: detailResponse,
+      },
+    },
+    async (request) => {
+      await cancelOrder(app.db, requireSession(request), request.params.id, request.body.note);
+      return ok(await detail(request, request.params.id), 'The order is cancelled.');
+    },
+  );
+
+  app.post(
+    '/orders/:id/settle-credit',
+    {
+      config: { access: 'globalOrLocal' },
+      schema: {
+        tags: ['orders'],
+        params: orderIdParamsSchema,
+        body: orderNoteSchema,
+        response: detailResponse,
+      },
+    },
+    async (request) => {
+      await settleCredit(app.db, requireSession(request), request.params.id, request.body.note);
+      return ok(await detail(request, request.params.id), 'The credit order is settled.');
+    },
+  );
+
+  app.post(
+    '/orders/:id/items/:itemId/deliver',
+    {
+      config: { access: 'globalOrLocal' },
+      schema: {
+        tags: ['orders'],
+        params: orderItemParamsSchema,
+        body: manualDeliveryInputSchema,
+        response: detailResponse,
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const completed = await deliverManually(
+        app.db,
+        requireSession(request),
+        id,
+        itemId,
+        request.body.keys,
+      );
+      if (completed) await app.boss.send('order-mail', { orderId: id });
+      return ok(await detail(request, id), 'The keys are delivered.');
+    },
+  );
+
+  app.post(
+    '/orders/:id/send-keys',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['orders'],
+        params: orderIdParamsSchema,
+        body: sendKeysInputSchema,
+        response: { 200: envelopeSchema(sendKeysResultSchema) },
+      },
+    },
+    async (request) => {
+      await findVisibleOrder(app.db, requireSession(request), request.params.id);
+      const to = await mailOrderKeys(app, request.params.id, request.body.email);
+      if (!to) throw new AppError('INVALID_STATE', 'This order has no delivered keys yet.');
+      return ok({ to }, `The keys were sent to ${to}.`);
+    },
+  );
+
+  app.post(
+    '/orders/:id/keys/:keyId/activate',
+    {
+      config: { access: 'dealerOrUser' },
+      schema: {
+        tags: ['orders'],
+        params: orderKeyParamsSchema,
+        body: activateKeyInputSchema,
+        response: detailResponse,
+      },
+    },
+    async (request) => {
+      const { id, keyId } = request.params;
+      await activateKey(app.db, requireSession(request), id, keyId, request.body.end_customer);
+      return ok(await detail(request, id), 'The key is marked activated.');
+    },
+  );
+
+  app.post(
+    '/orders/:id/items/:itemId/return',
+    {
+      config: { access: 'dealerOrUser' },
+      schema: {
+        tags: ['orders'],
+        params: orderItemParamsSchema,
+        body: returnRequestInputSchema,
+        response: detailResponse,
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      await requestReturn(app.db, requireSession(request), id, itemId, request.body.reason);
+      return ok(await detail(request, id), 'The return is requested.');
+    },
+  );
+
+  app.post(
+    '/orders/:id/returns/:returnId/decide',
+    {
+      config: { access: 'globalOrLocal' },
+      schema: {
+        tags: ['orders'],
+        params: orderIdParamsSchema.extend({
+          returnId: z.coerce.number().int().positive().max(2_147_483_647),
+        }),
+        body: returnDecisionInputSchema,
+        response: detailResponse,
+      },
+    },
+    async (request) => {
+      const { id, returnId } = request.params;
+      await decideReturn(app.db, requireSession(request), id, returnId, request.body);
+      return ok(
+        await detail(request, id),
+        request.body.approve ? 'The return is approved.' : 'The return is rejected.',
+      );
+    },
+  );
+};

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import {
+  deliverOrder,
+  findOrdersToDeliver,
+  findOrdersWaitingForProduct,
+  raiseLateDeliveryAlerts,
+} from '../modules/orders/delivery';
+import { sendCompletedOrderMail } from '../modules/orders/orders.mail';
+
+export const QUEUES = {
+  deliver: 'deliver-order',
+  mail: 'order-mail',
+  watch: 'delivery-watch',
+} as const;
+
+export type Deliveries = {
+  /** queues delivery of a paid order's keys and wakes this process's worker */
+  orderPaid: (orderId: number) => Promise<void>;
+  /** queues delivery of every paid order waiting for keys of this product */
+  resumeProduct: (productId: number) => Promise<void>;
+  /** queues every paid order still missing keys (start-up and the minute watch) */
+  sweep: () => Promise<number>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    boss: PgBoss;
+    deliveries: Deliveries;
+  }
+}
+
+/**
+ * pg-boss on our own connection: PostgreSQL's pool, or PGlite's single client. pg-boss sends
+ * multi-statement SQL without values, which PGlite only runs through `exec`.
+ */
+const bossDb = (database: Database): PgBoss.Db => {
+  if (database.pool) {
+    const pool = database.pool;
+    return { executeSql: (text, values) => pool.query(text, values) };
+  }
+  const client = database.pglite;
+  if (!client) throw new Error('no database client for jobs');
+  return {
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+};
+
+type DeliverJob = { orderId: number };
+type MailJob = { orderId: number };
+
+/**
+ * Key delivery, order mail and the delivery watch run as pg-boss jobs in every server process:
+ * they survive restarts, retry, and spread over processes. The delivery itself is idempotent
+ * (row locks, SKIP LOCKED allocation), so a job run twice never hands out a key twice.
+ */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const boss = new PgBoss({
+      db: bossDb(app.database),
+      schema: 'pgboss',
+      // a process killed mid-delivery leaves its job active; it is retried after this
+      expireInSeconds: 60,
+      retryLimit: 20,
+      retryDelay: 2,
+      retryBackoff: true,
+      maintenanceIntervalSeconds: 120,
+    } as PgBoss.ConstructorOptions);
+    boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+    app.decorate('boss', boss);
+
+    let deliverWorker: string | undefined;
+    const wake = () => {
+      if (deliverWorker) boss.notifyWorker(deliverWorker);
+    };
+    const queueDeliveries = async (orderIds: number[]) => {
+      if (orderIds.length === 0) return;
+      await boss.insert(orderIds.map((orderId) => ({ name: QUEUES.deliver, data: { orderId } })));
+      wake();
+    };
+
+    app.decorate<Deliveries>('deliveries', {
+      orderPaid: async (orderId) => queueDeliveries([orderId]),
+      resumeProduct: async (productId) =>
+        queueDeliveries(await findOrdersWaitingForProduct(app.db, productId)),
+      sweep: async () => {
+        const ids = await findOrdersToDeliver(app.db);
+        await queueDeliveries(ids);
+        return ids.length;
+      },
+    });
+
+    app.addHook('onReady', async () => {
+      await boss.start();
+      for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+      deliverWorker = await boss.work<DeliverJob>(
+        QUEUES.deliver,
+        { batchSize: 20, pollingIntervalSeconds: app.config.JOB_POLL_SECONDS },
+        async (jobs) => {
+          await Promise.all(
+            jobs.map(async ({ data }) => {
+              const result = await deliverOrder(app.db, data.orderId);
+              if (result.completed) await boss.send(QUEUES.mail, { orderId: data.orderId });
+            }),
+          );
+        },
+      );
+      await boss.work<MailJob>(QUEUES.mail, { pollingIntervalSeconds: 2 }, async (jobs) => {
+        for (const { data } of jobs) await sendCompletedOrderMail(app, data.orderId);
+      });
+      await boss.work(QUEUES.watch, { pollingIntervalSeconds: 5 }, async () => {
+        await app.deliveries.sweep();
+        await raiseLateDeliveryAlerts(app, new Date());
+      });
+      await boss.schedule(QUEUES.watch, '* * * * *');
+      // whatever a stopped process left undelivered is queued again at once
+      await app.deliveries.sweep();
+    });
+
+    app.addHook('onClose', async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    });
+  },
+  { name: 'jobs', dependencies: ['config', 'database', 'mail'] },
+);
