@@ -7,6 +7,9 @@ import basketRu from '@/features/basket/locales/ru.json';
 import dealerAz from '@/features/dealer/locales/az.json';
 import dealerEn from '@/features/dealer/locales/en.json';
 import dealerRu from '@/features/dealer/locales/ru.json';
+import keysAz from '@/features/keys/locales/az.json';
+import keysEn from '@/features/keys/locales/en.json';
+import keysRu from '@/features/keys/locales/ru.json';
 import mailboxAz from '@/features/mailbox/locales/az.json';
 import mailboxEn from '@/features/mailbox/locales/en.json';
 import mailboxRu from '@/features/mailbox/locales/ru.json';
@@ -39,6 +42,7 @@ export const resources = {
       dealer: dealerEn,
       products: productsEn,
       basket: basketEn,
+      keys: keysEn,
     },
   },
   ru: {
@@ -52,6 +56,7 @@ export const resources = {
       dealer: dealerRu,
       products: productsRu,
       basket: basketRu,
+      keys: keysRu,
     },
   },
   az: {
@@ -65,6 +70,7 @@ export const resources = {
       dealer: dealerAz,
       products: productsAz,
       basket: basketAz,
+      keys: keysAz,
     },
   },
 };

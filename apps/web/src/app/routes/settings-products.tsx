@@ -1,3 +1,4 @@
+import { KeyStockPanel } from '@/features/keys/components/key-stock-panel';
 import { ProductsPage } from '@/features/settings/components/products-page';
 
-export const Component = ProductsPage;
+export const Component = () => <ProductsPage keyStock={<KeyStockPanel />} />;

@@ -1,0 +1,30 @@
+import { pageSchema } from '@esd/shared/api';
+import { keyStockSchema } from '@esd/shared/orders/orders.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { type KeyStockQuery, keyStockKeys } from './key-stock-keys';
+
+export const getKeyStock = (query: KeyStockQuery, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/keys/stock', {
+    query: {
+      page: query.page,
+      perPage: query.perPage,
+      q: query.q,
+      low: query.low === undefined ? undefined : String(query.low),
+    },
+    schema: pageSchema(keyStockSchema),
+    signal: options.signal,
+  });
+
+export const keyStockQueryOptions = (query: KeyStockQuery, lang: string) =>
+  queryOptions({
+    queryKey: keyStockKeys.list(query, lang),
+    queryFn: ({ signal }) => getKeyStock(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useKeyStock = (query: KeyStockQuery) => {
+  const { i18n } = useTranslation();
+  return useQuery(keyStockQueryOptions(query, i18n.language));
+};

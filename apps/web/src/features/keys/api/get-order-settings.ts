@@ -1,0 +1,15 @@
+import { orderSettingsSchema } from '@esd/shared/orders/orders.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { orderSettingsKeys } from './key-stock-keys';
+
+export const getOrderSettings = (options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/orders', { schema: orderSettingsSchema, signal: options.signal });
+
+export const orderSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: orderSettingsKeys.all,
+    queryFn: ({ signal }) => getOrderSettings({ signal }),
+  });
+
+export const useOrderSettings = () => useQuery(orderSettingsQueryOptions());

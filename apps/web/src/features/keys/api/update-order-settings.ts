@@ -1,0 +1,19 @@
+import { type OrderSettings, orderSettingsSchema } from '@esd/shared/orders/orders.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { keyStockKeys, orderSettingsKeys } from './key-stock-keys';
+
+export const updateOrderSettings = (input: OrderSettings) =>
+  apiRequest('/settings/orders', { method: 'PUT', body: input, schema: orderSettingsSchema });
+
+export const useUpdateOrderSettings = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrderSettings,
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(orderSettingsKeys.all, settings);
+      // the threshold decides which products are low
+      await queryClient.invalidateQueries({ queryKey: keyStockKeys.all });
+    },
+  });
+};

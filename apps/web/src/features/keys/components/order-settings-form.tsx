@@ -1,0 +1,113 @@
+import { type OrderSettings, orderSettingsSchema } from '@esd/shared/orders/orders.schemas';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '@/lib/notify';
+import { schemaErrors } from '@/lib/schema-errors';
+import { useOrderSettings } from '../api/get-order-settings';
+import { useUpdateOrderSettings } from '../api/update-order-settings';
+
+type Values = { return_window_days: number | string; low_stock_threshold: number | string };
+
+/** The return window of returnable products and the level below which stock counts as low. */
+export const OrderSettingsForm = () => {
+  const { t } = useTranslation();
+  const settings = useOrderSettings();
+  const updateSettings = useUpdateOrderSettings();
+  const form = useForm<Values>({
+    initialValues: { return_window_days: '', low_stock_threshold: '' },
+    validate: (values) => schemaErrors(orderSettingsSchema, values),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load the stored values once they arrive
+  useEffect(() => {
+    if (!settings.data) return;
+    form.setInitialValues(settings.data);
+    form.setValues(settings.data);
+  }, [settings.data]);
+
+  const submit = form.onSubmit((values) => {
+    const input: OrderSettings = orderSettingsSchema.parse(values);
+    updateSettings.mutate(input, {
+      onSuccess: () => notifySuccess(t('keys.settings.saved')),
+    });
+  });
+
+  return (
+    <Paper
+      radius="lg"
+      p="lg"
+      maw={640}
+      component="section"
+      aria-labelledby="order-settings-heading"
+    >
+      <Title order={2} size="h4" id="order-settings-heading">
+        {t('keys.settings.heading')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('keys.settings.hint')}
+      </Text>
+      {settings.isError && !settings.data ? (
+        <Alert color="red" role="alert" title={t('keys.settings.loadError')}>
+          <Button size="xs" variant="white" color="red" onClick={() => void settings.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </Alert>
+      ) : settings.isPending ? (
+        <Skeleton h={120} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Group grow align="flex-start" wrap="wrap">
+              <NumberInput
+                label={t('keys.settings.returnWindow')}
+                description={t('keys.settings.returnWindowHint')}
+                rightSection={
+                  <Text size="xs" c="dimmed" pr={28}>
+                    {t('keys.settings.days')}
+                  </Text>
+                }
+                rightSectionWidth={64}
+                min={0}
+                max={365}
+                allowDecimal={false}
+                allowNegative={false}
+                required
+                miw={200}
+                {...form.getInputProps('return_window_days')}
+              />
+              <NumberInput
+                label={t('keys.settings.threshold')}
+                description={t('keys.settings.thresholdHint')}
+                min={0}
+                max={1_000_000}
+                allowDecimal={false}
+                allowNegative={false}
+                thousandSeparator=" "
+                required
+                miw={200}
+                {...form.getInputProps('low_stock_threshold')}
+              />
+            </Group>
+            <Group justify="flex-end">
+              <Button type="submit" loading={updateSettings.isPending}>
+                {t('actions.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Paper>
+  );
+};
