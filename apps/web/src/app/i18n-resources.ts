@@ -4,6 +4,9 @@ import authRu from '@/features/auth/locales/ru.json';
 import basketAz from '@/features/basket/locales/az.json';
 import basketEn from '@/features/basket/locales/en.json';
 import basketRu from '@/features/basket/locales/ru.json';
+import checkoutAz from '@/features/checkout/locales/az.json';
+import checkoutEn from '@/features/checkout/locales/en.json';
+import checkoutRu from '@/features/checkout/locales/ru.json';
 import dealerAz from '@/features/dealer/locales/az.json';
 import dealerEn from '@/features/dealer/locales/en.json';
 import dealerRu from '@/features/dealer/locales/ru.json';
@@ -13,6 +16,9 @@ import keysRu from '@/features/keys/locales/ru.json';
 import mailboxAz from '@/features/mailbox/locales/az.json';
 import mailboxEn from '@/features/mailbox/locales/en.json';
 import mailboxRu from '@/features/mailbox/locales/ru.json';
+import ordersAz from '@/features/orders/locales/az.json';
+import ordersEn from '@/features/orders/locales/en.json';
+import ordersRu from '@/features/orders/locales/ru.json';
 import productsAz from '@/features/products/locales/az.json';
 import productsEn from '@/features/products/locales/en.json';
 import productsRu from '@/features/products/locales/ru.json';
@@ -43,6 +49,8 @@ export const resources = {
       products: productsEn,
       basket: basketEn,
       keys: keysEn,
+      checkout: checkoutEn,
+      orders: ordersEn,
     },
   },
   ru: {
@@ -57,6 +65,8 @@ export const resources = {
       products: productsRu,
       basket: basketRu,
       keys: keysRu,
+      checkout: checkoutRu,
+      orders: ordersRu,
     },
   },
   az: {
@@ -71,6 +81,8 @@ export const resources = {
       products: productsAz,
       basket: basketAz,
       keys: keysAz,
+      checkout: checkoutAz,
+      orders: ordersAz,
     },
   },
 };

@@ -24,8 +24,6 @@ const comingSoon: PageModule = () => import('./routes/coming-soon');
 
 // Pages of later issues: real routes, guards and titles; a "coming soon" body for now.
 const laterPages: PageName[] = [
-  'checkout',
-  'orders',
   'events',
   'event',
   'prize',
@@ -95,6 +93,8 @@ export const routes: RouteObject[] = [
               pageRoute('settingsMarkup', () => import('./routes/settings-markup')),
               pageRoute('settingsProduct', () => import('./routes/settings-product-prices')),
               pageRoute('settingsGroups', () => import('./routes/settings-user-groups')),
+              pageRoute('checkout', () => import('./routes/checkout')),
+              pageRoute('orders', () => import('./routes/orders')),
               ...laterPages.map((name) => pageRoute(name, comingSoon)),
             ],
           },

@@ -3,9 +3,11 @@ import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { getStoredSellType } from '@/lib/storage';
 import { useBasket } from '../api/get-basket';
 import { BasketLine } from './basket-line';
 import { BasketTotals } from './basket-totals';
+import { checkoutSellType } from './sell-type';
 
 type BasketDrawerProps = { opened: boolean; onClose: () => void };
 
@@ -64,6 +66,8 @@ const BasketBody = ({ onClose }: { onClose: () => void }) => {
       <Button
         component={Link}
         to={paths.checkout.getHref()}
+        // checkout opens on the way of paying the shopper chose (its lines are in the basket)
+        state={{ sellType: checkoutSellType(basket.data.products, getStoredSellType()) }}
         onClick={onClose}
         size="md"
         fullWidth

@@ -1,6 +1,6 @@
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import { describe, expect, it } from 'vitest';
-import { chooseSellType, sellTypeKey, toSellType } from './sell-type';
+import { checkoutSellType, chooseSellType, sellTypeKey, toSellType } from './sell-type';
 
 const { cash, credit } = SELL_TYPE;
 
@@ -28,5 +28,18 @@ describe('sell types of basket lines', () => {
     expect(toSellType(1)).toBe(cash);
     expect(sellTypeKey(2)).toBe('credit');
     expect(sellTypeKey(1)).toBe('cash');
+  });
+});
+
+describe('checkoutSellType', () => {
+  it('opens checkout on the remembered choice when the basket has such lines', () => {
+    expect(checkoutSellType([{ sell_type: 1 }, { sell_type: 2 }], credit)).toBe(credit);
+    expect(checkoutSellType([{ sell_type: 1 }, { sell_type: 2 }], cash)).toBe(cash);
+  });
+
+  it('else on the way of paying of the first line', () => {
+    expect(checkoutSellType([{ sell_type: 2 }], cash)).toBe(credit);
+    expect(checkoutSellType([{ sell_type: 1 }], undefined)).toBe(cash);
+    expect(checkoutSellType([], credit)).toBeUndefined();
   });
 });

@@ -12,3 +12,12 @@ export const chooseSellType = (
   allowed: readonly SellType[],
   stored: number | undefined,
 ): SellType | undefined => allowed.find((type) => type === stored) ?? allowed[0];
+
+/** The way of paying checkout opens on: the remembered choice when the basket has such lines. */
+export const checkoutSellType = (
+  lines: readonly { sell_type: number }[],
+  stored: number | undefined,
+): SellType | undefined => {
+  const types = lines.map((line) => toSellType(line.sell_type));
+  return types.find((type) => type === stored) ?? types[0];
+};

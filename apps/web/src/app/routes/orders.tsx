@@ -1,0 +1,3 @@
+import { OrdersPage } from '@/features/orders/components/orders-page';
+
+export const Component = OrdersPage;

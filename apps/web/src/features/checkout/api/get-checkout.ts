@@ -1,0 +1,30 @@
+import { checkoutPreviewSchema } from '@esd/shared/orders/orders.schemas';
+import type { SellType } from '@esd/shared/shop/pricing.rules';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { checkoutKeys } from './checkout-keys';
+
+/** GET /api/checkout?sell_type=: the basket priced now for one way of paying. */
+export const getCheckout = (
+  sellType: SellType | undefined,
+  options: { signal?: AbortSignal } = {},
+) =>
+  apiRequest('/checkout', {
+    query: { sell_type: sellType },
+    schema: checkoutPreviewSchema,
+    signal: options.signal,
+  });
+
+export const checkoutQueryOptions = (sellType: SellType | undefined, lang: string) =>
+  queryOptions({
+    queryKey: checkoutKeys.preview(sellType, lang),
+    queryFn: ({ signal }) => getCheckout(sellType, { signal }),
+    // switching the way of paying keeps the page in place while the new prices load
+    placeholderData: keepPreviousData,
+  });
+
+export const useCheckout = (sellType: SellType | undefined) => {
+  const { i18n } = useTranslation();
+  return useQuery(checkoutQueryOptions(sellType, i18n.language));
+};

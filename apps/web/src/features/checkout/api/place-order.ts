@@ -1,0 +1,24 @@
+import { type CheckoutInput, orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { checkoutKeys } from './checkout-keys';
+
+export type PlaceOrderInput = CheckoutInput & { idempotencyKey: string };
+
+/** POST /api/checkout: the basket becomes an order; a replay with the same key returns it again. */
+export const placeOrder = ({ idempotencyKey, ...body }: PlaceOrderInput) =>
+  apiRequest('/checkout', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: orderDetailSchema,
+  });
+
+export const usePlaceOrder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    // the basket is gone (or the credit changed): every preview is out of date
+    onSettled: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.all }),
+  });
+};

@@ -1,0 +1,218 @@
+import { canShop, typeIdFromRole } from '@esd/shared/access/access.rules';
+import { fitsCredit } from '@esd/shared/orders/orders.rules';
+import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
+import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconInfoCircle,
+  IconReceipt,
+  IconShoppingCart,
+} from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/notify';
+import { getUserRole } from '@/lib/storage';
+import { useCheckout } from '../api/get-checkout';
+import { CheckoutLines } from './checkout-lines';
+import { parseSellType, sellTypeName } from './checkout-params';
+import { CheckoutTotals } from './checkout-totals';
+import { CreditSummary } from './credit-summary';
+import { PlaceOrderButton } from './place-order-button';
+
+type CheckoutPageProps = { onPlaced: (order: OrderDetail) => void };
+
+const SellTypePicker = (props: {
+  allowed: SellType[];
+  value: SellType;
+  onChange: (value: SellType) => void;
+}) => {
+  const { t } = useTranslation();
+  const labelId = useId();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text id={labelId} size="sm" fw={500}>
+        {t('checkout.sellType.label')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        data={props.allowed.map((type) => ({
+          value: String(type),
+          label: t(`checkout.sellType.${sellTypeName(type)}`),
+        }))}
+        value={String(props.value)}
+        onChange={(value) => props.onChange(parseSellType(value) ?? SELL_TYPE.cash)}
+      />
+    </Group>
+  );
+};
+
+const NotShopper = () => {
+  const { t } = useTranslation();
+  return (
+    <Paper radius="lg" p="lg">
+      <EmptyState py="xl" variant="light" icon={<IconReceipt size={32} stroke={1.5} aria-hidden />}>
+        <EmptyState.Title order={2}>{t('checkout.notShopper.title')}</EmptyState.Title>
+        <EmptyState.Description>{t('checkout.notShopper.description')}</EmptyState.Description>
+        <EmptyState.Actions>
+          <Button component={Link} to={paths.orders.getHref()} variant="light">
+            {t('checkout.notShopper.orders')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+};
+
+const EmptyBasket = () => {
+  const { t } = useTranslation();
+  return (
+    <Paper radius="lg" p="lg">
+      <EmptyState
+        py="xl"
+        variant="light"
+        icon={<IconShoppingCart size={32} stroke={1.5} aria-hidden />}
+      >
+        <EmptyState.Title order={2}>{t('checkout.empty.title')}</EmptyState.Title>
+        <EmptyState.Description>{t('checkout.empty.description')}</EmptyState.Description>
+        <EmptyState.Actions>
+          <Button component={Link} to={paths.products.getHref()} variant="light">
+            {t('checkout.empty.browse')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+};
+
+/**
+ * /pages/checkout: the basket priced for one way of paying (in the URL, so a reload keeps it;
+ * the basket drawer hands over its choice), its totals, the credit it draws on, and "Place order".
+ */
+export const CheckoutPage = (props: CheckoutPageProps) => {
+  const { t } = useTranslation();
+  // admins may open the page (spec 2: any role) but only dealers and users buy
+  if (!canShop(typeIdFromRole(getUserRole()))) {
+    return (
+      <>
+        <PageHeader title={t('pages.checkout')} />
+        <NotShopper />
+      </>
+    );
+  }
+  return <ShopperCheckout {...props} />;
+};
+
+const ShopperCheckout = ({ onPlaced }: CheckoutPageProps) => {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const requested =
+    parseSellType(searchParams.get('sell_type')) ??
+    parseSellType((location.state as { sellType?: unknown } | null)?.sellType);
+  const checkout = useCheckout(requested);
+  const preview = checkout.data;
+
+  const chooseSellType = (value: SellType) =>
+    setSearchParams({ sell_type: String(value) }, { replace: true });
+
+  let body: React.ReactNode;
+  if (checkout.isPending) {
+    body = (
+      <Stack gap="md" aria-busy>
+        <Skeleton h={180} radius="lg" />
+        <Skeleton h={220} radius="lg" />
+      </Stack>
+    );
+  } else if (checkout.isError || !preview) {
+    body = (
+      <Alert color="red" role="alert" title={t('checkout.loadError')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{getErrorMessage(checkout.error)}</Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void checkout.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (preview.lines.length === 0) {
+    body = <EmptyBasket />;
+  } else {
+    const isCredit = preview.sell_type === SELL_TYPE.credit;
+    const fits =
+      !isCredit || !preview.credit || fitsCredit(preview.total_usd, preview.credit.remaining);
+    const waitsForStock = preview.lines.some((line) => !line.in_stock);
+    body = (
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="md">
+            <CheckoutLines lines={preview.lines} />
+            {waitsForStock ? (
+              <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+                {t('checkout.stockNote')}
+              </Alert>
+            ) : null}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md">
+            <Paper radius="lg" p="md" component="section" aria-labelledby="checkout-totals-title">
+              <Title order={2} fz="md" id="checkout-totals-title" mb="sm">
+                {t('checkout.totals.title')}
+              </Title>
+              <CheckoutTotals preview={preview} />
+            </Paper>
+            {isCredit && preview.credit ? (
+              <CreditSummary credit={preview.credit} fits={fits} />
+            ) : null}
+            {fits ? null : (
+              <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
+                {t('errors.CREDIT_LIMIT')}
+              </Alert>
+            )}
+            <PlaceOrderButton
+              preview={preview}
+              isStale={checkout.isFetching || checkout.isPlaceholderData}
+              isBlocked={!fits}
+              onPlaced={onPlaced}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('pages.checkout')}
+        description={t('checkout.page.description')}
+        actions={
+          preview && preview.allowed_sell_types.length > 0 ? (
+            <SellTypePicker
+              allowed={preview.allowed_sell_types}
+              value={requested ?? preview.sell_type}
+              onChange={chooseSellType}
+            />
+          ) : null
+        }
+      />
+      {body}
+    </>
+  );
+};

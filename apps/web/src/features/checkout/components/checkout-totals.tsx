@@ -1,0 +1,60 @@
+import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
+import { compareMoney } from '@esd/shared/shop/money';
+import { Divider, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format-money';
+
+type RowProps = { label: ReactNode; value: string; strong?: boolean; color?: string };
+
+export const AmountRow = ({ label, value, strong, color }: RowProps) => (
+  <Group justify="space-between" wrap="nowrap" gap="sm" align="baseline">
+    <Text size="sm" c={strong ? undefined : 'dimmed'}>
+      {label}
+    </Text>
+    <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 600} ta="right" c={color} style={tabular}>
+      {value}
+    </Text>
+  </Group>
+);
+
+/** USD excl. VAT, VAT, USD incl. VAT, then AZN at the bank rate (fixed when placed). */
+export const CheckoutTotals = ({ preview }: { preview: CheckoutPreview }) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const hasSurcharge = compareMoney(preview.surcharge_percent, '0') > 0;
+  return (
+    <Stack gap={6}>
+      <AmountRow label={t('checkout.totals.subtotal')} value={formatUsd(preview.total_usd, lang)} />
+      <AmountRow
+        label={t('checkout.totals.vat', { vat: formatPercent(preview.vat_percent, lang) })}
+        value={formatUsd(preview.vat_usd, lang)}
+      />
+      <AmountRow
+        label={t('checkout.totals.totalUsd')}
+        value={formatUsd(preview.total_usd_with_vat, lang)}
+      />
+      <Divider my={4} />
+      <AmountRow
+        label={t('checkout.totals.rateLabel')}
+        value={t('checkout.totals.rate', { rate: formatDecimalString(preview.rate, lang, 4) })}
+      />
+      {hasSurcharge ? (
+        <AmountRow
+          label={t('checkout.totals.surcharge')}
+          value={`+${formatPercent(preview.surcharge_percent, lang)}%`}
+        />
+      ) : null}
+      <AmountRow
+        label={t('checkout.totals.totalAzn')}
+        value={formatAzn(preview.total_azn, lang)}
+        strong
+      />
+      <Text size="xs" c="dimmed">
+        {t('checkout.totals.rateNote')}
+      </Text>
+    </Stack>
+  );
+};
+
+const tabular = { fontVariantNumeric: 'tabular-nums' } as const;

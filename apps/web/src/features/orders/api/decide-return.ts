@@ -1,0 +1,18 @@
+import { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import { apiRequest } from '@/lib/api-client';
+import { useOrderAction } from './use-order-action';
+
+/** POST /api/orders/:id/returns/:returnId/decide: an admin approves or rejects a return. */
+export const decideReturn = (input: {
+  orderId: number;
+  returnId: number;
+  approve: boolean;
+  note?: string;
+}) =>
+  apiRequest(`/orders/${input.orderId}/returns/${input.returnId}/decide`, {
+    method: 'POST',
+    body: { approve: input.approve, ...(input.note ? { note: input.note } : {}) },
+    schema: orderDetailSchema,
+  });
+
+export const useDecideReturn = () => useOrderAction(decideReturn);

@@ -1,0 +1,22 @@
+import { lateDeliverySchema } from '@esd/shared/orders/orders.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { ordersKeys } from './orders-keys';
+
+/** GET /api/orders/late-deliveries (admins): items past the 3-minute key promise. */
+export const getLateDeliveries = (options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/orders/late-deliveries', {
+    schema: z.array(lateDeliverySchema),
+    signal: options.signal,
+  });
+
+export const lateDeliveriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ordersKeys.late(),
+    queryFn: ({ signal }) => getLateDeliveries({ signal }),
+    refetchInterval: 60_000,
+  });
+
+export const useLateDeliveries = (options: { enabled: boolean }) =>
+  useQuery({ ...lateDeliveriesQueryOptions(), enabled: options.enabled });

@@ -1,0 +1,39 @@
+import { pageSchema } from '@esd/shared/api';
+import type { OrderStatusName } from '@esd/shared/orders/orders.rules';
+import { orderSummarySchema } from '@esd/shared/orders/orders.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { ordersKeys } from './orders-keys';
+
+const ordersPageSchema = pageSchema(orderSummarySchema);
+
+/** What GET /api/orders is sent (orderListQuerySchema of the shared contract reads it). */
+export type OrdersQuery = {
+  page: number;
+  perPage: number;
+  id?: number;
+  sku?: string;
+  product?: string;
+  date_from?: string;
+  date_to?: string;
+  status?: OrderStatusName;
+  sell_type?: 1 | 2;
+  waiting?: 'true';
+};
+
+/** GET /api/orders: the caller's orders (scoped by the server), filtered and paged. */
+export const getOrders = (query: OrdersQuery, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/orders', { query, schema: ordersPageSchema, signal: options.signal });
+
+export const ordersQueryOptions = (query: OrdersQuery, lang: string) =>
+  queryOptions({
+    queryKey: ordersKeys.list(query, lang),
+    queryFn: ({ signal }) => getOrders(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useOrders = (query: OrdersQuery) => {
+  const { i18n } = useTranslation();
+  return useQuery(ordersQueryOptions(query, i18n.language));
+};

@@ -1,0 +1,166 @@
+import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
+import { Alert, Button, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  IconBan,
+  IconCash,
+  IconCreditCardPay,
+  IconInfoCircle,
+  IconMail,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getErrorMessage } from '@/lib/notify';
+import { isWaitingForKeys, useOrder } from '../api/get-order';
+import { formatDateTime } from './format-date';
+import { OrderAmounts } from './order-amounts';
+import { OrderStatusBadge, OrderTypeBadge } from './order-badges';
+import type { OpenDialog, OrderDialog } from './order-dialog';
+import { OrderDialogs } from './order-dialogs';
+import { OrderHistory } from './order-history';
+import { OrderItems } from './order-items';
+
+const Fact = ({ label, value }: { label: string; value: string | null }) =>
+  value ? (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </Stack>
+  ) : null;
+
+/** The order-wide actions the server says this viewer may take now. */
+const OrderActionsBar = ({ order, open }: { order: OrderDetail; open: OpenDialog }) => {
+  const { t } = useTranslation();
+  const { actions } = order;
+  if (!actions.confirm_payment && !actions.settle_credit && !actions.send_keys && !actions.cancel) {
+    return null;
+  }
+  return (
+    <Group gap="xs" role="group" aria-label={t('orders.actions.label')}>
+      {actions.confirm_payment ? (
+        <Button
+          leftSection={<IconCash size={16} aria-hidden />}
+          onClick={() => open({ kind: 'confirmPayment' })}
+        >
+          {t('orders.actions.confirmPayment')}
+        </Button>
+      ) : null}
+      {actions.settle_credit ? (
+        <Button
+          variant="light"
+          leftSection={<IconCreditCardPay size={16} aria-hidden />}
+          onClick={() => open({ kind: 'settleCredit' })}
+        >
+          {t('orders.actions.settleCredit')}
+        </Button>
+      ) : null}
+      {actions.send_keys ? (
+        <Button
+          variant="light"
+          leftSection={<IconMail size={16} aria-hidden />}
+          onClick={() => open({ kind: 'sendKeys' })}
+        >
+          {t('orders.actions.sendKeys')}
+        </Button>
+      ) : null}
+      {actions.cancel ? (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconBan size={16} aria-hidden />}
+          onClick={() => open({ kind: 'cancel' })}
+        >
+          {t('orders.actions.cancel')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+};
+
+const StatusNotice = ({ order }: { order: OrderDetail }) => {
+  const { t } = useTranslation();
+  if (isWaitingForKeys(order)) {
+    return (
+      <Alert color="blue" icon={<Loader size={16} aria-hidden />} role="status">
+        {t('orders.detail.waiting')}
+      </Alert>
+    );
+  }
+  if (order.status === 'pending') {
+    return (
+      <Alert color="yellow" icon={<IconInfoCircle size={18} aria-hidden />}>
+        {t('orders.detail.pending')}
+      </Alert>
+    );
+  }
+  if (order.status === 'cancelled') {
+    return <Alert color="gray">{t('orders.detail.cancelled')}</Alert>;
+  }
+  return null;
+};
+
+/** One order: badges, facts, the fixed amounts, items with keys, history and actions. */
+export const OrderDetailView = ({ orderId }: { orderId: number }) => {
+  const { t } = useTranslation();
+  const query = useOrder(orderId);
+  const [dialog, setDialog] = useState<OrderDialog | null>(null);
+  const order = query.data;
+
+  if (query.isPending) {
+    return (
+      <Stack gap="md" aria-busy>
+        <Skeleton h={40} radius="md" />
+        <Skeleton h={120} radius="md" />
+        <Skeleton h={200} radius="md" />
+      </Stack>
+    );
+  }
+  if (!order) {
+    return (
+      <Alert color="red" role="alert" title={t('orders.detail.loadError')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{getErrorMessage(query.error)}</Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <OrderStatusBadge status={order.status} size="lg" />
+        <OrderTypeBadge sellType={order.sell_type} size="lg" />
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="xs">
+        <Fact label={t('orders.detail.placedAt')} value={formatDateTime(order.created_at)} />
+        <Fact
+          label={t('orders.detail.paidAt')}
+          value={order.paid_at ? formatDateTime(order.paid_at) : null}
+        />
+        <Fact
+          label={t('orders.detail.completedAt')}
+          value={order.completed_at ? formatDateTime(order.completed_at) : null}
+        />
+        <Fact
+          label={t('orders.detail.buyer')}
+          value={`${order.buyer.name} (${order.buyer.email})`}
+        />
+        {order.dealer.id !== order.buyer.id ? (
+          <Fact label={t('orders.detail.dealer')} value={order.dealer.name} />
+        ) : null}
+      </SimpleGrid>
+      <StatusNotice order={order} />
+      <OrderActionsBar order={order} open={setDialog} />
+      <OrderAmounts order={order} />
+      <OrderItems order={order} open={setDialog} />
+      <OrderHistory order={order} />
+      <OrderDialogs order={order} dialog={dialog} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+};

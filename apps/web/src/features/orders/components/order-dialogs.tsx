@@ -1,0 +1,277 @@
+import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
+import { sendKeysInputSchema } from '@esd/shared/orders/orders.schemas';
+import { Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActivateKey } from '../api/activate-key';
+import { useCancelOrder } from '../api/cancel-order';
+import { useConfirmPayment } from '../api/confirm-payment';
+import { useDecideReturn } from '../api/decide-return';
+import { useDeliverItem } from '../api/deliver-item';
+import { useRequestReturn } from '../api/request-return';
+import { useSendKeys } from '../api/send-keys';
+import { useSettleCredit } from '../api/settle-credit';
+import { ActionModal } from './action-modal';
+import { type OrderDialog, parseKeyLines } from './order-dialog';
+
+type DialogProps<K extends OrderDialog['kind']> = {
+  order: OrderDetail;
+  dialog: Extract<OrderDialog, { kind: K }>;
+  onClose: () => void;
+};
+
+const NoteField = ({ value, onChange }: { value: string; onChange: (v: string) => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      label={t('orders.actions.note')}
+      autosize
+      minRows={2}
+      maxLength={500}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+};
+
+/** Confirm payment, cancel and settle credit: a question, an optional note, the action. */
+const OrderStepDialog = ({
+  order,
+  dialog,
+  onClose,
+}: DialogProps<'confirmPayment' | 'cancel' | 'settleCredit'>) => {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const confirm = useConfirmPayment();
+  const cancel = useCancelOrder();
+  const settle = useSettleCredit();
+  const mutation = { confirmPayment: confirm, cancel, settleCredit: settle }[dialog.kind];
+  const id = order.id;
+  return (
+    <ActionModal
+      onClose={onClose}
+      title={t(`orders.dialogs.${dialog.kind}.title`, { id })}
+      description={t(`orders.dialogs.${dialog.kind}.body`)}
+      submitLabel={t(`orders.actions.${dialog.kind}`)}
+      color={dialog.kind === 'cancel' ? 'red' : undefined}
+      cancelLabel={dialog.kind === 'cancel' ? t('orders.actions.keep') : undefined}
+      onSubmit={() => mutation.mutateAsync({ orderId: id, note: note.trim() || undefined })}
+      successMessage={() => t(`orders.dialogs.${dialog.kind}.done`, { id })}
+    >
+      <NoteField value={note} onChange={setNote} />
+    </ActionModal>
+  );
+};
+
+const SendKeysDialog = ({ order, onClose }: DialogProps<'sendKeys'>) => {
+  const { t } = useTranslation();
+  const [target, setTarget] = useState<'buyer' | 'other'>('buyer');
+  const [email, setEmail] = useState('');
+  const send = useSendKeys();
+  const isValid =
+    target === 'buyer' || sendKeysInputSchema.safeParse({ email: email.trim() }).success;
+  return (
+    <ActionModal
+      onClose={onClose}
+      title={t('orders.dialogs.sendKeys.title', { id: order.id })}
+      submitLabel={t('orders.dialogs.sendKeys.send')}
+      canSubmit={isValid}
+      onSubmit={() =>
+        send.mutateAsync({
+          orderId: order.id,
+          email: target === 'other' ? email.trim() : undefined,
+        })
+      }
+      successMessage={(result) => t('orders.dialogs.sendKeys.done', { to: result.to })}
+    >
+      <Radio.Group
+        label={t('orders.dialogs.sendKeys.recipient')}
+        value={target}
+        onChange={(value) => setTarget(value === 'other' ? 'other' : 'buyer')}
+      >
+        <Stack gap="xs" mt={6}>
+          <Radio
+            value="buyer"
+            label={t('orders.dialogs.sendKeys.toBuyer', { email: order.buyer.email })}
+          />
+          <Radio value="other" label={t('orders.dialogs.sendKeys.toOther')} />
+        </Stack>
+      </Radio.Group>
+      {target === 'other' ? (
+        <TextInput
+          type="email"
+          label={t('orders.dialogs.sendKeys.email')}
+          required
+          data-autofocus
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={email.trim() && !isValid ? t('validation.email') : undefined}
+        />
+      ) : null}
+    </ActionModal>
+  );
+};
+
+const DeliverDialog = ({ order, dialog, onClose }: DialogProps<'deliver'>) => {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const deliver = useDeliverItem();
+  const keys = parseKeyLines(text);
+  const needed = dialog.item.quantity - dialog.item.delivered;
+  return (
+    <ActionModal
+      onClose={onClose}
+      title={t('orders.dialogs.deliver.title', { title: dialog.item.FullTitle })}
+      submitLabel={t('orders.dialogs.deliver.submit')}
+      canSubmit={keys.length > 0 && keys.length <= needed}
+      onSubmit={() => deliver.mutateAsync({ orderId: order.id, itemId: dialog.item.id, keys })}
+      successMessage={() => t('orders.dialogs.deliver.done')}
+    >
+      <Textarea
+        label={t('orders.dialogs.deliver.keys')}
+        autosize
+        minRows={4}
+        maxRows={12}
+        data-autofocus
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        description={t('orders.dialogs.deliver.count', { count: keys.length, needed })}
+        error={keys.length > needed ? t('validation.numberMax', { max: needed }) : undefined}
+      />
+    </ActionModal>
+  );
+};
+
+const ActivateDialog = ({ order, dialog, onClose }: DialogProps<'activate'>) => {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const activate = useActivateKey();
+  return (
+    <ActionModal
+      onClose={onClose}
+      title={t('orders.dialogs.activate.title', { key: dialog.licence.key })}
+      submitLabel={t('orders.actions.activate')}
+      canSubmit={name.trim().length > 0}
+      onSubmit={() =>
+        activate.mutateAsync({
+          orderId: order.id,
+          keyId: dialog.licence.id,
+          endCustomer: name.trim(),
+        })
+      }
+      successMessage={() => t('orders.dialogs.activate.done')}
+    >
+      <TextInput
+        label={t('orders.dialogs.activate.endCustomer')}
+        required
+        data-autofocus
+        maxLength={200}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
+    </ActionModal>
+  );
+};
+
+const ReturnDialog = ({ order, dialog, onClose }: DialogProps<'requestReturn'>) => {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const request = useRequestReturn();
+  return (
+    <ActionModal
+      onClose={onClose}
+      title={t('orders.dialogs.return.title', { title: dialog.item.FullTitle })}
+      submitLabel={t('orders.dialogs.return.submit')}
+      color="orange"
+      canSubmit={reason.trim().length >= 3}
+      onSubmit={() =>
+        request.mutateAsync({ orderId: order.id, itemId: dialog.item.id, reason: reason.trim() })
+      }
+      successMessage={() => t('orders.dialogs.return.done')}
+    >
+      <Textarea
+        label={t('orders.dialogs.return.reason')}
+        description={t('orders.dialogs.return.hint')}
+        required
+        data-autofocus
+        autosize
+        minRows={3}
+        maxLength={1000}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+      />
+    </ActionModal>
+  );
+};
+
+const DecideReturnDialog = ({ order, dialog, onClose }: DialogProps<'decideReturn'>) => {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const decide = useDecideReturn();
+  const title = dialog.item.FullTitle;
+  return (
+    <ActionModal
+      onClose={onClose}
+      title={
+        dialog.approve
+          ? t('orders.dialogs.decide.approveTitle', { title })
+          : t('orders.dialogs.decide.rejectTitle', { title })
+      }
+      description={
+        dialog.approve
+          ? t('orders.dialogs.decide.approveBody')
+          : t('orders.dialogs.decide.rejectBody')
+      }
+      submitLabel={
+        dialog.approve ? t('orders.actions.approveReturn') : t('orders.actions.rejectReturn')
+      }
+      color={dialog.approve ? 'red' : undefined}
+      onSubmit={() =>
+        decide.mutateAsync({
+          orderId: order.id,
+          returnId: dialog.returnId,
+          approve: dialog.approve,
+          note: note.trim() || undefined,
+        })
+      }
+      successMessage={() =>
+        dialog.approve ? t('orders.dialogs.decide.approved') : t('orders.dialogs.decide.rejected')
+      }
+    >
+      {dialog.item.return_request ? (
+        <Text size="sm" c="dimmed">
+          {t('orders.items.reason', { reason: dialog.item.return_request.reason })}
+        </Text>
+      ) : null}
+      <NoteField value={note} onChange={setNote} />
+    </ActionModal>
+  );
+};
+
+type OrderDialogsProps = { order: OrderDetail; dialog: OrderDialog | null; onClose: () => void };
+
+/** The open dialog of an order's detail; every kind must be handled (exhaustive switch). */
+export const OrderDialogs = ({ order, dialog, onClose }: OrderDialogsProps) => {
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'confirmPayment':
+    case 'cancel':
+    case 'settleCredit':
+      return <OrderStepDialog order={order} dialog={dialog} onClose={onClose} />;
+    case 'sendKeys':
+      return <SendKeysDialog order={order} dialog={dialog} onClose={onClose} />;
+    case 'deliver':
+      return <DeliverDialog order={order} dialog={dialog} onClose={onClose} />;
+    case 'activate':
+      return <ActivateDialog order={order} dialog={dialog} onClose={onClose} />;
+    case 'requestReturn':
+      return <ReturnDialog order={order} dialog={dialog} onClose={onClose} />;
+    case 'decideReturn':
+      return <DecideReturnDialog order={order} dialog={dialog} onClose={onClose} />;
+    default: {
+      const unhandled: never = dialog;
+      return unhandled;
+    }
+  }
+};

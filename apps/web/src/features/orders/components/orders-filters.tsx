@@ -1,0 +1,150 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/az';
+import 'dayjs/locale/ru';
+import { ORDER_STATUSES } from '@esd/shared/orders/orders.rules';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar, IconFilter, IconX } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type OrderFilters, parseOrderFilters } from './order-filters';
+
+type OrdersFiltersProps = {
+  filters: OrderFilters;
+  onChange: (filters: OrderFilters) => void;
+  /** admins may list only the orders still waiting for keys */
+  canFilterWaiting: boolean;
+};
+
+/**
+ * Spec 2's filters (id, SKU, product name, dates, status) and the order type. Text fields
+ * apply on Enter or "Apply"; lists, dates and the checkbox apply at once. The parent keys this
+ * form by the URL, so it starts again from the URL whenever that changes.
+ */
+export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFiltersProps) => {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState({
+    id: filters.id ? String(filters.id) : '',
+    sku: filters.sku ?? '',
+    product: filters.product ?? '',
+  });
+
+  // the typed text goes through the same reading as the URL (an unreadable id is dropped)
+  const withText = (change: Partial<OrderFilters>): OrderFilters => {
+    const text = parseOrderFilters(new URLSearchParams(draft));
+    return { ...filters, id: text.id, sku: text.sku, product: text.product, ...change, page: 1 };
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange(withText({}));
+  };
+
+  const dateProps = {
+    valueFormat: 'DD.MM.YYYY',
+    clearable: true,
+    clearButtonProps: { 'aria-label': t('orders.filters.clearDate') },
+    leftSection: <IconCalendar size={16} aria-hidden />,
+    popoverProps: { withinPortal: true },
+  } as const;
+
+  return (
+    <Paper radius="lg" p="md" mb="md">
+      <form onSubmit={submit} aria-label={t('orders.filters.label')}>
+        <DatesProvider settings={{ locale: i18n.language }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+            <TextInput
+              label={t('orders.filters.id')}
+              inputMode="numeric"
+              value={draft.id}
+              onChange={(event) => {
+                const value = event.currentTarget.value.replace(/\D/g, '');
+                setDraft((d) => ({ ...d, id: value }));
+              }}
+            />
+            <TextInput
+              label={t('orders.filters.sku')}
+              value={draft.sku}
+              maxLength={64}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setDraft((d) => ({ ...d, sku: value }));
+              }}
+            />
+            <TextInput
+              label={t('orders.filters.product')}
+              value={draft.product}
+              maxLength={100}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setDraft((d) => ({ ...d, product: value }));
+              }}
+            />
+            <Select
+              label={t('orders.filters.status')}
+              placeholder={t('orders.filters.any')}
+              clearable
+              data={ORDER_STATUSES.map((status) => ({
+                value: status,
+                label: t(`orders.status.${status}`),
+              }))}
+              value={filters.status ?? null}
+              onChange={(value) =>
+                onChange(withText({ status: ORDER_STATUSES.find((s) => s === value) }))
+              }
+            />
+            <DatePickerInput
+              {...dateProps}
+              label={t('orders.filters.dateFrom')}
+              value={filters.dateFrom ?? null}
+              maxDate={filters.dateTo}
+              onChange={(value) => onChange(withText({ dateFrom: value ?? undefined }))}
+            />
+            <DatePickerInput
+              {...dateProps}
+              label={t('orders.filters.dateTo')}
+              value={filters.dateTo ?? null}
+              minDate={filters.dateFrom}
+              onChange={(value) => onChange(withText({ dateTo: value ?? undefined }))}
+            />
+            <Select
+              label={t('orders.filters.type')}
+              placeholder={t('orders.filters.any')}
+              clearable
+              data={[
+                { value: '1', label: t('orders.type.cash') },
+                { value: '2', label: t('orders.type.credit') },
+              ]}
+              value={filters.sellType ? String(filters.sellType) : null}
+              onChange={(value) =>
+                onChange(withText({ sellType: value === '2' ? 2 : value === '1' ? 1 : undefined }))
+              }
+            />
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+                {t('orders.filters.apply')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconX size={16} aria-hidden />}
+                onClick={() => onChange({ page: 1 })}
+              >
+                {t('orders.filters.reset')}
+              </Button>
+            </Group>
+          </SimpleGrid>
+          {canFilterWaiting ? (
+            <Checkbox
+              mt="sm"
+              label={t('orders.filters.waiting')}
+              checked={filters.waiting ?? false}
+              onChange={(event) =>
+                onChange(withText({ waiting: event.currentTarget.checked || undefined }))
+              }
+            />
+          ) : null}
+        </DatesProvider>
+      </form>
+    </Paper>
+  );
+};

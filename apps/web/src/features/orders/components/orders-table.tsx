@@ -1,0 +1,148 @@
+import type { OrderSummary } from '@esd/shared/orders/orders.schemas';
+import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import type { ListControls } from '@/components/use-list-query';
+import { formatAzn, formatUsd } from '@/lib/format-money';
+import { formatDateTime } from './format-date';
+import { OrderStatusBadge, OrderTypeBadge } from './order-badges';
+
+type OrdersTableProps = {
+  rows: OrderSummary[] | undefined;
+  total: number;
+  list: ListControls;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  showBuyer: boolean;
+  isFiltered: boolean;
+  /** the link that opens an order's detail, keeping the filters */
+  hrefOf: (id: number) => string;
+};
+
+const KeysCell = ({ order }: { order: OrderSummary }) => {
+  const { t } = useTranslation();
+  if (order.status === 'cancelled' || order.status === 'pending') return null;
+  if (order.waiting_items > 0) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Loader size={14} color="yellow.8" aria-hidden />
+        <Text size="sm" c="yellow.9" fw={500}>
+          {t('orders.list.waiting', { count: order.waiting_items })}
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
+      <Text size="sm" c="green.9">
+        {t('orders.list.allDelivered')}
+      </Text>
+    </Group>
+  );
+};
+
+/** The orders list: a link per order (its drawer), badges for status and type, both totals. */
+export const OrdersTable = (props: OrdersTableProps) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const columns: DataTableColumn<OrderSummary>[] = [
+    {
+      key: 'id',
+      header: t('orders.list.id'),
+      nowrap: true,
+      render: (order) => (
+        <Anchor
+          component={Link}
+          to={props.hrefOf(order.id)}
+          fw={600}
+          aria-label={t('orders.list.open', { id: order.id })}
+        >
+          #{order.id}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('orders.list.date'),
+      nowrap: true,
+      render: (order) => formatDateTime(order.created_at),
+    },
+    ...(props.showBuyer
+      ? [
+          {
+            key: 'buyer',
+            header: t('orders.list.buyer'),
+            render: (order: OrderSummary) => (
+              <Stack gap={0}>
+                <Text size="sm" fw={500}>
+                  {order.buyer.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {order.dealer.id === order.buyer.id ? order.buyer.email : order.dealer.name}
+                </Text>
+              </Stack>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'status',
+      header: t('orders.list.status'),
+      render: (order) => <OrderStatusBadge status={order.status} />,
+    },
+    {
+      key: 'type',
+      header: t('orders.list.type'),
+      render: (order) => <OrderTypeBadge sellType={order.sell_type} />,
+    },
+    {
+      key: 'items',
+      header: t('orders.list.items'),
+      align: 'right',
+      render: (order) => order.quantity,
+    },
+    {
+      key: 'usd',
+      header: t('orders.list.totalUsd'),
+      align: 'right',
+      nowrap: true,
+      render: (order) => formatUsd(order.total_usd, lang),
+    },
+    {
+      key: 'azn',
+      header: t('orders.list.totalAzn'),
+      align: 'right',
+      nowrap: true,
+      render: (order) => formatAzn(order.total_azn, lang),
+    },
+    {
+      key: 'keys',
+      header: t('orders.list.keys'),
+      nowrap: true,
+      render: (order) => <KeysCell order={order} />,
+    },
+  ];
+
+  return (
+    <DataTable
+      caption={t('orders.list.caption')}
+      columns={columns}
+      rows={props.rows}
+      total={props.total}
+      list={props.list}
+      getRowKey={(order) => order.id}
+      getRowLabel={(order) => `#${order.id}`}
+      isLoading={props.isLoading}
+      isFetching={props.isFetching}
+      isError={props.isError}
+      onRetry={props.onRetry}
+      emptyMessage={props.isFiltered ? t('orders.list.noMatches') : t('orders.list.empty')}
+      minWidth={props.showBuyer ? 980 : 820}
+    />
+  );
+};
