@@ -46,6 +46,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           // Charts (recharts and what only it uses) load with the pages that draw one.
           if (chartModules.test(id)) return 'charts';
+          // Date pickers (and dayjs) load with the pages that filter by date (orders).
+          if (/[\\/](@mantine[\\/]dates|dayjs)[\\/]/.test(id)) return 'dates';
           if (id.includes('@mantine') || id.includes('@floating-ui')) return 'mantine';
           if (id.includes('oidc-client-ts') || id.includes('jwt-decode')) return 'oidc';
           if (id.includes('/zod/')) return 'zod';
