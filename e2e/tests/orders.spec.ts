@@ -1,0 +1,212 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/session';
+
+const STANDARD = 'Kaspersky Standard — 3 devices, 1 year';
+const STANDARD_SKU = 'KAS-KSTD';
+const CREDIT_LIMIT_TEXT =
+  'Impossible to place order. Order value is greater than remaining credit limit.';
+/** a demo key: five groups of five */
+const KEY_PATTERN = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
+
+const basketButton = (page: Page) => page.getByRole('button', { name: /^Basket, items: \d+$/ });
+
+/** Adds the product with this SKU to the basket from the shop. */
+const addToBasket = async (page: Page, quantity = 1) => {
+  await page.goto(`/pages/products?q=${STANDARD_SKU}`);
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: STANDARD, exact: true }) });
+  if (quantity !== 1) {
+    await card.getByRole('textbox', { name: `Quantity of ${STANDARD}` }).fill(String(quantity));
+  }
+  await card.getByRole('button', { name: `Add to basket: ${STANDARD}` }).click();
+  await expect(card.getByText(`In the basket: ${quantity}`)).toBeVisible();
+};
+
+const orderDialog = (page: Page, id?: number) =>
+  page.getByRole('dialog', { name: id ? `Order #${id}` : /^Order #\d+$/ });
+
+const openOrderId = (page: Page) => Number(new URL(page.url()).searchParams.get('order'));
+
+const keysOf = (page: Page, title: string) =>
+  orderDialog(page)
+    .getByRole('list', { name: `Licence keys of ${title}` })
+    .getByRole('listitem');
+
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+test('[orders][checkout] a dealer checks out on credit and its keys appear on the order', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer@example.com');
+  await addToBasket(page);
+
+  // the drawer's checkout opens the review page
+  await basketButton(page).click();
+  await page
+    .getByRole('dialog', { name: 'Basket' })
+    .getByRole('link', { name: 'Checkout' })
+    .click();
+  await expect(page).toHaveURL(/\/pages\/checkout/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
+
+  await page
+    .locator('label')
+    .filter({ hasText: /^Credit$/ })
+    .click();
+  await expect(page).toHaveURL(/sell_type=2/);
+  const line = page.getByRole('table', { name: 'Products in this order' }).getByRole('row');
+  await expect(line.filter({ hasText: STANDARD })).toContainText(STANDARD_SKU);
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText(/Subtotal, USD excl\. VAT\s*\$\d/);
+  await expect(summary).toContainText('VAT 18%');
+  await expect(summary).toContainText(/1 USD = \d+\.\d{4} AZN/);
+  await expect(summary).toContainText('Credit surcharge');
+  await expect(summary).toContainText(
+    'The AZN amount is fixed at this rate when the order is placed.',
+  );
+  const credit = page.getByRole('region', { name: 'Your credit, USD excl. VAT' });
+  await expect(credit).toContainText('$5,000.00');
+  await expect(credit).toContainText('Remaining after this order');
+
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
+  await expect(page.getByText(/^Order #\d+ has been placed\.$/)).toBeVisible();
+  const detail = orderDialog(page);
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText('Credit', { exact: true }).first()).toBeVisible();
+
+  // keys arrive by themselves (the open order is polled while it waits)
+  await expect(keysOf(page, STANDARD)).toHaveCount(1, { timeout: 20_000 });
+  const key = (await keysOf(page, STANDARD).first().getByText(KEY_PATTERN).textContent())!;
+  expect(key).toMatch(KEY_PATTERN);
+  await expect(detail.getByText('Completed').first()).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Copy key' })).toBeVisible();
+  await expect(detail.getByRole('region', { name: 'Status history' })).toContainText('System');
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
+
+  // the list shows the order; closing the drawer keeps the list
+  const id = openOrderId(page);
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/pages\/orders$/);
+  await expect(page.getByRole('link', { name: `Open order #${id}` })).toBeVisible();
+});
+
+test('[orders][credit limit] an order over the remaining credit is blocked with the spec 5 message', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer@example.com');
+  await addToBasket(page, 500);
+  await page.goto('/pages/checkout?sell_type=2');
+
+  const table = page.getByRole('table', { name: 'Products in this order' });
+  await expect(table.getByRole('row').filter({ hasText: STANDARD })).toContainText('500');
+  await expect(page.getByRole('alert').filter({ hasText: CREDIT_LIMIT_TEXT })).toHaveText(
+    CREDIT_LIMIT_TEXT,
+  );
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Your credit, USD excl. VAT' })).toContainText(
+    /Remaining after this order\s*\$-/,
+  );
+
+  // the server refuses it in the same words, whatever the page shows
+  const token = await tokenOf(page);
+  const answer = await page.request.post('/api/checkout', {
+    data: { sell_type: 2 },
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-${Date.now()}` },
+  });
+  expect(answer.status()).toBe(422);
+  const body = await answer.json();
+  expect(body.message).toBe(CREDIT_LIMIT_TEXT);
+  expect(body.data.error).toBe('CREDIT_LIMIT');
+
+  // cash is not limited by credit: the same basket may be placed that way
+  await page
+    .locator('label')
+    .filter({ hasText: /^Cash$/ })
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: CREDIT_LIMIT_TEXT })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+
+  await basketButton(page).click();
+  await page
+    .getByRole('dialog', { name: 'Basket' })
+    .getByRole('button', { name: `Remove from basket: ${STANDARD}` })
+    .click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
+});
+
+test('[orders][cash] a cash order waits for payment until a global admin confirms it', async ({
+  page,
+  browser,
+}) => {
+  // two sessions and a key delivery: more than the default 30 s on a busy machine
+  test.setTimeout(60_000);
+  await signIn(page, 'dealer@example.com');
+  await addToBasket(page);
+  await page.goto('/pages/checkout?sell_type=1');
+  await expect(page.getByRole('region', { name: 'Your credit, USD excl. VAT' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
+  const id = openOrderId(page);
+  const detail = orderDialog(page, id);
+  await expect(detail.getByText('Pending').first()).toBeVisible();
+  await expect(detail).toContainText('Awaiting payment.');
+  await expect(detail.getByRole('list', { name: `Licence keys of ${STANDARD}` })).toHaveCount(0);
+  // the buyer may still cancel, but not confirm its own payment
+  await expect(detail.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Confirm payment' })).toHaveCount(0);
+
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'gd@example.com');
+  await admin.goto('/pages/orders?status=pending');
+  const row = admin
+    .getByRole('row')
+    .filter({ has: admin.getByRole('link', { name: `Open order #${id}` }) });
+  await expect(row).toContainText('Caspian Soft LLC');
+  await expect(row).toContainText('Pending');
+  await row.getByRole('link', { name: `Open order #${id}` }).click();
+  const adminDetail = orderDialog(admin, id);
+  await adminDetail.getByRole('button', { name: 'Confirm payment' }).click();
+  const confirm = admin.getByRole('dialog', { name: `Confirm the payment of order #${id}?` });
+  await confirm.getByRole('textbox', { name: 'Note (optional)' }).fill('Paid at the bank');
+  await confirm.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(admin.getByText(`Payment of order #${id} confirmed.`)).toBeVisible();
+
+  // the order moves on and its keys arrive
+  await expect(keysOf(admin, STANDARD)).toHaveCount(1, { timeout: 20_000 });
+  await expect(adminDetail.getByText('Completed').first()).toBeVisible();
+  await expect(adminDetail.getByRole('region', { name: 'Status history' })).toContainText(
+    'Paid at the bank',
+  );
+  await admin.context().close();
+
+  // the dealer sees the same keys
+  await page.reload();
+  await expect(keysOf(page, STANDARD)).toHaveCount(1);
+  await expect(keysOf(page, STANDARD).first()).toContainText('Not activated');
+});
+
+test('[orders][export] an admin downloads the filtered orders as a valid xlsx', async ({
+  page,
+}) => {
+  await signIn(page, 'gd@example.com');
+  await page.goto('/pages/orders');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Orders');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the filtered orders as an Excel file' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const { readFile } = await import('node:fs/promises');
+  const bytes = await readFile((await download.path())!);
+  // an xlsx is a zip: it starts with PK
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const header = workbook.worksheets[0]!.getRow(1).values as unknown[];
+  expect(header).toEqual(expect.arrayContaining(['Order', 'Date', 'Status', 'Total AZN']));
+  await expect(page.getByText('The file has been downloaded.')).toBeVisible();
+});
