@@ -1,9 +1,10 @@
 import { CREDIT_LIMIT_MESSAGE } from '@esd/shared/orders/orders.rules';
-import { and, count, eq, notInArray } from 'drizzle-orm';
+import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketItems, countries, licenceKeys, mailMessages, orders, users } from '../../db/schema';
 import { addKeys, as, createProduct } from '../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { raiseLateDeliveryAlerts } from './delivery';
 
 type Detail = {
   id: number;
@@ -253,6 +254,45 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
       .from(licenceKeys)
       .where(and(eq(licenceKeys.productId, outOfStockId), eq(licenceKeys.status, 'available')));
     expect(stock?.available).toBe(4);
+  });
+
+  it('alerts admins once about an item still waiting 3 minutes after payment', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const lateId = await createProduct(ctx, { sku: 'ORD-LATE' });
+    await dealer.get(`/api/basket/add/${lateId}/20/2`);
+    const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
+    const gd = await as(ctx, 'gd@example.com');
+    const lateIds = async () =>
+      ((await gd.get('/api/orders/late-deliveries')).json().data as { order_id: number }[]).map(
+        (l) => l.order_id,
+      );
+    expect(await lateIds()).not.toContain(placed.id);
+    expect(await raiseLateDeliveryAlerts(ctx.app, new Date())).toBe(0);
+    // paid four minutes ago: past the promise
+    await ctx.db
+      .update(orders)
+      .set({ paidAt: sql`now() - interval '4 minutes'` })
+      .where(eq(orders.id, placed.id));
+    expect(await lateIds()).toContain(placed.id);
+    expect((await dealer.get('/api/orders/late-deliveries')).statusCode).toBe(403);
+    expect(await raiseLateDeliveryAlerts(ctx.app, new Date())).toBe(1);
+    expect(await raiseLateDeliveryAlerts(ctx.app, new Date())).toBe(0);
+    const alerts = await ctx.db
+      .select()
+      .from(mailMessages)
+      .where(
+        and(
+          eq(mailMessages.to, 'gd@example.com'),
+          eq(mailMessages.subject, 'Licence keys are late'),
+        ),
+      );
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.text).toContain(`#${placed.id}: ORD-LATE — 0/20`);
+    // an admin may cancel it: nothing was delivered, and the credit comes back
+    const cancelled = (
+      await gd.post(`/api/orders/${placed.id}/cancel`, { note: 'no stock' })
+    ).json();
+    expect(cancelled.data.status).toBe('cancelled');
   });
 
   it('lets an admin deliver a vendor item by hand', async () => {
