@@ -23,16 +23,12 @@ const productParamsSchema = z.object({
   productId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-/** The delivery queue of plugins/jobs.ts, when that plugin is registered. */
-type DeliveryResumer = { deliveries?: { resumeProduct: (productId: number) => Promise<void> } };
-
-/** Orders waiting for this product's keys get them now, not at the next poll. */
+/** Orders waiting for this product's keys get them now, not at the next delivery sweep. */
 const resumeDeliveries = async (server: FastifyInstance, productId: number) => {
   try {
-    // optional: the import must also work in an app built without the jobs plugin
-    await (server as FastifyInstance & DeliveryResumer).deliveries?.resumeProduct(productId);
+    await server.deliveries.resumeProduct(productId);
   } catch (error) {
-    // the keys are stored; the delivery job's own polling picks them up later
+    // the keys are stored; the delivery watch queues the waiting orders later
     server.log.error({ err: error, productId }, 'resuming key delivery after an import failed');
   }
 };
