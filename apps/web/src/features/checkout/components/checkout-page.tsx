@@ -6,10 +6,10 @@ import {
   Alert,
   Button,
   EmptyState,
-  Grid,
   Group,
   Paper,
   SegmentedControl,
+  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -158,28 +158,26 @@ const ShopperCheckout = ({ onPlaced }: CheckoutPageProps) => {
       !isCredit || !preview.credit || fitsCredit(preview.total_usd, preview.credit.remaining);
     const waitsForStock = preview.lines.some((line) => !line.in_stock);
     body = (
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="md">
-            <CheckoutLines lines={preview.lines} />
-            {waitsForStock ? (
-              <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-                {t('checkout.stockNote')}
-              </Alert>
-            ) : null}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="md">
-            <Paper radius="lg" p="md" component="section" aria-labelledby="checkout-totals-title">
-              <Title order={2} fz="md" id="checkout-totals-title" mb="sm">
-                {t('checkout.totals.title')}
-              </Title>
-              <CheckoutTotals preview={preview} />
-            </Paper>
-            {isCredit && preview.credit ? (
-              <CreditSummary credit={preview.credit} fits={fits} />
-            ) : null}
+      <Stack gap="lg">
+        <CheckoutLines lines={preview.lines} />
+        {waitsForStock ? (
+          <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+            {t('checkout.stockNote')}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, md: isCredit && preview.credit ? 2 : 1 }} spacing="lg">
+          <Paper radius="lg" p="md" component="section" aria-labelledby="checkout-totals-title">
+            <Title order={2} fz="md" id="checkout-totals-title" mb="sm">
+              {t('checkout.totals.title')}
+            </Title>
+            <CheckoutTotals preview={preview} />
+          </Paper>
+          {isCredit && preview.credit ? (
+            <CreditSummary credit={preview.credit} fits={fits} />
+          ) : null}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Stack gap="sm" w={{ base: '100%', sm: 360 }}>
             {fits ? null : (
               <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
                 {t('errors.CREDIT_LIMIT')}
@@ -192,8 +190,8 @@ const ShopperCheckout = ({ onPlaced }: CheckoutPageProps) => {
               onPlaced={onPlaced}
             />
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </Group>
+      </Stack>
     );
   }
 

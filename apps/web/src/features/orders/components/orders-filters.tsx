@@ -2,12 +2,29 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/az';
 import 'dayjs/locale/ru';
 import { ORDER_STATUSES } from '@esd/shared/orders/orders.rules';
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  TextInput,
+} from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconCalendar, IconFilter, IconX } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconCalendar,
+  IconChevronDown,
+  IconChevronUp,
+  IconFilter,
+  IconX,
+} from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type OrderFilters, parseOrderFilters } from './order-filters';
+import { type OrderFilters, parseOrderFilters, toExportQuery } from './order-filters';
 
 type OrdersFiltersProps = {
   filters: OrderFilters;
@@ -23,6 +40,9 @@ type OrdersFiltersProps = {
  */
 export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFiltersProps) => {
   const { t, i18n } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const activeCount = Object.values(toExportQuery(filters)).filter((v) => v !== undefined).length;
+  const [opened, setOpened] = useState(activeCount > 0);
   const [draft, setDraft] = useState({
     id: filters.id ? String(filters.id) : '',
     sku: filters.sku ?? '',
@@ -48,103 +68,134 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
     popoverProps: { withinPortal: true },
   } as const;
 
-  return (
-    <Paper radius="lg" p="md" mb="md">
-      <form onSubmit={submit} aria-label={t('orders.filters.label')}>
-        <DatesProvider settings={{ locale: i18n.language }}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
-            <TextInput
-              label={t('orders.filters.id')}
-              inputMode="numeric"
-              value={draft.id}
-              onChange={(event) => {
-                const value = event.currentTarget.value.replace(/\D/g, '');
-                setDraft((d) => ({ ...d, id: value }));
-              }}
-            />
-            <TextInput
-              label={t('orders.filters.sku')}
-              value={draft.sku}
-              maxLength={64}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setDraft((d) => ({ ...d, sku: value }));
-              }}
-            />
-            <TextInput
-              label={t('orders.filters.product')}
-              value={draft.product}
-              maxLength={100}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setDraft((d) => ({ ...d, product: value }));
-              }}
-            />
-            <Select
-              label={t('orders.filters.status')}
-              placeholder={t('orders.filters.any')}
-              clearable
-              data={ORDER_STATUSES.map((status) => ({
-                value: status,
-                label: t(`orders.status.${status}`),
-              }))}
-              value={filters.status ?? null}
-              onChange={(value) =>
-                onChange(withText({ status: ORDER_STATUSES.find((s) => s === value) }))
-              }
-            />
-            <DatePickerInput
-              {...dateProps}
-              label={t('orders.filters.dateFrom')}
-              value={filters.dateFrom ?? null}
-              maxDate={filters.dateTo}
-              onChange={(value) => onChange(withText({ dateFrom: value ?? undefined }))}
-            />
-            <DatePickerInput
-              {...dateProps}
-              label={t('orders.filters.dateTo')}
-              value={filters.dateTo ?? null}
-              minDate={filters.dateFrom}
-              onChange={(value) => onChange(withText({ dateTo: value ?? undefined }))}
-            />
-            <Select
-              label={t('orders.filters.type')}
-              placeholder={t('orders.filters.any')}
-              clearable
-              data={[
-                { value: '1', label: t('orders.type.cash') },
-                { value: '2', label: t('orders.type.credit') },
-              ]}
-              value={filters.sellType ? String(filters.sellType) : null}
-              onChange={(value) =>
-                onChange(withText({ sellType: value === '2' ? 2 : value === '1' ? 1 : undefined }))
-              }
-            />
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
-                {t('orders.filters.apply')}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconX size={16} aria-hidden />}
-                onClick={() => onChange({ page: 1 })}
-              >
-                {t('orders.filters.reset')}
-              </Button>
-            </Group>
-          </SimpleGrid>
+  const form = (
+    <form onSubmit={submit} aria-label={t('orders.filters.label')}>
+      <DatesProvider settings={{ locale: i18n.language }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+          <TextInput
+            label={t('orders.filters.id')}
+            inputMode="numeric"
+            value={draft.id}
+            onChange={(event) => {
+              const value = event.currentTarget.value.replace(/\D/g, '');
+              setDraft((d) => ({ ...d, id: value }));
+            }}
+          />
+          <TextInput
+            label={t('orders.filters.sku')}
+            value={draft.sku}
+            maxLength={64}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setDraft((d) => ({ ...d, sku: value }));
+            }}
+          />
+          <TextInput
+            label={t('orders.filters.product')}
+            value={draft.product}
+            maxLength={100}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setDraft((d) => ({ ...d, product: value }));
+            }}
+          />
+          <Select
+            label={t('orders.filters.status')}
+            placeholder={t('orders.filters.any')}
+            clearable
+            data={ORDER_STATUSES.map((status) => ({
+              value: status,
+              label: t(`orders.status.${status}`),
+            }))}
+            value={filters.status ?? null}
+            onChange={(value) =>
+              onChange(withText({ status: ORDER_STATUSES.find((s) => s === value) }))
+            }
+          />
+          <DatePickerInput
+            {...dateProps}
+            label={t('orders.filters.dateFrom')}
+            value={filters.dateFrom ?? null}
+            maxDate={filters.dateTo}
+            onChange={(value) => onChange(withText({ dateFrom: value ?? undefined }))}
+          />
+          <DatePickerInput
+            {...dateProps}
+            label={t('orders.filters.dateTo')}
+            value={filters.dateTo ?? null}
+            minDate={filters.dateFrom}
+            onChange={(value) => onChange(withText({ dateTo: value ?? undefined }))}
+          />
+          <Select
+            label={t('orders.filters.type')}
+            placeholder={t('orders.filters.any')}
+            clearable
+            data={[
+              { value: '1', label: t('orders.type.cash') },
+              { value: '2', label: t('orders.type.credit') },
+            ]}
+            value={filters.sellType ? String(filters.sellType) : null}
+            onChange={(value) =>
+              onChange(withText({ sellType: value === '2' ? 2 : value === '1' ? 1 : undefined }))
+            }
+          />
+        </SimpleGrid>
+        <Group justify="space-between" gap="sm" mt="sm">
           {canFilterWaiting ? (
             <Checkbox
-              mt="sm"
               label={t('orders.filters.waiting')}
               checked={filters.waiting ?? false}
               onChange={(event) =>
                 onChange(withText({ waiting: event.currentTarget.checked || undefined }))
               }
             />
-          ) : null}
-        </DatesProvider>
-      </form>
+          ) : (
+            <span />
+          )}
+          <Group gap="xs">
+            <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+              {t('orders.filters.apply')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconX size={16} aria-hidden />}
+              onClick={() => onChange({ page: 1 })}
+            >
+              {t('orders.filters.reset')}
+            </Button>
+          </Group>
+        </Group>
+      </DatesProvider>
+    </form>
+  );
+
+  return (
+    <Paper radius="lg" p="md" mb="md">
+      {isPhone ? (
+        <>
+          <Button
+            variant="subtle"
+            fullWidth
+            justify="space-between"
+            rightSection={
+              opened ? (
+                <IconChevronUp size={16} aria-hidden />
+              ) : (
+                <IconChevronDown size={16} aria-hidden />
+              )
+            }
+            aria-expanded={opened}
+            onClick={() => setOpened((o) => !o)}
+          >
+            {opened ? t('orders.filters.hide') : t('orders.filters.show', { count: activeCount })}
+          </Button>
+          <Collapse expanded={opened}>
+            <Box pt="sm">{form}</Box>
+          </Collapse>
+        </>
+      ) : (
+        form
+      )}
     </Paper>
   );
 };

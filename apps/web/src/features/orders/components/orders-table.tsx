@@ -142,7 +142,7 @@ export const OrdersTable = (props: OrdersTableProps) => {
       isError={props.isError}
       onRetry={props.onRetry}
       emptyMessage={props.isFiltered ? t('orders.list.noMatches') : t('orders.list.empty')}
-      minWidth={props.showBuyer ? 980 : 820}
+      minWidth={props.showBuyer ? 900 : 760}
     />
   );
 };
