@@ -1,5 +1,5 @@
 import type { OrderSummary } from '@esd/shared/orders/orders.schemas';
-import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,26 +23,48 @@ type OrdersTableProps = {
   hrefOf: (id: number) => string;
 };
 
+/** A compact keys state: a spinner and the waiting count, or a check when all are out. */
 const KeysCell = ({ order }: { order: OrderSummary }) => {
   const { t } = useTranslation();
-  if (order.status === 'cancelled' || order.status === 'pending') return null;
-  if (order.waiting_items > 0) {
+  if (order.status === 'cancelled' || order.status === 'pending') {
     return (
-      <Group gap={6} wrap="nowrap">
-        <Loader size={14} color="yellow.8" aria-hidden />
-        <Text size="sm" c="yellow.9" fw={500}>
-          {t('orders.list.waiting', { count: order.waiting_items })}
-        </Text>
-      </Group>
+      <Text size="sm" c="dimmed" aria-hidden>
+        —
+      </Text>
     );
   }
+  const waiting = order.waiting_items > 0;
+  const label = waiting
+    ? t('orders.list.waiting', { count: order.waiting_items })
+    : t('orders.list.allDelivered');
   return (
-    <Group gap={6} wrap="nowrap">
-      <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
-      <Text size="sm" c="green.9">
-        {t('orders.list.allDelivered')}
+    <Tooltip label={label} withArrow>
+      <Group gap={4} wrap="nowrap" c={waiting ? 'yellow.9' : 'green.9'}>
+        {waiting ? (
+          <Loader size={14} color="yellow.8" aria-hidden />
+        ) : (
+          <IconCircleCheck size={18} aria-hidden />
+        )}
+        {waiting ? (
+          <Text size="sm" fw={600} aria-hidden>
+            {order.waiting_items}
+          </Text>
+        ) : null}
+        <VisuallyHidden>{label}</VisuallyHidden>
+      </Group>
+    </Tooltip>
+  );
+};
+
+const DateCell = ({ iso }: { iso: string }) => {
+  const [date, time] = formatDateTime(iso).split(' ');
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{date}</Text>
+      <Text size="xs" c="dimmed">
+        {time}
       </Text>
-    </Group>
+    </Stack>
   );
 };
 
@@ -70,7 +92,7 @@ export const OrdersTable = (props: OrdersTableProps) => {
       key: 'date',
       header: t('orders.list.date'),
       nowrap: true,
-      render: (order) => formatDateTime(order.created_at),
+      render: (order) => <DateCell iso={order.created_at} />,
     },
     ...(props.showBuyer
       ? [
@@ -142,7 +164,7 @@ export const OrdersTable = (props: OrdersTableProps) => {
       isError={props.isError}
       onRetry={props.onRetry}
       emptyMessage={props.isFiltered ? t('orders.list.noMatches') : t('orders.list.empty')}
-      minWidth={props.showBuyer ? 900 : 760}
+      minWidth={props.showBuyer ? 860 : 720}
     />
   );
 };
