@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/session';
 
@@ -56,4 +57,37 @@ test('[keys][import] a global admin imports a CSV of keys and sees the report an
   await expect(dialog).toBeHidden();
   await expect(availableCell).toHaveText(String(before + 3));
   if (shots) await page.screenshot({ path: `${shots}/keys-stock-after.png`, fullPage: true });
+});
+
+test('[keys][a11y] the key stock and the import dialog have no serious violations in en, ru and az', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'gd@example.com');
+  for (const lang of ['en', 'ru', 'az']) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await page.goto('/pages/settings/products?tab=keys');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.getByRole('searchbox').fill(SKU);
+    const row = page.getByRole('row').filter({ hasText: SKU });
+    await expect(row).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    const scan = async (label: string) => {
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious, label).toEqual([]);
+    };
+    await scan(`key stock ${lang}`);
+    await row.getByRole('button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await scan(`import dialog ${lang}`);
+    if (shots) await page.screenshot({ path: `${shots}/keys-import-${lang}.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
 });

@@ -83,6 +83,8 @@ export const KeyImportModal = ({ product, onClose }: KeyImportModalProps) => {
             onChange={choose}
             disabled={importKeys.isPending}
             leftSection={<IconFileImport size={16} aria-hidden />}
+            // FileInput draws its placeholder as text: the default grey fails WCAG contrast
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             clearable
           />
         )}

@@ -24,6 +24,8 @@ export const KeyStockSummary = ({ threshold }: { threshold: number | undefined }
       variant="light"
       mb="md"
       icon={<IconAlertTriangle size={20} aria-hidden />}
+      // the light variant's orange title is too pale on its background (WCAG contrast)
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       title={t('keys.stock.summary.lowTitle', { products: formatCount(lowCount) })}
       role="status"
     >
