@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { JOBS_SCHEMA } from '../db/migrate';
+import { pgErrorCode } from '../lib/pg-errors';
 import {
   deliverOrder,
   findOrdersToDeliver,
@@ -52,6 +54,25 @@ const bossDb = (database: Database): PgBoss.Db => {
   };
 };
 
+/**
+ * Creates a queue unless it exists. Processes starting at the same moment on a new database
+ * can deadlock inside pg-boss's queue creation; the loser waits a little and looks again.
+ */
+const ensureQueue = async (boss: PgBoss, name: string) => {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (error) {
+      const code = pgErrorCode(error);
+      const raced = code === '40P01' || code === '23505' || code === '42P07';
+      if (!raced || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+};
+
 type DeliverJob = { orderId: number };
 type MailJob = { orderId: number };
 
@@ -64,7 +85,7 @@ export const jobsPlugin = fp(
   async (app: FastifyInstance) => {
     const boss = new PgBoss({
       db: bossDb(app.database),
-      schema: 'pgboss',
+      schema: JOBS_SCHEMA,
       // a process killed mid-delivery leaves its job active; it is retried after this
       expireInSeconds: 60,
       retryLimit: 20,
@@ -98,7 +119,7 @@ export const jobsPlugin = fp(
 
     app.addHook('onReady', async () => {
       await boss.start();
-      for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+      for (const name of Object.values(QUEUES)) await ensureQueue(boss, name);
       deliverWorker = await boss.work<DeliverJob>(
         QUEUES.deliver,
         { batchSize: 20, pollingIntervalSeconds: app.config.JOB_POLL_SECONDS },

@@ -103,22 +103,33 @@ export const loadPricingContext = async (
   const { user, role } = session;
   const dealerId = role === 'd' ? user.id : role === 'u' ? user.dealerId : null;
   const fresh = options.fresh ?? false;
-  const [markup, userGroup, rate, settings] = await Promise.all([
-    dealerId
-      ? fresh
-        ? loadDealerMarkup(db, dealerId)
-        : cachedDealerMarkup(db, dealerId)
-      : { markupGroupId: null, groupPercent: null, categoryPercents: new Map() },
-    role === 'u'
-      ? db
-          .select({ percent: userGroups.markupPercent })
-          .from(userGroupMembers)
-          .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.userGroupId))
-          .where(eq(userGroupMembers.userId, user.id))
-      : [],
-    fresh ? currentRate(db) : cachedCurrentRate(db),
-    fresh ? readPricingSettings(db) : cachedPricingSettings(db),
-  ]);
+  const noMarkup: DealerMarkup = {
+    markupGroupId: null,
+    groupPercent: null,
+    categoryPercents: new Map(),
+  };
+  const loaders = [
+    () =>
+      dealerId
+        ? fresh
+          ? loadDealerMarkup(db, dealerId)
+          : cachedDealerMarkup(db, dealerId)
+        : Promise.resolve(noMarkup),
+    () =>
+      role === 'u'
+        ? db
+            .select({ percent: userGroups.markupPercent })
+            .from(userGroupMembers)
+            .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.userGroupId))
+            .where(eq(userGroupMembers.userId, user.id))
+        : Promise.resolve([]),
+    () => (fresh ? currentRate(db) : cachedCurrentRate(db)),
+    () => (fresh ? readPricingSettings(db) : cachedPricingSettings(db)),
+  ] as const;
+  // a fresh read runs inside a transaction: one connection, so one query at a time
+  const [markup, userGroup, rate, settings] = fresh
+    ? ([await loaders[0](), await loaders[1](), await loaders[2](), await loaders[3]()] as const)
+    : await Promise.all([loaders[0](), loaders[1](), loaders[2](), loaders[3]()]);
   return {
     role,
     dealerId,
