@@ -332,12 +332,9 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
       ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000',
     };
     const ports = [await freePort(), await freePort()];
-    // one after the other: two processes starting at the same instant on a fresh database can
-    // deadlock in pg-boss's create_queue (reported in issue 4), which is not what this suite tests
-    servers.push(startServer('process A', ports[0]!));
-    await waitReady(servers[0]!);
-    servers.push(startServer('process B', ports[1]!));
-    await waitReady(servers[1]!);
+    // both at the same instant: neither may trip over the other's job-queue set-up
+    servers.push(startServer('process A', ports[0]!), startServer('process B', ports[1]!));
+    await Promise.all(servers.map(waitReady));
   }, 120_000);
 
   afterAll(async () => {
