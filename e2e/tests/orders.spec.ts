@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/session';
 
@@ -209,4 +210,49 @@ test('[orders][export] an admin downloads the filtered orders as a valid xlsx', 
   const header = workbook.worksheets[0]!.getRow(1).values as unknown[];
   expect(header).toEqual(expect.arrayContaining(['Order', 'Date', 'Status', 'Total AZN']));
   await expect(page.getByText('The file has been downloaded.')).toBeVisible();
+});
+
+const expectNoSeriousViolations = async (page: Page, label: string) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, label).toEqual([]);
+};
+
+/** Shows a page in a language without changing the account's own. */
+const inLanguage = async (page: Page, path: string, lang: string) => {
+  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+};
+
+test('[orders][a11y] checkout, the orders list and an order have no serious axe violations in en, ru and az', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'dealer@example.com');
+  await addToBasket(page);
+  for (const lang of ['en', 'ru', 'az']) {
+    await inLanguage(page, '/pages/checkout?sell_type=2', lang);
+    await expect(page.getByRole('region').first()).toBeVisible();
+    await expectNoSeriousViolations(page, `checkout ${lang}`);
+  }
+  await inLanguage(page, '/pages/checkout?sell_type=1', 'en');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
+  const id = openOrderId(page);
+  for (const lang of ['en', 'ru', 'az']) {
+    await inLanguage(page, '/pages/orders', lang);
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expectNoSeriousViolations(page, `orders ${lang}`);
+    await inLanguage(page, `/pages/orders?order=${id}`, lang);
+    await expect(page.getByRole('dialog').getByRole('region').first()).toBeVisible();
+    await expectNoSeriousViolations(page, `order ${lang}`);
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
 });

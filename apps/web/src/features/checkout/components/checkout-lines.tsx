@@ -8,13 +8,7 @@ type Lines = CheckoutPreview['lines'];
 const OutOfStock = () => {
   const { t } = useTranslation();
   return (
-    <Badge
-      size="sm"
-      color="orange"
-      c="orange.9"
-      variant="light"
-      styles={{ label: { overflow: 'visible' } }}
-    >
+    <Badge size="sm" color="yellow.4" c="dark.9" styles={{ label: { overflow: 'visible' } }}>
       {t('checkout.lines.outOfStock')}
     </Badge>
   );

@@ -57,7 +57,7 @@ export const OrderAmounts = ({ order }: { order: OrderDetail }) => {
       </SimpleGrid>
       {order.sell_type === 2 ? (
         <Group mt="sm">
-          <Text size="xs" c={order.credit_settled ? 'green.9' : 'dimmed'}>
+          <Text size="xs" c={order.credit_settled ? 'teal.9' : 'dimmed'}>
             {order.credit_settled && order.credit_settled_at
               ? t('orders.detail.creditSettled', { date: formatDate(order.credit_settled_at) })
               : t('orders.detail.creditOpen')}

@@ -3,32 +3,28 @@ import type { BadgeProps, MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
 
-// Exhaustive: a new status fails to compile until it has a colour.
-const statusColors: Record<OrderStatusName, MantineColor> = {
-  pending: 'yellow',
-  in_progress: 'blue',
-  completed: 'green',
-  cancelled: 'gray',
+// Exhaustive: a new status fails to compile until it has colours. Filled badges with text of
+// at least 4.5:1 contrast (WCAG AA) on their background.
+type BadgeColors = { color: MantineColor; c: MantineColor };
+const statusColors: Record<OrderStatusName, BadgeColors> = {
+  pending: { color: 'yellow.4', c: 'dark.9' },
+  in_progress: { color: 'blue.8', c: 'white' },
+  completed: { color: 'teal.9', c: 'white' },
+  cancelled: { color: 'gray.7', c: 'white' },
 };
 
-const itemStatusColors: Record<ItemStatusName, MantineColor> = {
-  waiting: 'yellow',
-  delivered: 'green',
-  returned: 'gray',
+const itemStatusColors: Record<ItemStatusName, BadgeColors> = {
+  waiting: { color: 'yellow.4', c: 'dark.9' },
+  delivered: { color: 'teal.9', c: 'white' },
+  returned: { color: 'gray.7', c: 'white' },
 };
 
 type Size = Pick<BadgeProps, 'size'>;
 
 export const OrderStatusBadge = ({ status, size }: { status: OrderStatusName } & Size) => {
   const { t } = useTranslation();
-  // yellow needs dark text for contrast; the others carry white text on a filled badge
   return (
-    <CellBadge
-      size={size}
-      variant="light"
-      color={statusColors[status]}
-      c={status === 'pending' ? 'yellow.9' : undefined}
-    >
+    <CellBadge size={size} variant="filled" {...statusColors[status]}>
       {t(`orders.status.${status}`)}
     </CellBadge>
   );
@@ -46,12 +42,7 @@ export const OrderTypeBadge = ({ sellType, size }: { sellType: 1 | 2 } & Size) =
 export const ItemStatusBadge = ({ status }: { status: ItemStatusName }) => {
   const { t } = useTranslation();
   return (
-    <CellBadge
-      size="sm"
-      variant="light"
-      color={itemStatusColors[status]}
-      c={status === 'waiting' ? 'yellow.9' : undefined}
-    >
+    <CellBadge size="sm" variant="filled" {...itemStatusColors[status]}>
       {t(`orders.itemStatus.${status}`)}
     </CellBadge>
   );

@@ -19,7 +19,7 @@ const ReturnRequest = ({ order, item, open }: ItemProps) => {
   return (
     <Stack gap={4} mt="xs">
       <Group gap="xs">
-        <Badge size="sm" variant="light" color={isOpen ? 'orange' : 'gray'}>
+        <Badge size="sm" color={isOpen ? 'yellow.4' : 'gray.7'} c={isOpen ? 'dark.9' : 'white'}>
           {t(`orders.returnStatus.${request.status}`)}
         </Badge>
         <Text size="xs" c="dimmed">

@@ -55,11 +55,11 @@ export const OrderKeyRow = ({ licence, canActivate, onActivate }: OrderKeyRowPro
         )}
       </Group>
       {isRevoked ? (
-        <Badge size="sm" color="gray" variant="light">
+        <Badge size="sm" color="gray.7">
           {t('orders.items.revoked')}
         </Badge>
       ) : licence.activated_at ? (
-        <Text size="xs" c="green.9">
+        <Text size="xs" c="teal.9">
           {t('orders.items.activated', {
             customer: licence.activated_for ?? '—',
             date: formatDateTime(licence.activated_at),

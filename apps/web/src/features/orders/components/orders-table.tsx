@@ -39,7 +39,7 @@ const KeysCell = ({ order }: { order: OrderSummary }) => {
     : t('orders.list.allDelivered');
   return (
     <Tooltip label={label} withArrow>
-      <Group gap={4} wrap="nowrap" c={waiting ? 'yellow.9' : 'green.9'}>
+      <Group gap={4} wrap="nowrap" c={waiting ? 'dark.7' : 'teal.9'}>
         {waiting ? (
           <Loader size={14} color="yellow.8" aria-hidden />
         ) : (
