@@ -11,16 +11,22 @@ const KEY_PATTERN = /^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/;
 
 const basketButton = (page: Page) => page.getByRole('button', { name: /^Basket, items: \d+$/ });
 
-/** Adds the product with this SKU to the basket from the shop. */
-const addToBasket = async (page: Page, quantity = 1) => {
-  await page.goto(`/pages/products?q=${STANDARD_SKU}`);
+/** Adds a product to the basket from the shop (Kaspersky Standard unless told otherwise). */
+const addToBasket = async (
+  page: Page,
+  quantity = 1,
+  product: { sku: string; title: string } = { sku: STANDARD_SKU, title: STANDARD },
+) => {
+  await page.goto(`/pages/products?q=${product.sku}`);
   const card = page
     .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: STANDARD, exact: true }) });
+    .filter({ has: page.getByRole('heading', { name: product.title, exact: true }) });
   if (quantity !== 1) {
-    await card.getByRole('textbox', { name: `Quantity of ${STANDARD}` }).fill(String(quantity));
+    await card
+      .getByRole('textbox', { name: `Quantity of ${product.title}` })
+      .fill(String(quantity));
   }
-  await card.getByRole('button', { name: `Add to basket: ${STANDARD}` }).click();
+  await card.getByRole('button', { name: `Add to basket: ${product.title}` }).click();
   await expect(card.getByText(`In the basket: ${quantity}`)).toBeVisible();
 };
 
@@ -210,6 +216,104 @@ test('[orders][export] an admin downloads the filtered orders as a valid xlsx', 
   const header = workbook.worksheets[0]!.getRow(1).values as unknown[];
   expect(header).toEqual(expect.arrayContaining(['Order', 'Date', 'Status', 'Total AZN']));
   await expect(page.getByText('The file has been downloaded.')).toBeVisible();
+});
+
+const M365 = { sku: 'MS-365BB-1Y', title: 'Microsoft 365 Business Basic — 1 year' };
+const AUTOCAD_LT = { sku: 'ADSK-ACDLT-1Y', title: 'Autodesk AutoCAD LT — 1 year' };
+
+/** Places the basket on credit and waits for the order's drawer. */
+const placeOnCredit = async (page: Page) => {
+  await page.goto('/pages/checkout?sell_type=2');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
+  return openOrderId(page);
+};
+
+test('[orders][keys] a dealer activates and e-mails its keys and asks for a return an admin approves', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'dealer@example.com');
+  await addToBasket(page, 1, M365);
+  const id = await placeOnCredit(page);
+  const detail = orderDialog(page, id);
+  const keys = keysOf(page, M365.title);
+  await expect(keys).toHaveCount(1, { timeout: 20_000 });
+  const key = (await keys.first().getByText(KEY_PATTERN).textContent())!;
+
+  await keys
+    .first()
+    .getByRole('button', { name: `Activate key ${key}` })
+    .click();
+  const activate = page.getByRole('dialog', { name: `Activate key ${key}` });
+  await activate.getByRole('textbox', { name: 'End customer name' }).fill('Absheron Logistics');
+  await activate.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText('The key is marked as activated.')).toBeVisible();
+  await expect(keys.first()).toContainText('Activated for Absheron Logistics');
+
+  await detail.getByRole('button', { name: 'Send keys by e-mail' }).click();
+  const send = page.getByRole('dialog', { name: `Send the keys of order #${id} by e-mail` });
+  await send.getByRole('radio', { name: 'Another address' }).check();
+  await send.getByRole('textbox', { name: 'E-mail address' }).fill('it@absheron.example');
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('The keys have been sent to it@absheron.example.')).toBeVisible();
+
+  await detail.getByRole('button', { name: 'Request return' }).click();
+  const ask = page.getByRole('dialog', { name: `Request the return of ${M365.title}` });
+  await ask.getByRole('textbox', { name: 'Reason' }).fill('Bought the wrong plan');
+  await ask.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Your return request has been sent.')).toBeVisible();
+  await expect(detail.getByText('Return requested')).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Request return' })).toHaveCount(0);
+
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'gd@example.com');
+  await admin.goto(`/pages/orders?order=${id}`);
+  const adminDetail = orderDialog(admin, id);
+  await expect(adminDetail).toContainText('Reason: Bought the wrong plan');
+  await adminDetail.getByRole('button', { name: 'Approve return' }).click();
+  const approve = admin.getByRole('dialog', { name: `Approve the return of ${M365.title}?` });
+  await approve.getByRole('button', { name: 'Approve return' }).click();
+  await expect(admin.getByText('The return has been approved.')).toBeVisible();
+  await expect(adminDetail.getByText('Return approved')).toBeVisible();
+  await expect(keysOf(admin, M365.title).first()).toContainText('Revoked');
+  await admin.context().close();
+});
+
+test('[orders][manual delivery] an admin types the keys of a vendor-delivered item', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'dealer@example.com');
+  await addToBasket(page, 1, AUTOCAD_LT);
+  const id = await placeOnCredit(page);
+  await expect(orderDialog(page, id)).toContainText(
+    'Waiting for keys — usually within seconds, at most 3 minutes',
+  );
+
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'gd@example.com');
+  await admin.goto('/pages/orders?waiting=true');
+  await admin.getByRole('link', { name: `Open order #${id}` }).click();
+  const detail = orderDialog(admin, id);
+  await detail.getByRole('button', { name: 'Deliver keys manually' }).click();
+  const deliver = admin.getByRole('dialog', { name: `Deliver keys: ${AUTOCAD_LT.title}` });
+  await deliver
+    .getByRole('textbox', { name: 'Keys, one per line' })
+    .fill('  ACAD-LT-E2E-0001  \n\n');
+  await expect(deliver).toContainText('1 of 1 keys entered');
+  await deliver.getByRole('button', { name: 'Deliver' }).click();
+  await expect(admin.getByText('The keys have been delivered.')).toBeVisible();
+  await expect(keysOf(admin, AUTOCAD_LT.title)).toHaveText([/ACAD-LT-E2E-0001/]);
+  await expect(detail.getByText('Completed').first()).toBeVisible();
+  await admin.context().close();
+
+  // the dealer's open order polls and shows the key by itself
+  await expect(keysOf(page, AUTOCAD_LT.title)).toHaveText([/ACAD-LT-E2E-0001/], {
+    timeout: 10_000,
+  });
 });
 
 const expectNoSeriousViolations = async (page: Page, label: string) => {
