@@ -1,5 +1,5 @@
 import type { OrderSummary } from '@esd/shared/orders/orders.schemas';
-import { Anchor, Group, Loader, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,7 +39,16 @@ const KeysCell = ({ order }: { order: OrderSummary }) => {
     : t('orders.list.allDelivered');
   return (
     <Tooltip label={label} withArrow>
-      <Group gap={4} wrap="nowrap" c={waiting ? 'dark.7' : 'teal.9'}>
+      {/* one image with the words as its name; no visually hidden text, whose absolute position
+          would widen the page past a table that scrolls sideways */}
+      <Group
+        gap={4}
+        wrap="nowrap"
+        c={waiting ? 'dark.7' : 'teal.9'}
+        role="img"
+        aria-label={label}
+        w="fit-content"
+      >
         {waiting ? (
           <Loader size={14} color="yellow.8" aria-hidden />
         ) : (
@@ -50,7 +59,6 @@ const KeysCell = ({ order }: { order: OrderSummary }) => {
             {order.waiting_items}
           </Text>
         ) : null}
-        <VisuallyHidden>{label}</VisuallyHidden>
       </Group>
     </Tooltip>
   );
