@@ -23,6 +23,8 @@ export type Deliveries = {
   orderPaid: (orderId: number) => Promise<void>;
   /** queues delivery of every paid order waiting for keys of this product */
   resumeProduct: (productId: number) => Promise<void>;
+  /** queues the keys mail of an order that was just completed */
+  orderCompleted: (orderId: number) => Promise<void>;
   /** queues every paid order still missing keys (start-up and the minute watch) */
   sweep: () => Promise<number>;
 };
@@ -108,6 +110,9 @@ export const jobsPlugin = fp(
 
     app.decorate<Deliveries>('deliveries', {
       orderPaid: async (orderId) => queueDeliveries([orderId]),
+      orderCompleted: async (orderId) => {
+        await boss.send(QUEUES.mail, { orderId });
+      },
       resumeProduct: async (productId) =>
         queueDeliveries(await findOrdersWaitingForProduct(app.db, productId)),
       sweep: async () => {
@@ -127,7 +132,7 @@ export const jobsPlugin = fp(
           await Promise.all(
             jobs.map(async ({ data }) => {
               const result = await deliverOrder(app.db, data.orderId);
-              if (result.completed) await boss.send(QUEUES.mail, { orderId: data.orderId });
+              if (result.completed) await app.deliveries.orderCompleted(data.orderId);
             }),
           );
         },

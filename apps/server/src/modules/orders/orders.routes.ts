@@ -229,7 +229,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         itemId,
         request.body.keys,
       );
-      if (completed) await app.boss.send('order-mail', { orderId: id });
+      if (completed) await app.deliveries.orderCompleted(id);
       return ok(await detail(request, id), 'The keys are delivered.');
     },
   );
