@@ -13,20 +13,20 @@ type CreditSummaryProps = {
 export const CreditSummary = ({ credit, fits }: CreditSummaryProps) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  // a negative remainder reads -$1.00, not $-1.00
+  const usd = (value: string) =>
+    value.startsWith('-') ? `-${formatUsd(value.slice(1), lang)}` : formatUsd(value, lang);
   return (
     <Paper radius="lg" p="md" component="section" aria-labelledby="checkout-credit-title">
       <Stack gap={6}>
         <Title order={2} fz="md" id="checkout-credit-title">
           {t('checkout.credit.title')}
         </Title>
-        <AmountRow label={t('checkout.credit.limit')} value={formatUsd(credit.limit, lang)} />
-        <AmountRow
-          label={t('checkout.credit.remaining')}
-          value={formatUsd(credit.remaining, lang)}
-        />
+        <AmountRow label={t('checkout.credit.limit')} value={usd(credit.limit)} />
+        <AmountRow label={t('checkout.credit.remaining')} value={usd(credit.remaining)} />
         <AmountRow
           label={t('checkout.credit.after')}
-          value={formatUsd(credit.remaining_after, lang)}
+          value={usd(credit.remaining_after)}
           color={fits ? 'teal.9' : 'red.8'}
           strong
         />
