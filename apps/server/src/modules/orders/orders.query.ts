@@ -10,7 +10,7 @@ import type {
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   licenceKeys,
   localDistrictCountries,
@@ -172,42 +172,58 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export const isOrderAdmin = (role: Role) => role === 'gd' || role === 'ld';
 
+/**
+ * Everything the order page shows, read from one snapshot (a repeatable-read transaction),
+ * so a delivery finishing meanwhile never shows keys beside "0 delivered". One connection:
+ * the reads run one after another.
+ */
+const readOrderSnapshot = (db: Db, session: Session, id: number) =>
+  db.transaction(
+    async (tx) => {
+      const row = await findVisibleOrder(tx, session, id);
+      const actor = alias(users, 'actor');
+      const activator = alias(users, 'activator');
+      const items = await tx
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, id))
+        .orderBy(asc(orderItems.id));
+      const events = await tx
+        .select({ event: orderEvents, by: actor.name })
+        .from(orderEvents)
+        .leftJoin(actor, eq(actor.id, orderEvents.actorId))
+        .where(eq(orderEvents.orderId, id))
+        .orderBy(asc(orderEvents.id));
+      const settings = await readOrderSettings(tx);
+      const itemIds = items.map((i) => i.id);
+      const keys = itemIds.length
+        ? await tx
+            .select({ key: licenceKeys, activatedBy: activator.name })
+            .from(licenceKeys)
+            .leftJoin(activator, eq(activator.id, licenceKeys.activatedBy))
+            .where(inArray(licenceKeys.orderItemId, itemIds))
+            .orderBy(asc(licenceKeys.id))
+        : [];
+      const requests = itemIds.length
+        ? await tx
+            .select()
+            .from(returnRequests)
+            .where(inArray(returnRequests.orderItemId, itemIds))
+            .orderBy(asc(returnRequests.id))
+        : [];
+      return { row, items, events, settings, keys, requests };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+
 /** The whole order as its page shows it, with what this viewer may do now. */
 export const orderDetail = async (
-  db: DbOrTx,
+  db: Db,
   session: Session,
   id: number,
   lang: Language,
 ): Promise<OrderDetail> => {
-  const row = await findVisibleOrder(db, session, id);
-  const actor = alias(users, 'actor');
-  const activator = alias(users, 'activator');
-  const [items, events, settings] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id)),
-    db
-      .select({ event: orderEvents, by: actor.name })
-      .from(orderEvents)
-      .leftJoin(actor, eq(actor.id, orderEvents.actorId))
-      .where(eq(orderEvents.orderId, id))
-      .orderBy(asc(orderEvents.id)),
-    readOrderSettings(db),
-  ]);
-  const itemIds = items.map((i) => i.id);
-  const [keys, requests] = itemIds.length
-    ? await Promise.all([
-        db
-          .select({ key: licenceKeys, activatedBy: activator.name })
-          .from(licenceKeys)
-          .leftJoin(activator, eq(activator.id, licenceKeys.activatedBy))
-          .where(inArray(licenceKeys.orderItemId, itemIds))
-          .orderBy(asc(licenceKeys.id)),
-        db
-          .select()
-          .from(returnRequests)
-          .where(inArray(returnRequests.orderItemId, itemIds))
-          .orderBy(asc(returnRequests.id)),
-      ])
-    : [[], []];
+  const { row, items, events, settings, keys, requests } = await readOrderSnapshot(db, session, id);
   const now = Date.now();
   const lastRequest = new Map(requests.map((r) => [r.orderItemId, r]));
   const detailItems = items.map((item) => {
