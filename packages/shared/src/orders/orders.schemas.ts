@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adobeOrderInfoSchema } from '../adobe/adobe.schemas';
 import { paginationQuerySchema } from '../api';
 import { ITEM_STATUSES, ORDER_STATUSES, RETURN_STATUSES } from './orders.rules';
 
@@ -137,6 +138,8 @@ export const orderItemSchema = z.object({
     .nullable(),
   /** until when the buyer may ask to return it; null when not returnable (any more) */
   returnable_until: z.string().nullable(),
+  /** Adobe items (provider 3): the customer and what the provider answered */
+  adobe: adobeOrderInfoSchema.nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

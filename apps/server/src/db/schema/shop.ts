@@ -66,11 +66,30 @@ export const dealerProductPrices = pgTable(
   ],
 );
 
+/**
+ * An Adobe line (provider 3): the customer and the price option chosen from the provider's
+ * preview, kept on the basket line and copied to the order item, which adds what the
+ * provider answered when it took the order.
+ */
 export type AdobeLine = {
+  /** Adobe's customerId */
   customer_id: string;
+  /** the portal's id of that customer (adobe_customers.id) */
+  portal_customer_id?: number;
   company_name: string;
+  market_segment?: string;
   three_year_commitment: boolean;
+  /** the chosen price option: Adobe's offer id */
   option_id: string;
+  /** USD per licence for the prorated period, VAT excluded, as the dealer pays it */
+  unit_usd?: string;
+  days?: number;
+  priced_at?: string;
+  /** set on the order item once the provider answered */
+  order_id?: string | null;
+  subscription_id?: string | null;
+  status?: string | null;
+  error?: string | null;
 };
 
 /** A line of a shopper's basket; prices are never stored here, always computed. */

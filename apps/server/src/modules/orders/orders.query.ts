@@ -265,6 +265,17 @@ export const orderDetail = async (
           }
         : null,
       returnable_until: open && until ? until.toISOString() : null,
+      adobe: item.adobe
+        ? {
+            customer_id: item.adobe.customer_id,
+            company_name: item.adobe.company_name,
+            three_year_commitment: item.adobe.three_year_commitment,
+            order_id: item.adobe.order_id ?? null,
+            subscription_id: item.adobe.subscription_id ?? null,
+            status: item.adobe.status ?? null,
+            error: item.adobe.error ?? null,
+          }
+        : null,
     };
   });
   const order = row.order;

@@ -18,6 +18,7 @@ const item = (change: Partial<OrderItem>): OrderItem => ({
   keys: [],
   return_request: null,
   returnable_until: '2026-12-01T00:00:00.000Z',
+  adobe: null,
   ...change,
 });
 

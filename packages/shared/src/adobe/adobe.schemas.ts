@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { MARKET_SEGMENTS } from './adobe.rules';
+
+const text = (max: number) => z.string().trim().max(max);
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ()-]{5,20}$/, 'digits, spaces, ( ) - and an optional leading +');
+
+/** The portal's form for a new Adobe customer (VIP Marketplace company profile + contact). */
+export const adobeCustomerInputSchema = z.object({
+  company_name: z.string().trim().min(4).max(59),
+  market_segment: z.enum(MARKET_SEGMENTS),
+  preferred_language: z.enum(['en-US', 'ru-RU', 'az-AZ']).default('en-US'),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'two letters (ISO 3166-1 alpha-2)'),
+  region: text(100),
+  city: z.string().trim().min(1).max(100),
+  address_line1: z.string().trim().min(1).max(100),
+  address_line2: text(100).default(''),
+  postal_code: z.string().trim().min(1).max(20),
+  phone_number: phone,
+  contact_first_name: z.string().trim().min(1).max(35),
+  contact_last_name: z.string().trim().min(1).max(35),
+  contact_email: z.email().max(100),
+  contact_phone_number: phone,
+});
+export type AdobeCustomerInput = z.infer<typeof adobeCustomerInputSchema>;
+
+/** Adobe's customer as its API returns it (the parts the portal reads). */
+export const adobeCustomerSchema = z.object({
+  customerId: z.string(),
+  externalReferenceId: z.string().optional(),
+  status: z.string().optional(),
+  cotermDate: z.string().optional(),
+  companyProfile: z.object({
+    companyName: z.string(),
+    preferredLanguage: z.string().optional(),
+    marketSegment: z.enum(MARKET_SEGMENTS),
+    address: z
+      .object({
+        country: z.string(),
+        region: z.string().optional(),
+        city: z.string().optional(),
+        addressLine1: z.string().optional(),
+        addressLine2: z.string().optional(),
+        postalCode: z.string().optional(),
+        phoneNumber: z.string().optional(),
+      })
+      .optional(),
+    contacts: z
+      .array(
+        z.object({
+          firstName: z.string(),
+          lastName: z.string(),
+          email: z.string(),
+          phoneNumber: z.string().optional(),
+        }),
+      )
+      .optional(),
+  }),
+});
+export type AdobeCustomer = z.infer<typeof adobeCustomerSchema>;
+
+/** Spec 3: an item of GET /api/getAdobeCustomerList. */
+export const adobeCustomerListItemSchema = z.object({
+  id: z.number().int(),
+  company_name: z.string(),
+  customer: adobeCustomerSchema,
+});
+export type AdobeCustomerListItem = z.infer<typeof adobeCustomerListItemSchema>;
+
+/** Spec 3: the payload of the price request and of POST /api/basket/add/adobe. */
+export const adobePriceRequestSchema = z.object({
+  product_id: z.coerce.number().int().positive().max(2_147_483_647),
+  /** the chosen price option's id (basket add); empty for a price request */
+  adobe_selected_product_id: z
+    .union([z.string().max(100), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? null : String(v))),
+  /** the portal id of the Adobe customer (the list item's id) */
+  customer_id: z.coerce.number().int().positive().max(2_147_483_647),
+  quantity: z.coerce.number().int().min(1).max(10_000),
+  treeYearCommitment: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+  /** not in the spec's payload: 1 cash, 2 credit (default) for the basket line */
+  sell_type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .optional(),
+});
+export type AdobePriceRequest = z.input<typeof adobePriceRequestSchema>;
+
+/** Spec 3: a price option. Amount is the USD unit price (VAT excluded), total the line total. */
+export const adobePriceOptionSchema = z.object({
+  id: z.string(),
+  Sku: z.string(),
+  Amount: z.string(),
+  Currency: z.string(),
+  Additional_Detail: z.string(),
+  /** days until the customer's anniversary date that the price is prorated to */
+  days: z.number().int(),
+  total: z.string(),
+  FullTitle: z.string(),
+});
+export type AdobePriceOption = z.infer<typeof adobePriceOptionSchema>;
+
+/** Spec 3 "segment product": what a market segment means for a product. */
+export const segmentProductSchema = z.object({ Description: z.string() });
+
+/** The Adobe part of an order item, once the provider took the order. */
+export const adobeOrderInfoSchema = z.object({
+  customer_id: z.string(),
+  company_name: z.string(),
+  three_year_commitment: z.boolean(),
+  order_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  status: z.string().nullable(),
+  error: z.string().nullable(),
+});
