@@ -1,0 +1,206 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { THREE_YEAR_COMMITMENT_MIN_QUANTITY } from '../constants';
+import {
+  canCommitThreeYears,
+  chosenOption,
+  commitmentLevel,
+  effectiveCommitment,
+  volumeLevel,
+} from './adobe.rules';
+import { adobeCustomerInputSchema, adobePriceRequestSchema } from './adobe.schemas';
+
+const quantity = fc.integer({ min: 1, max: 100_000 });
+const commitment = fc.constantFrom(0 as const, 1 as const);
+
+describe('[adobe][commitment] spec 4/5: three years only from 10 licences', () => {
+  it('allows the commitment from exactly 10', () => {
+    expect(THREE_YEAR_COMMITMENT_MIN_QUANTITY).toBe(10);
+    expect(canCommitThreeYears(1)).toBe(false);
+    expect(canCommitThreeYears(9)).toBe(false);
+    expect(canCommitThreeYears(10)).toBe(true);
+    expect(canCommitThreeYears(11)).toBe(true);
+  });
+
+  it('allows it exactly when the quantity is 10 or more (property)', () => {
+    fc.assert(
+      fc.property(quantity, (q) => {
+        expect(canCommitThreeYears(q)).toBe(q >= 10);
+      }),
+    );
+  });
+
+  it('resets the commitment to 0 under 10 and keeps it from 10', () => {
+    expect(effectiveCommitment(9, 1)).toBe(0);
+    expect(effectiveCommitment(1, 1)).toBe(0);
+    expect(effectiveCommitment(10, 1)).toBe(1);
+    expect(effectiveCommitment(10, 0)).toBe(0);
+  });
+
+  it('never yields a commitment a quantity may not have, and is stable (property)', () => {
+    fc.assert(
+      fc.property(quantity, commitment, (q, c) => {
+        const effective = effectiveCommitment(q, c);
+        if (effective === 1) expect(canCommitThreeYears(q)).toBe(true);
+        expect(effective).toBe(q >= 10 ? c : 0);
+        expect(effectiveCommitment(q, effective)).toBe(effective);
+      }),
+    );
+  });
+
+  it('a commitment reset by a smaller quantity does not come back by itself (property)', () => {
+    // the panel's sequence: set a quantity, then another; the commitment follows each step
+    fc.assert(
+      fc.property(fc.array(quantity, { minLength: 1, maxLength: 20 }), (steps) => {
+        let current: 0 | 1 = 1;
+        let wasUnderTen = false;
+        for (const q of steps) {
+          current = effectiveCommitment(q, current);
+          wasUnderTen ||= q < 10;
+        }
+        expect(current).toBe(wasUnderTen ? 0 : 1);
+      }),
+    );
+  });
+});
+
+describe('[adobe][options] spec 4: the chosen price option', () => {
+  const one = { id: 'a' };
+  const two = { id: 'b' };
+  const three = { id: 'c' };
+
+  it('selects a single option by itself', () => {
+    expect(chosenOption([one], null)).toBe(one);
+    expect(chosenOption([one], undefined)).toBe(one);
+    expect(chosenOption([one], 'gone')).toBe(one);
+  });
+
+  it('uses the selected option when it is among them', () => {
+    expect(chosenOption([one, two, three], 'b')).toBe(two);
+    expect(chosenOption([one, two, three], 'c')).toBe(three);
+  });
+
+  it('uses the first when none or a missing one is selected', () => {
+    expect(chosenOption([one, two], null)).toBe(one);
+    expect(chosenOption([one, two], 'gone')).toBe(one);
+  });
+
+  it('has nothing to choose from no options', () => {
+    expect(chosenOption([], 'a')).toBeUndefined();
+    expect(chosenOption([], null)).toBeUndefined();
+  });
+
+  it('always yields an option of the list, the selected one when present (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.option(fc.string({ maxLength: 4 }), { nil: null }),
+        (ids, selected) => {
+          const options = ids.map((id) => ({ id }));
+          const chosen = chosenOption(options, selected);
+          expect(options).toContain(chosen);
+          if (selected !== null && ids.includes(selected)) expect(chosen?.id).toBe(selected);
+          else expect(chosen).toBe(options[0]);
+        },
+      ),
+    );
+  });
+});
+
+describe('[adobe][levels] VIP Marketplace volume and commitment levels', () => {
+  it('gives the volume level at each boundary', () => {
+    expect([1, 9, 10, 49, 50, 99, 100, 5000].map(volumeLevel)).toEqual([1, 1, 2, 2, 3, 3, 4, 4]);
+  });
+
+  it('gives commitment levels 12/13/14 from 10/50/100 and none under 10', () => {
+    expect([1, 9, 10, 49, 50, 99, 100, 5000].map(commitmentLevel)).toEqual([
+      null,
+      null,
+      12,
+      12,
+      13,
+      13,
+      14,
+      14,
+    ]);
+  });
+
+  it('never falls when the quantity grows, and has a commitment level exactly when one may commit (property)', () => {
+    fc.assert(
+      fc.property(quantity, quantity, (a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(volumeLevel(low)).toBeLessThanOrEqual(volumeLevel(high));
+        expect(commitmentLevel(a) !== null).toBe(canCommitThreeYears(a));
+        if (commitmentLevel(low) !== null)
+          expect(commitmentLevel(low)!).toBeLessThanOrEqual(commitmentLevel(high)!);
+      }),
+    );
+  });
+});
+
+describe('[adobe][contract] the price request and the customer form', () => {
+  const request = { product_id: 5, customer_id: 2, quantity: 12, treeYearCommitment: 1 };
+
+  it('takes the spec 3 payload and an empty selected option as none', () => {
+    expect(adobePriceRequestSchema.parse(request)).toEqual({
+      ...request,
+      adobe_selected_product_id: null,
+    });
+    expect(
+      adobePriceRequestSchema.parse({ ...request, adobe_selected_product_id: '' })
+        .adobe_selected_product_id,
+    ).toBeNull();
+    expect(
+      adobePriceRequestSchema.parse({ ...request, adobe_selected_product_id: 7 })
+        .adobe_selected_product_id,
+    ).toBe('7');
+  });
+
+  it('refuses a commitment other than 0 or 1 and a quantity under 1', () => {
+    expect(adobePriceRequestSchema.safeParse({ ...request, treeYearCommitment: 2 }).success).toBe(
+      false,
+    );
+    expect(adobePriceRequestSchema.safeParse({ ...request, quantity: 0 }).success).toBe(false);
+  });
+
+  const customer = {
+    company_name: 'Nordwind',
+    market_segment: 'EDU',
+    country: 'az',
+    region: '',
+    city: 'Baku',
+    address_line1: 'Nizami 1',
+    postal_code: 'AZ1000',
+    phone_number: '+994 12 555 01 23',
+    contact_first_name: 'Leyla',
+    contact_last_name: 'Aliyeva',
+    contact_email: 'leyla@example.com',
+    contact_phone_number: '(012) 555-01-23',
+  };
+
+  it('accepts a customer, upper-cases the country and fills the defaults', () => {
+    expect(adobeCustomerInputSchema.parse(customer)).toMatchObject({
+      country: 'AZ',
+      preferred_language: 'en-US',
+      address_line2: '',
+    });
+  });
+
+  it("keeps Adobe's company name length of 4 to 59 characters", () => {
+    const named = (company_name: string) =>
+      adobeCustomerInputSchema.safeParse({ ...customer, company_name }).success;
+    expect(named('Abc')).toBe(false);
+    expect(named('Abcd')).toBe(true);
+    expect(named('x'.repeat(59))).toBe(true);
+    expect(named('x'.repeat(60))).toBe(false);
+  });
+
+  it('refuses an unknown segment, a country that is not two letters and a bad phone', () => {
+    const valid = (patch: Record<string, string>) =>
+      adobeCustomerInputSchema.safeParse({ ...customer, ...patch }).success;
+    expect(valid({ market_segment: 'NGO' })).toBe(false);
+    expect(valid({ country: 'AZE' })).toBe(false);
+    expect(valid({ phone_number: 'call me' })).toBe(false);
+    expect(valid({ contact_email: 'not-an-email' })).toBe(false);
+  });
+});
