@@ -29,6 +29,8 @@ export const UserMenu = () => {
               radius="xl"
               size={34}
               alt=""
+              // some initials colours (orange, yellow) are too pale as text: AA contrast for all
+              styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
             />
             <Box visibleFrom="md" maw={160}>
               <Text size="sm" fw={600} lineClamp={1}>
