@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { adobeRoutes } from './modules/adobe/adobe.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
 import { productsRoutes } from './modules/catalogue/products.routes';
@@ -34,6 +35,7 @@ import { countriesRoutes } from './modules/settings/countries.routes';
 import { markupGroupsRoutes } from './modules/settings/markup-groups.routes';
 import { productsSettingsRoutes } from './modules/settings/products-settings.routes';
 import { ratesRoutes } from './modules/settings/rates.routes';
+import { adobePlugin } from './plugins/adobe';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { jobsPlugin } from './plugins/jobs';
@@ -87,6 +89,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(adobePlugin);
   await app.register(jobsPlugin);
 
   await app.register(swagger, {
@@ -108,6 +111,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
       await api.register(mailboxRoutes);
       await api.register(productsRoutes);
       await api.register(basketRoutes);
+      await api.register(adobeRoutes);
       await api.register(ordersRoutes);
       for (const routes of [
         countriesRoutes,

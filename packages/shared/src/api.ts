@@ -51,6 +51,10 @@ export const appErrorCodes = {
   INVALID_STATE: 409,
   /** the return window of the item has closed, or its product is not returnable */
   RETURN_WINDOW_CLOSED: 422,
+  /** Adobe's partner API did not answer (or answered garbage); try again later */
+  ADOBE_UNAVAILABLE: 502,
+  /** Adobe refused the request (unknown customer, invalid quantity, …); the message says why */
+  ADOBE_REJECTED: 422,
   /** the record is still used by others and cannot be deleted */
   IN_USE: 409,
   /** an uploaded file is too large or not of an allowed type */

@@ -36,6 +36,14 @@ const envSchema = z.object({
   /** requests per minute and address to the anonymous auth routes (sign-in, reset, SSO) */
   ANONYMOUS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Adobe VIP Marketplace partner API; unset: a local sandbox started in this process */
+  ADOBE_API_URL: z.url().optional(),
+  /** Adobe IMS token endpoint base; defaults to ADOBE_API_URL (the sandbox serves both) */
+  ADOBE_IMS_URL: z.url().optional(),
+  ADOBE_CLIENT_ID: z.string().min(1).default('esd-sandbox-client'),
+  ADOBE_CLIENT_SECRET: z.string().min(1).default('esd-sandbox-secret'),
+  ADOBE_API_KEY: z.string().min(1).default('esd-sandbox-key'),
+  ADOBE_RESELLER_ID: z.string().min(1).default('P1005195802'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: bool,

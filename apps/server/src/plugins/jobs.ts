@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { JOBS_SCHEMA } from '../db/migrate';
 import { pgErrorCode } from '../lib/pg-errors';
+import { deliverAdobeItems } from '../modules/adobe/adobe.delivery';
 import {
   deliverOrder,
   findOrdersToDeliver,
@@ -132,7 +133,9 @@ export const jobsPlugin = fp(
           await Promise.all(
             jobs.map(async ({ data }) => {
               const result = await deliverOrder(app.db, data.orderId);
-              if (result.completed) await app.deliveries.orderCompleted(data.orderId);
+              const adobeCompleted = await deliverAdobeItems(app, data.orderId);
+              if (result.completed || adobeCompleted)
+                await app.deliveries.orderCompleted(data.orderId);
             }),
           );
         },

@@ -1,3 +1,4 @@
+export * from './adobe';
 export * from './catalogue';
 export * from './mail';
 export * from './orders';

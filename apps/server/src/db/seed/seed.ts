@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { demoAdobeCustomers } from '../../modules/adobe/demo-customers';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { Db, Tx } from '../client';
 import {
+  adobeCustomers,
   appSettings,
   categories,
   countries,
@@ -76,6 +78,40 @@ const demoKey = () =>
     Array.from(randomBytes(5), (b) => keyAlphabet[b % keyAlphabet.length]).join(''),
   ).join('-');
 
+/** The demo dealer's Adobe customers; the local Adobe sandbox knows the same ones. */
+const seedAdobeCustomers = async (tx: Tx) => {
+  const [dealer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'dealer@example.com'));
+  if (!dealer) return;
+  await tx
+    .insert(adobeCustomers)
+    .values(
+      demoAdobeCustomers.map((c) => ({
+        dealerId: dealer.id,
+        customerId: c.customerId,
+        companyName: c.companyName,
+        marketSegment: c.marketSegment,
+        profile: {
+          customerId: c.customerId,
+          companyProfile: {
+            companyName: c.companyName,
+            marketSegment: c.marketSegment,
+            address: {
+              country: c.country,
+              city: c.city,
+              addressLine1: c.addressLine1,
+              postalCode: c.postalCode,
+            },
+            contacts: [{ ...c.contact }],
+          },
+        },
+      })),
+    )
+    .onConflictDoNothing();
+};
+
 /** Every key-stock product of the demo gets keys, so a first order completes with them. */
 const seedKeys = async (tx: Tx) => {
   const stocked = await tx
@@ -104,6 +140,7 @@ export const seedDemoData = async (db: Db): Promise<boolean> => {
     { marker: SEED_MARKER, run: seedAccountsAndCatalogue },
     { marker: 'demo_seed_pricing', run: seedPricing },
     { marker: 'demo_seed_keys', run: seedKeys },
+    { marker: 'demo_seed_adobe_customers', run: seedAdobeCustomers },
   ];
   const done = await db.select({ key: appSettings.key }).from(appSettings);
   const pending = steps.filter((step) => !done.some((row) => row.key === step.marker));

@@ -3,10 +3,14 @@ import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { multiplyMoney, sumMoney } from '@esd/shared/shop/money';
-import { allowedSellTypes, type SellType } from '@esd/shared/shop/pricing.rules';
+import {
+  allowedSellTypes,
+  type OwnPriceSetting,
+  type SellType,
+} from '@esd/shared/shop/pricing.rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
+import { type basketItems, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
@@ -14,6 +18,7 @@ import {
   aznAmount,
   loadOwnSettings,
   loadPricingContext,
+  type PricingContext,
   usdPrice,
 } from '../catalogue/pricing.context';
 import { productImageUrl } from '../catalogue/products.routes';
@@ -21,6 +26,19 @@ import * as repo from './basket.repository';
 
 const titleOf = (p: typeof products.$inferSelect, lang: Language) =>
   ({ en: p.titleEn, ru: p.titleRu, az: p.titleAz })[lang];
+
+/**
+ * USD per licence of a basket line: an Adobe line keeps the price of its provider preview
+ * (prorated for the customer), every other line is priced now by the pricing chain.
+ */
+export const lineUnitPrice = (
+  ctx: PricingContext,
+  line: { item: typeof basketItems.$inferSelect; product: typeof products.$inferSelect },
+  own: OwnPriceSetting | null,
+) =>
+  line.product.providerId === PROVIDER.adobe && line.item.adobe?.unit_usd
+    ? line.item.adobe.unit_usd
+    : usdPrice(ctx, line.product, own);
 
 /** The basket with every amount computed now from the pricing chain; nothing priced is stored. */
 export const readBasket = async (db: Db, session: Session, lang: Language): Promise<Basket> => {
@@ -40,7 +58,7 @@ export const readBasket = async (db: Db, session: Session, lang: Language): Prom
     lines.map((l) => l.product.id),
   );
   const items = lines.map(({ item, product }) => {
-    const Amount = usdPrice(ctx, product, own.get(product.id) ?? null);
+    const Amount = lineUnitPrice(ctx, { item, product }, own.get(product.id) ?? null);
     const totalUsd = multiplyMoney(Amount, item.quantity);
     return {
       id: item.id,

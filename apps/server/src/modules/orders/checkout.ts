@@ -1,4 +1,4 @@
-import { canShop } from '@esd/shared/access/access.rules';
+import { canBuyAdobe, canShop } from '@esd/shared/access/access.rules';
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { CREDIT_LIMIT_MESSAGE, fitsCredit } from '@esd/shared/orders/orders.rules';
@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { Session, UserRow } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
 import * as basketRepo from '../basket/basket.repository';
+import { lineUnitPrice } from '../basket/basket.service';
 import {
   aznAmount,
   loadOwnSettings,
@@ -45,7 +46,7 @@ const priceBasket = async (db: DbOrTx, ctx: PricingContext, userId: number, sell
     lines.map((l) => l.product.id),
   );
   const priced = lines.map(({ item, product }) => {
-    const unitUsd = usdPrice(ctx, product, own.get(product.id) ?? null);
+    const unitUsd = lineUnitPrice(ctx, { item, product }, own.get(product.id) ?? null);
     const totalUsd = multiplyMoney(unitUsd, item.quantity);
     return {
       item,
@@ -190,8 +191,14 @@ export const placeOrder = async (
     const ctx = await loadPricingContext(tx, { ...session, user: buyer }, { fresh: true });
     const priced = await priceBasket(tx, ctx, buyer.id, input.sellType);
     if (priced.lines.length === 0) throw new AppError('BASKET_EMPTY', 'Your basket is empty.');
+    const adobeBuyer = canBuyAdobe({
+      type_id: buyer.typeId,
+      has_adobe_account: buyer.hasAdobeAccount,
+    });
     const unavailable = priced.lines.find(
-      (l) => !l.product.isActive || l.product.providerId === PROVIDER.adobe,
+      (l) =>
+        !l.product.isActive ||
+        (l.product.providerId === PROVIDER.adobe && (!adobeBuyer || !l.item.adobe?.unit_usd)),
     );
     if (unavailable) {
       throw new AppError(

@@ -119,11 +119,12 @@ const waitingOrders = (db: Db, productId?: number) =>
       and(
         eq(orders.status, 'in_progress'),
         eq(orderItems.status, 'waiting'),
-        eq(orderItems.providerId, PROVIDER.keyStock),
         productId === undefined ? undefined : eq(orderItems.productId, productId),
-        // only where keys are in stock now: the rest waits for an import
-        sql`exists (select 1 from licence_keys k
-          where k.product_id = ${orderItems.productId} and k.status = 'available')`,
+        // key-stock items only where keys are in stock now (the rest waits for an import);
+        // Adobe items unless Adobe refused them
+        sql`((${orderItems.providerId} = ${PROVIDER.keyStock} and exists (select 1 from licence_keys k
+          where k.product_id = ${orderItems.productId} and k.status = 'available'))
+          or (${orderItems.providerId} = ${PROVIDER.adobe} and ${orderItems.adobe}->>'error' is null))`,
       ),
     )
     .limit(5000);
