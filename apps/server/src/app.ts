@@ -35,6 +35,7 @@ import { countriesRoutes } from './modules/settings/countries.routes';
 import { markupGroupsRoutes } from './modules/settings/markup-groups.routes';
 import { productsSettingsRoutes } from './modules/settings/products-settings.routes';
 import { ratesRoutes } from './modules/settings/rates.routes';
+import { adobeStatisticsRoutes } from './modules/statistics/adobe-statistics.routes';
 import { adobePlugin } from './plugins/adobe';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -126,6 +127,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
       await api.register(userGroupsRoutes);
       await api.register(keysRoutes);
       await api.register(orderSettingsRoutes);
+      await api.register(adobeStatisticsRoutes);
     },
     { prefix: '/api' },
   );

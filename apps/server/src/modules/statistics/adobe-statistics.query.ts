@@ -1,0 +1,205 @@
+import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { adobeCustomers, localDistrictCountries, orderItems, orders, users } from '../../db/schema';
+import type { Session } from '../../plugins/auth';
+import { BUSINESS_TIME_ZONE, orderScope } from '../orders/orders.query';
+
+const ADOBE_PROVIDER_ID = 3;
+const TOP_CUSTOMERS = 10;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = async <T>(db: DbOrTx, query: SQL) =>
+  ((await db.execute(query)) as unknown as Rows<T>).rows;
+
+/** The first day of this month in Baku, `back` months earlier, as a local timestamp. */
+const monthStart = (back: number) =>
+  sql`(date_trunc('month', now() at time zone ${BUSINESS_TIME_ZONE}) - make_interval(months => ${back}::int))`;
+
+/**
+ * The counted Adobe lines the viewer may see since the first of the first month: order
+ * items of provider 3, the order not cancelled, the item not returned.
+ */
+const adobeLines = (session: Session, months: number) => sql`adobe_lines as (
+  select ${orders.id} as order_id,
+    ${orders.createdAt} as created_at,
+    to_char(${orders.createdAt} at time zone ${BUSINESS_TIME_ZONE}, 'YYYY-MM') as month,
+    ${orderItems.quantity} as quantity,
+    ${orderItems.totalUsd} as total_usd,
+    ${orderItems.adobe}->>'customer_id' as customer_id,
+    ${orderItems.adobe}->>'company_name' as company_name,
+    ${orderItems.adobe}->>'market_segment' as market_segment,
+    coalesce((${orderItems.adobe}->>'three_year_commitment')::boolean, false) as three_year
+  from ${orderItems}
+  join ${orders} on ${orders.id} = ${orderItems.orderId}
+  where ${and(
+    eq(orderItems.providerId, ADOBE_PROVIDER_ID),
+    ne(orders.status, 'cancelled'),
+    ne(orderItems.status, 'returned'),
+    sql`${orders.createdAt} >= (${monthStart(months - 1)} at time zone ${BUSINESS_TIME_ZONE})`,
+    orderScope(session),
+  )}
+)`;
+
+/** Sums of USD stay numeric in SQL and leave it as text with 2 decimals. */
+const usdSum = (column: SQL) => sql`coalesce(sum(${column}), 0)::numeric(16, 2)::text`;
+
+type MonthRow = { month: string; orders: number; licences: number; total_usd: string };
+type TotalsRow = {
+  orders: number;
+  licences: number;
+  total_usd: string;
+  three_year_licences: number;
+  three_year_share_percent: string;
+};
+type SegmentRow = { market_segment: string | null; customers: number };
+type TopRow = {
+  customer_id: string;
+  company_name: string;
+  market_segment: string | null;
+  licences: number;
+  total_usd: string;
+};
+
+const readMonths = (db: DbOrTx, lines: SQL, months: number) =>
+  rowsOf<MonthRow>(
+    db,
+    sql`with ${lines}
+    select to_char(m, 'YYYY-MM') as month,
+      count(distinct l.order_id)::int as orders,
+      coalesce(sum(l.quantity), 0)::int as licences,
+      ${usdSum(sql`l.total_usd`)} as total_usd
+    from generate_series(${monthStart(months - 1)}, ${monthStart(0)}, interval '1 month') as m
+    left join adobe_lines l on l.month = to_char(m, 'YYYY-MM')
+    group by m
+    order by m`,
+  );
+
+const readTotals = (db: DbOrTx, lines: SQL) =>
+  rowsOf<TotalsRow>(
+    db,
+    sql`with ${lines}
+    select count(distinct order_id)::int as orders,
+      coalesce(sum(quantity), 0)::int as licences,
+      ${usdSum(sql`total_usd`)} as total_usd,
+      coalesce(sum(quantity) filter (where three_year), 0)::int as three_year_licences,
+      coalesce(round(100.0 * sum(quantity) filter (where three_year) / nullif(sum(quantity), 0), 1),
+        0)::numeric(4, 1)::text as three_year_share_percent
+    from adobe_lines`,
+  );
+
+/** A customer's segment is the one of its latest line (a customer has one segment at Adobe). */
+const readSegments = (db: DbOrTx, lines: SQL) =>
+  rowsOf<SegmentRow>(
+    db,
+    sql`with ${lines},
+    customers as (
+      select distinct on (customer_id) customer_id, market_segment
+      from adobe_lines where customer_id is not null
+      order by customer_id, created_at desc
+    )
+    select market_segment, count(*)::int as customers from customers group by market_segment`,
+  );
+
+const readTopCustomers = (db: DbOrTx, lines: SQL) =>
+  rowsOf<TopRow>(
+    db,
+    sql`with ${lines}
+    select customer_id,
+      coalesce((array_agg(company_name order by created_at desc))[1], customer_id) as company_name,
+      (array_agg(market_segment order by created_at desc))[1] as market_segment,
+      sum(quantity)::int as licences,
+      ${usdSum(sql`total_usd`)} as total_usd
+    from adobe_lines where customer_id is not null
+    group by customer_id
+    order by sum(total_usd) desc, sum(quantity) desc, 2
+    limit ${TOP_CUSTOMERS}`,
+  );
+
+/**
+ * The registered Adobe customers (adobe_customers) the viewer may see: a dealer its own, a
+ * local district admin those of dealers in its countries, a global admin all.
+ */
+const customerScope = (session: Session): SQL | undefined => {
+  const me = session.user.id;
+  switch (session.role) {
+    case 'gd':
+      return undefined;
+    case 'ld':
+      return inArray(
+        users.countryId,
+        sql`(select ${localDistrictCountries.countryId} from ${localDistrictCountries}
+          where ${localDistrictCountries.userId} = ${me})`,
+      );
+    case 'd':
+      return eq(adobeCustomers.dealerId, me);
+    case 'u':
+      return sql`false`;
+  }
+};
+
+/** Registered customers without a counted sale in the chosen months. */
+const readCustomersWithoutOrders = async (db: DbOrTx, lines: SQL, session: Session) => {
+  const [row] = await rowsOf<{ customers: number }>(
+    db,
+    sql`with ${lines}
+    select count(*)::int as customers
+    from ${adobeCustomers}
+    join ${users} on ${users.id} = ${adobeCustomers.dealerId}
+    where ${and(
+      customerScope(session),
+      sql`not exists (select 1 from adobe_lines l where l.customer_id = ${adobeCustomers.customerId})`,
+    )}`,
+  );
+  return row?.customers ?? 0;
+};
+
+const segmentCount = (rows: SegmentRow[], segment: string) =>
+  rows.find((r) => r.market_segment === segment)?.customers ?? 0;
+
+/**
+ * The Adobe statistics page: monthly sales with empty months, customers by segment, the
+ * three-year commitment share and the top customers, all read from one snapshot.
+ */
+export const adobeStatistics = async (
+  db: Db,
+  session: Session,
+  months: number,
+): Promise<AdobeStatistics> => {
+  const lines = adobeLines(session, months);
+  const { monthRows, totals, segments, top, withoutOrders } = await db.transaction(
+    async (tx) => ({
+      monthRows: await readMonths(tx, lines, months),
+      totals: (await readTotals(tx, lines))[0],
+      segments: await readSegments(tx, lines),
+      top: await readTopCustomers(tx, lines),
+      withoutOrders: await readCustomersWithoutOrders(tx, lines, session),
+    }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const licences = totals?.licences ?? 0;
+  const threeYear = totals?.three_year_licences ?? 0;
+  return {
+    months: monthRows,
+    customers: {
+      total: segments.reduce((sum, r) => sum + r.customers, 0),
+      by_segment: {
+        COM: segmentCount(segments, 'COM'),
+        EDU: segmentCount(segments, 'EDU'),
+        GOV: segmentCount(segments, 'GOV'),
+      },
+      without_orders: withoutOrders,
+    },
+    commitment: {
+      three_year_licences: threeYear,
+      other_licences: licences - threeYear,
+      three_year_share_percent: totals?.three_year_share_percent ?? '0.0',
+    },
+    top_customers: top,
+    totals: {
+      orders: totals?.orders ?? 0,
+      licences,
+      total_usd: totals?.total_usd ?? '0.00',
+    },
+  };
+};

@@ -1,0 +1,26 @@
+import { envelopeSchema } from '@esd/shared/api';
+import {
+  adobeStatisticsQuerySchema,
+  adobeStatisticsSchema,
+} from '@esd/shared/statistics/adobe-statistics.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/errors';
+import { requireSession } from '../../plugins/auth';
+import { adobeStatistics } from './adobe-statistics.query';
+
+/** /pages/statistic/adobe (spec 2: all except user), scoped like the orders list. */
+export const adobeStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/statistics/adobe',
+    {
+      config: { access: 'allWithoutUser' },
+      schema: {
+        tags: ['statistics'],
+        querystring: adobeStatisticsQuerySchema,
+        response: { 200: envelopeSchema(adobeStatisticsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await adobeStatistics(app.db, requireSession(request), request.query.months)),
+  );
+};
