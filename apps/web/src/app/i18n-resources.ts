@@ -1,3 +1,6 @@
+import adobeAz from '@/features/adobe/locales/az.json';
+import adobeEn from '@/features/adobe/locales/en.json';
+import adobeRu from '@/features/adobe/locales/ru.json';
 import authAz from '@/features/auth/locales/az.json';
 import authEn from '@/features/auth/locales/en.json';
 import authRu from '@/features/auth/locales/ru.json';
@@ -51,6 +54,7 @@ export const resources = {
       keys: keysEn,
       checkout: checkoutEn,
       orders: ordersEn,
+      adobe: adobeEn,
     },
   },
   ru: {
@@ -67,6 +71,7 @@ export const resources = {
       keys: keysRu,
       checkout: checkoutRu,
       orders: ordersRu,
+      adobe: adobeRu,
     },
   },
   az: {
@@ -83,6 +88,7 @@ export const resources = {
       keys: keysAz,
       checkout: checkoutAz,
       orders: ordersAz,
+      adobe: adobeAz,
     },
   },
 };

@@ -15,6 +15,8 @@ type QuantityStepperProps = {
   /** the accessible name of the field (say which product it counts) */
   label: string;
   disabled?: boolean;
+  /** marks the field required (a form around it shows the asterisk) */
+  required?: boolean;
   size?: 'xs' | 'sm' | 'md';
 };
 
@@ -32,6 +34,7 @@ export const QuantityStepper = ({
   onChange,
   label,
   disabled,
+  required,
   size = 'sm',
 }: QuantityStepperProps) => {
   const { t } = useTranslation();
@@ -79,6 +82,7 @@ export const QuantityStepper = ({
         inputMode="numeric"
         autoComplete="off"
         disabled={disabled}
+        required={required}
         size={size}
         w={size === 'xs' ? 52 : 64}
         styles={{ input: { textAlign: 'center' } }}

@@ -1,0 +1,20 @@
+import { adobeCustomerListItemSchema } from '@esd/shared/adobe/adobe.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { adobeKeys } from './adobe-keys';
+
+/** Spec 7: GET /api/getAdobeCustomerList, the dealer's own Adobe customers. */
+export const getAdobeCustomers = (options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/getAdobeCustomerList', {
+    schema: z.array(adobeCustomerListItemSchema),
+    signal: options.signal,
+  });
+
+export const adobeCustomersQueryOptions = () =>
+  queryOptions({
+    queryKey: adobeKeys.customers(),
+    queryFn: ({ signal }) => getAdobeCustomers({ signal }),
+  });
+
+export const useAdobeCustomers = () => useQuery(adobeCustomersQueryOptions());

@@ -1,0 +1,23 @@
+import { type AdobePriceRequest, adobePriceOptionSchema } from '@esd/shared/adobe/adobe.schemas';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * Spec 7: POST /api/getAdobeProductPriceByCustomer, Adobe's price preview for this customer,
+ * quantity and commitment. A mutation: it is asked for by a button and its answer belongs to
+ * the inputs it was asked with, not to a cache.
+ */
+export const getAdobePrice = (input: AdobePriceRequest) =>
+  apiRequest('/getAdobeProductPriceByCustomer', {
+    method: 'POST',
+    body: input,
+    schema: z.array(adobePriceOptionSchema),
+  });
+
+export const useAdobePrice = () =>
+  useMutation({
+    // the panel shows the refusal where the options would be
+    meta: { notifyError: false },
+    mutationFn: getAdobePrice,
+  });

@@ -1,0 +1,87 @@
+import type { AdobePriceOption } from '@esd/shared/adobe/adobe.schemas';
+import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDecimalString, formatUsd } from '@/lib/format-money';
+
+type AdobePriceOptionsProps = {
+  options: readonly AdobePriceOption[];
+  /** the option that goes to the basket (`chosenOption`: the selected one, else the first) */
+  value: string | undefined;
+  onChange: (id: string) => void;
+};
+
+const money = (value: string, currency: string, lang: string) =>
+  currency === 'USD' ? formatUsd(value, lang) : `${formatDecimalString(value, lang)} ${currency}`;
+
+/** Spec 4: Adobe's price options as radio cards; the chosen one is what "Add to cart" buys. */
+export const AdobePriceOptions = ({ options, value, onChange }: AdobePriceOptionsProps) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <Radio.Group
+      label={t('adobe.options.label')}
+      description={t('adobe.options.description')}
+      value={value ?? null}
+      onChange={onChange}
+    >
+      <Stack gap="xs" mt="xs">
+        {options.map((option) => {
+          const detailsId = `adobe-option-${option.id}`;
+          return (
+            <Radio.Card
+              key={option.id}
+              value={option.id}
+              radius="md"
+              p="sm"
+              aria-label={`${option.FullTitle}, ${option.Sku}`}
+              aria-describedby={detailsId}
+            >
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator mt={2} />
+                <Stack gap={4} style={{ minWidth: 0, flex: 1 }} id={detailsId}>
+                  <Text fw={600} size="sm">
+                    {option.FullTitle}
+                  </Text>
+                  <Group gap={6}>
+                    <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                      {option.Sku}
+                    </Text>
+                    <Badge size="xs" variant="light" color="gray">
+                      {t('adobe.options.days', { days: option.days })}
+                    </Badge>
+                  </Group>
+                  <Group gap="xl" wrap="wrap">
+                    <Stack gap={0}>
+                      <Text size="xs" c="dimmed">
+                        {t('adobe.options.perLicence')}
+                      </Text>
+                      <Text size="sm" fw={600} style={tabular}>
+                        {money(option.Amount, option.Currency, lang)}
+                      </Text>
+                    </Stack>
+                    <Stack gap={0}>
+                      <Text size="xs" c="dimmed">
+                        {t('adobe.options.total')}
+                      </Text>
+                      <Text size="sm" fw={700} style={tabular}>
+                        {money(option.total, option.Currency, lang)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t('adobe.options.exclVat')}
+                  </Text>
+                  {option.Additional_Detail ? (
+                    <Text size="xs">{option.Additional_Detail}</Text>
+                  ) : null}
+                </Stack>
+              </Group>
+            </Radio.Card>
+          );
+        })}
+      </Stack>
+    </Radio.Group>
+  );
+};
+
+const tabular = { fontVariantNumeric: 'tabular-nums' } as const;

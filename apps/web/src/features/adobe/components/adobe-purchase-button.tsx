@@ -1,0 +1,32 @@
+import { Button } from '@mantine/core';
+import { IconReceipt2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogModal } from '@/components/dialog-modal';
+import { AdobePurchasePanel, type AdobePurchasePanelProps } from './adobe-purchase-panel';
+
+/** On a product card: the Adobe flow opens in a dialog, so the grid keeps its shape. */
+export const AdobePurchaseButton = (props: Omit<AdobePurchasePanelProps, 'onAdded'>) => {
+  const { t } = useTranslation();
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="light"
+        leftSection={<IconReceipt2 size={16} aria-hidden />}
+        aria-label={t('adobe.card.openLabel', { title: props.product.FullTitle })}
+        onClick={() => setOpen(true)}
+      >
+        {t('adobe.card.open')}
+      </Button>
+      <DialogModal
+        opened={isOpen}
+        onClose={() => setOpen(false)}
+        title={props.product.FullTitle}
+        size="lg"
+      >
+        {isOpen ? <AdobePurchasePanel {...props} onAdded={() => setOpen(false)} /> : null}
+      </DialogModal>
+    </>
+  );
+};

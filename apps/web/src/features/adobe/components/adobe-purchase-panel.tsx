@@ -1,0 +1,149 @@
+import { canCommitThreeYears, chosenOption, commitmentLevel } from '@esd/shared/adobe/adobe.rules';
+import type { Basket } from '@esd/shared/catalogue/basket.schemas';
+import { THREE_YEAR_COMMITMENT_MIN_QUANTITY } from '@esd/shared/constants';
+import type { SellType } from '@esd/shared/shop/pricing.rules';
+import { Button, Checkbox, Group, Input, Stack, Text } from '@mantine/core';
+import { IconReceipt2, IconShoppingCartPlus } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QuantityStepper } from '@/components/quantity-stepper';
+import { notifySuccess } from '@/lib/notify';
+import { useAddAdobeToBasket } from '../api/add-adobe-to-basket';
+import { useAdobePrice } from '../api/get-adobe-price';
+import { AdobeCustomerSelect } from './adobe-customer-select';
+import { AdobeErrorAlert } from './adobe-error-alert';
+import { AdobePriceOptions } from './adobe-price-options';
+import { isAnswerTo, type PurchaseChoice, priceRequestOf } from './adobe-purchase';
+
+export type AdobePurchasePanelProps = {
+  product: { id: number; FullTitle: string };
+  sellType: SellType;
+  /** keeps the basket the server answered with (the basket feature's store) */
+  onBasket: (basket: Basket) => void;
+  /** after the line went into the basket (a dialog closes) */
+  onAdded?: () => void;
+};
+
+const start: PurchaseChoice = { customerId: null, quantity: 1, commitment: 0 };
+
+/**
+ * Spec 4's Adobe flow: customer, quantity and commitment, "Get price", then one of Adobe's
+ * options goes to the basket. Any change discards the options.
+ */
+export const AdobePurchasePanel = ({
+  product,
+  sellType,
+  onBasket,
+  onAdded,
+}: AdobePurchasePanelProps) => {
+  const { t } = useTranslation();
+  const customerHintId = useId();
+  const [choice, setChoice] = useState<PurchaseChoice>(start);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const price = useAdobePrice();
+  const add = useAddAdobeToBasket(onBasket);
+
+  const request = priceRequestOf(product.id, choice);
+  const options = price.data && isAnswerTo(price.variables, request) ? price.data : undefined;
+  const chosen = options ? chosenOption(options, selectedId) : undefined;
+  const canCommit = canCommitThreeYears(choice.quantity);
+  const level = commitmentLevel(choice.quantity);
+
+  const change = (next: Partial<PurchaseChoice>) => {
+    setChoice((current) => {
+      const merged = { ...current, ...next };
+      // spec 4: under 10 the commitment is reset to 0, not only hidden
+      return canCommitThreeYears(merged.quantity) ? merged : { ...merged, commitment: 0 };
+    });
+    setSelectedId(null);
+    price.reset();
+    add.reset();
+  };
+
+  const getPrice = () => {
+    if (request) price.mutate(request);
+  };
+
+  const addToBasket = () => {
+    if (!request || !chosen) return;
+    add.mutate(
+      { ...request, adobe_selected_product_id: chosen.id, sell_type: sellType },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            t('adobe.panel.added', { title: product.FullTitle, count: request.quantity }),
+          );
+          setChoice((current) => ({ ...start, customerId: current.customerId }));
+          setSelectedId(null);
+          price.reset();
+          onAdded?.();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      <AdobeCustomerSelect
+        value={choice.customerId}
+        onChange={(customerId) => change({ customerId })}
+      />
+      <Group gap="lg" align="flex-start" wrap="wrap">
+        <Input.Wrapper label={t('fields.quantity')} required labelElement="div">
+          <QuantityStepper
+            value={choice.quantity}
+            onChange={(quantity) => change({ quantity })}
+            label={t('adobe.panel.quantityOf', { title: product.FullTitle })}
+            required
+          />
+        </Input.Wrapper>
+        <Checkbox
+          mt={{ base: 0, xs: 26 }}
+          label={t('adobe.panel.commitment')}
+          description={
+            canCommit && level !== null
+              ? t('adobe.panel.commitmentHint', { level })
+              : t('adobe.panel.commitmentFrom', { count: THREE_YEAR_COMMITMENT_MIN_QUANTITY })
+          }
+          checked={choice.commitment === 1}
+          disabled={!canCommit}
+          onChange={(event) => change({ commitment: event.currentTarget.checked ? 1 : 0 })}
+          style={{ flex: '1 1 200px' }}
+        />
+      </Group>
+      {options && options.length > 0 ? (
+        <AdobePriceOptions options={options} value={chosen?.id} onChange={setSelectedId} />
+      ) : null}
+      {options && options.length === 0 ? (
+        <Text size="sm" c="orange.9" role="status">
+          {t('adobe.panel.noOptions')}
+        </Text>
+      ) : null}
+      <AdobeErrorAlert error={price.error ?? add.error} />
+      {chosen ? (
+        <Button
+          leftSection={<IconShoppingCartPlus size={16} aria-hidden />}
+          loading={add.isPending}
+          onClick={addToBasket}
+        >
+          {t('adobe.panel.addToCart')}
+        </Button>
+      ) : (
+        <Button
+          leftSection={<IconReceipt2 size={16} aria-hidden />}
+          loading={price.isPending}
+          disabled={request === null}
+          aria-describedby={request === null ? customerHintId : undefined}
+          onClick={getPrice}
+        >
+          {t('adobe.panel.getPrice')}
+        </Button>
+      )}
+      {request === null ? (
+        <Text id={customerHintId} size="xs" c="dimmed">
+          {t('adobe.panel.chooseCustomerFirst')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
