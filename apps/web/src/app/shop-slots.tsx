@@ -1,7 +1,13 @@
-import { canShop, typeIdFromRole } from '@esd/shared/access/access.rules';
-import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
+import { canBuyAdobe, canShop, typeIdFromRole } from '@esd/shared/access/access.rules';
+import type { Basket } from '@esd/shared/catalogue/basket.schemas';
+import { PROVIDER, type ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import { allowedSellTypes } from '@esd/shared/shop/pricing.rules';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdobePurchaseButton } from '@/features/adobe/components/adobe-purchase-button';
+import { AdobePurchasePanel } from '@/features/adobe/components/adobe-purchase-panel';
+import { storeBasket } from '@/features/basket/api/get-basket';
 import { BasketActions } from '@/features/basket/components/basket-actions';
 import { SellTypeControl } from '@/features/basket/components/sell-type-control';
 import { useSellType } from '@/features/basket/components/use-sell-type';
@@ -10,12 +16,14 @@ import { getUserRole } from '@/lib/storage';
 
 export type ShopSlots = {
   sellTypeControl?: ReactNode;
-  renderBasketActions?: (product: ProductListItem) => ReactNode;
+  renderBasketActions?: (product: ProductListItem, place: 'card' | 'page') => ReactNode;
 };
 
 /**
  * Where the products and basket features meet: shoppers (user types 3 and 4, spec 6) get the
  * basket controls and, when allowed both cash and credit, the "Pay by" choice; others browse.
+ * A dealer with an Adobe account buys Adobe products through the Adobe flow (spec 4): in a
+ * dialog from a card, in place on the product's page. Other shoppers see the basket's note.
  */
 export const useShopSlots = (): ShopSlots => {
   const profile = useUser().data;
@@ -27,12 +35,21 @@ export const useShopSlots = (): ShopSlots => {
   };
   const allowed = allowedSellTypes(shopper);
   const [sellType, setSellType] = useSellType(allowed);
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
   if (!canShop(shopper.type_id) || sellType === undefined) return {};
+  const buysAdobe = profile !== undefined && canBuyAdobe(profile);
+  const onBasket = (basket: Basket) => storeBasket(queryClient, basket, i18n.language);
   return {
     sellTypeControl:
       allowed.length > 1 ? (
         <SellTypeControl allowed={allowed} value={sellType} onChange={setSellType} />
       ) : null,
-    renderBasketActions: (product) => <BasketActions product={product} sellType={sellType} />,
+    renderBasketActions: (product, place) => {
+      if (product.provider_id !== PROVIDER.adobe || !buysAdobe)
+        return <BasketActions product={product} sellType={sellType} />;
+      const Adobe = place === 'card' ? AdobePurchaseButton : AdobePurchasePanel;
+      return <Adobe product={product} sellType={sellType} onBasket={onBasket} />;
+    },
   };
 };

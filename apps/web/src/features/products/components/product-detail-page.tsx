@@ -28,7 +28,8 @@ import { ReturnableNote } from './returnable-note';
 
 export type ProductDetailPageProps = {
   sellTypeControl?: ReactNode;
-  renderBasketActions?: (product: ProductListItem) => ReactNode;
+  /** `place` lets a control take more room on the product's own page than on a card */
+  renderBasketActions?: (product: ProductListItem, place: 'page') => ReactNode;
 };
 
 const BackLink = () => {
@@ -122,7 +123,7 @@ export const ProductDetailPage = ({
             <Stack gap="md">
               <ProductPrice product={item} size="lg" />
               {renderBasketActions ? sellTypeControl : null}
-              {renderBasketActions?.(item)}
+              {renderBasketActions?.(item, 'page')}
               <ReturnableNote isReturnable={item.is_returnable} />
             </Stack>
           </Paper>

@@ -7,13 +7,13 @@ export const productGridCols = { base: 1, xs: 2, lg: 3, xl: 4 };
 
 type ProductGridProps = {
   products: ProductListItem[];
-  renderActions?: (product: ProductListItem) => ReactNode;
+  renderActions?: (product: ProductListItem, place: 'card') => ReactNode;
 };
 
 export const ProductGrid = ({ products, renderActions }: ProductGridProps) => (
   <SimpleGrid cols={productGridCols} spacing="md" verticalSpacing="md">
     {products.map((product) => (
-      <ProductCard key={product.id} product={product} actions={renderActions?.(product)} />
+      <ProductCard key={product.id} product={product} actions={renderActions?.(product, 'card')} />
     ))}
   </SimpleGrid>
 );

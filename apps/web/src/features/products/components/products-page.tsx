@@ -15,7 +15,7 @@ export type ProductsPageProps = {
   /** the "Pay by" control, for shoppers allowed cash and credit */
   sellTypeControl?: ReactNode;
   /** the basket controls of a card; absent for roles that only browse (spec 6) */
-  renderBasketActions?: (product: ProductListItem) => ReactNode;
+  renderBasketActions?: (product: ProductListItem, place: 'card') => ReactNode;
 };
 
 export const ProductsPage = ({ sellTypeControl, renderBasketActions }: ProductsPageProps) => {
