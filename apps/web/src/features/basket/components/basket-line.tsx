@@ -55,6 +55,7 @@ export const BasketLine = ({ line, onNavigate }: BasketLineProps) => {
           {line.adobe ? (
             <Text size="xs" c="dimmed">
               {t('basket.line.adobeCustomer', { name: line.adobe.company_name })}
+              {line.adobe.three_year_commitment ? ` · ${t('basket.line.adobeCommitment')}` : ''}
             </Text>
           ) : null}
         </Stack>

@@ -7,6 +7,7 @@ import { formatAzn, formatUsd } from '@/lib/format-money';
 import { formatDateTime } from './format-date';
 import { ItemStatusBadge } from './order-badges';
 import { canAskReturn, type OpenDialog } from './order-dialog';
+import { OrderItemAdobe } from './order-item-adobe';
 import { OrderKeyRow } from './order-key-row';
 
 type ItemProps = { order: OrderDetail; item: OrderItem; open: OpenDialog };
@@ -94,6 +95,7 @@ const Item = ({ order, item, open }: ItemProps) => {
           ? ` · ${t('orders.items.returnableUntil', { date: formatDateTime(item.returnable_until) })}`
           : ''}
       </Text>
+      {item.adobe ? <OrderItemAdobe adobe={item.adobe} /> : null}
       {item.keys.length > 0 ? (
         <>
           <Text id={keysLabelId} size="xs" fw={600} mt="sm" c="dimmed" tt="uppercase">
