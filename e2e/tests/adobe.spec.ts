@@ -1,0 +1,206 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/session';
+
+const ACROBAT = 'Adobe Acrobat Standard for teams — 1 year';
+const PHOTOSHOP = 'Adobe Photoshop for teams — 1 year';
+
+const openProduct = async (page: Page, title: string) => {
+  await page.goto(`/pages/products?q=${encodeURIComponent(title.split(' for ')[0]!)}`);
+  await page.getByRole('article').getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+};
+
+const panel = (page: Page, title: string) => {
+  const main = page.getByRole('main');
+  return {
+    customer: main.getByRole('combobox', { name: 'Adobe customer' }),
+    quantity: main.getByRole('textbox', { name: `Quantity of ${title}` }),
+    commitment: main.getByRole('checkbox', { name: 'Three-year commitment' }),
+    getPrice: main.getByRole('button', { name: 'Get price' }),
+    addToCart: main.getByRole('button', { name: 'Add to cart' }),
+    options: main.getByRole('radiogroup', { name: "Adobe's price options" }),
+  };
+};
+
+const chooseCustomer = async (page: Page, name: RegExp) => {
+  await page.getByRole('main').getByRole('combobox', { name: 'Adobe customer' }).click();
+  await page.getByRole('option', { name }).click();
+};
+
+const basketButton = (page: Page) => page.getByRole('button', { name: /^Basket, items: \d+$/ });
+
+test('[adobe][purchase] a dealer creates a customer, buys 12 licences for three years on credit and sees the subscription', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'dealer@example.com');
+  await openProduct(page, ACROBAT);
+  const p = panel(page, ACROBAT);
+  await expect(p.getPrice).toBeDisabled();
+
+  // a new customer through the form, validated with the shared schema
+  await page.getByRole('button', { name: 'New customer' }).click();
+  const form = page.getByRole('dialog', { name: 'New Adobe customer' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('This field is required').first()).toBeVisible();
+  await form.getByLabel('Company name').fill('Abc');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Enter at least 4 characters')).toBeVisible();
+
+  const company = `Khazar Media ${Date.now().toString(36)}`;
+  await form.getByLabel('Company name').fill(company);
+  await form.getByRole('radio', { name: /Commercial \(COM\)/ }).check();
+  await expect(form.getByRole('combobox', { name: 'Country' })).toHaveValue('Azerbaijan (AZ)');
+  await form.getByLabel('City').fill('Baku');
+  await form.getByLabel('Postal code').fill('AZ1010');
+  await form.getByLabel('Address line 1').fill('12 Neftchilar Avenue');
+  await form.getByLabel('Company phone').fill('+994 12 555 01 23');
+  await form.getByLabel('First name').fill('Aysel');
+  await form.getByLabel('Last name').fill('Karimova');
+  await form.getByLabel('Email').fill('aysel@khazar-media.example');
+  await form.getByLabel('Contact phone').fill('+994 50 555 01 23');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText(`Adobe customer created: ${company}`)).toBeVisible();
+  // the new customer is the chosen one
+  await expect(p.customer).toHaveValue(`${company} · Commercial (COM)`);
+  await expect(p.getPrice).toBeEnabled();
+
+  // credit, 12 licences, three-year commitment
+  await page
+    .getByRole('main')
+    .locator('label')
+    .filter({ hasText: /^Credit$/ })
+    .click();
+  await p.quantity.fill('12');
+  await expect(p.commitment).toBeEnabled();
+  await p.commitment.check();
+  await p.getPrice.click();
+
+  await expect(p.options).toBeVisible();
+  const options = p.options.getByRole('radio');
+  await expect(options.first()).toBeVisible();
+  // the one used is checked: the only one, or the first
+  await expect(options.first()).toHaveAttribute('aria-checked', 'true');
+  await expect(p.options).toContainText('Three-year commitment, level 12');
+  await expect(p.options).toContainText(/Per licence\s*\$[\d,]+\.\d{2}/);
+  await expect(p.getPrice).toHaveCount(0);
+  await p.addToCart.click();
+  await expect(page.getByText(`Added to basket: ${ACROBAT} × 12`)).toBeVisible();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 12');
+  // the panel starts again for the next purchase, keeping the customer
+  await expect(p.getPrice).toBeVisible();
+  await expect(p.quantity).toHaveValue('1');
+
+  // the basket line names the customer and the commitment
+  await basketButton(page).click();
+  const line = page
+    .getByRole('dialog', { name: 'Basket' })
+    .getByRole('listitem')
+    .filter({ hasText: ACROBAT });
+  await expect(line).toContainText(`Customer: ${company} · Three-year commitment`);
+  await expect(line).toContainText('Credit');
+  await page.getByRole('dialog', { name: 'Basket' }).getByRole('button', { name: 'Close' }).click();
+
+  await page.goto('/pages/checkout?sell_type=2');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
+  const detail = page.getByRole('dialog', { name: /^Order #\d+$/ });
+  const adobe = detail.getByRole('group', { name: 'Adobe order' });
+  await expect(adobe).toContainText(company);
+  await expect(adobe).toContainText('Three years');
+  // the provider's order is placed by a job; the open order is polled
+  await expect(adobe.getByText('Done', { exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(
+    adobe.getByText('Subscription ID').locator('xpath=following-sibling::dd'),
+  ).toHaveText(/\S{4,}/);
+  await expect(detail.getByText('Completed').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('[adobe][commitment] spec 4/5: commitment from 10, Get price needs a customer, any change discards the options', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer@example.com');
+  await openProduct(page, PHOTOSHOP);
+  const p = panel(page, PHOTOSHOP);
+
+  await expect(p.quantity).toHaveValue('1');
+  await expect(p.commitment).toBeDisabled();
+  await expect(p.commitment).not.toBeChecked();
+  await expect(page.getByText('Available from 10 licences.')).toBeVisible();
+  await expect(p.getPrice).toBeDisabled();
+
+  await p.quantity.fill('9');
+  await expect(p.commitment).toBeDisabled();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(p.quantity).toHaveValue('10');
+  await expect(p.commitment).toBeEnabled();
+  await p.commitment.check();
+  await expect(page.getByText(/commitment level 12/)).toBeVisible();
+  // back under 10: reset to 0 and disabled; it stays unchecked when 10 comes back
+  await page.getByRole('button', { name: 'Decrease quantity' }).click();
+  await expect(p.commitment).toBeDisabled();
+  await expect(p.commitment).not.toBeChecked();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(p.commitment).toBeEnabled();
+  await expect(p.commitment).not.toBeChecked();
+
+  await chooseCustomer(page, /^Caspian Design Studio/);
+  await expect(p.getPrice).toBeEnabled();
+
+  const priced = async () => {
+    await p.getPrice.click();
+    await expect(p.options).toBeVisible();
+    await expect(p.addToCart).toBeVisible();
+  };
+  const discarded = async () => {
+    await expect(p.options).toHaveCount(0);
+    await expect(p.addToCart).toHaveCount(0);
+    await expect(p.getPrice).toBeVisible();
+  };
+
+  await priced();
+  await p.commitment.check();
+  await discarded();
+
+  await priced();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await discarded();
+
+  await priced();
+  await chooseCustomer(page, /^Baku State Arts Academy/);
+  await discarded();
+  await priced();
+});
+
+test('[adobe][roles] a dealer without an Adobe account sees the note and no Adobe flow', async ({
+  page,
+}) => {
+  // dealer2 reads the portal in Azerbaijani (its profile language)
+  await signIn(page, 'dealer2@example.com');
+  const note = 'Adobe məhsulları müştəri üçün Adobe qiymət sorğusu ilə alınır.';
+  await page.goto('/pages/products?q=Adobe');
+  const card = page.getByRole('article').first();
+  await expect(card).toContainText(note);
+  await expect(card.getByRole('button')).toHaveCount(0);
+
+  await card.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/pages\/product\/\d+$/);
+  const main = page.getByRole('main');
+  await expect(main).toContainText(note);
+  await expect(main.getByRole('combobox', { name: 'Adobe müştərisi' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Qiyməti öyrən' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Yeni müştəri' })).toHaveCount(0);
+  await expect(main.getByRole('checkbox')).toHaveCount(0);
+});
+
+test('[adobe][card] the dealer with an account opens the flow from a card', async ({ page }) => {
+  await signIn(page, 'dealer@example.com');
+  await page.goto('/pages/products?q=Adobe');
+  const card = page.getByRole('article').filter({ hasText: ACROBAT });
+  await card.getByRole('button', { name: `Buy for an Adobe customer: ${ACROBAT}` }).click();
+  const dialog = page.getByRole('dialog', { name: ACROBAT });
+  await expect(dialog.getByRole('combobox', { name: 'Adobe customer' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Get price' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: /Add to basket/ })).toHaveCount(0);
+});
