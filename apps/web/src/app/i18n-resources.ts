@@ -34,6 +34,9 @@ import settingsRu from '@/features/settings/locales/ru.json';
 import starredAz from '@/features/starred/locales/az.json';
 import starredEn from '@/features/starred/locales/en.json';
 import starredRu from '@/features/starred/locales/ru.json';
+import statisticsAz from '@/features/statistics/locales/az.json';
+import statisticsEn from '@/features/statistics/locales/en.json';
+import statisticsRu from '@/features/statistics/locales/ru.json';
 import commonAz from '@/lib/i18n/locales/az.json';
 import commonEn from '@/lib/i18n/locales/en.json';
 import commonRu from '@/lib/i18n/locales/ru.json';
@@ -54,6 +57,7 @@ export const resources = {
       keys: keysEn,
       checkout: checkoutEn,
       orders: ordersEn,
+      statistics: statisticsEn,
       adobe: adobeEn,
     },
   },
@@ -71,6 +75,7 @@ export const resources = {
       keys: keysRu,
       checkout: checkoutRu,
       orders: ordersRu,
+      statistics: statisticsRu,
       adobe: adobeRu,
     },
   },
@@ -88,6 +93,7 @@ export const resources = {
       keys: keysAz,
       checkout: checkoutAz,
       orders: ordersAz,
+      statistics: statisticsAz,
       adobe: adobeAz,
     },
   },

@@ -1,0 +1,3 @@
+import { AdobeStatisticsPage } from '@/features/statistics/components/adobe-statistics-page';
+
+export const Component = AdobeStatisticsPage;

@@ -1,0 +1,22 @@
+import { adobeStatisticsSchema } from '@esd/shared/statistics/adobe-statistics.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { statisticsKeys } from './statistics-keys';
+
+/** GET /api/statistics/adobe: Adobe sales the caller may see (scoped by the server). */
+export const getAdobeStatistics = (months: number, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/statistics/adobe', {
+    query: { months },
+    schema: adobeStatisticsSchema,
+    signal: options.signal,
+  });
+
+export const adobeStatisticsQueryOptions = (months: number) =>
+  queryOptions({
+    queryKey: statisticsKeys.adobe(months),
+    queryFn: ({ signal }) => getAdobeStatistics(months, { signal }),
+    // another period keeps the page as it is until its numbers arrive
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdobeStatistics = (months: number) => useQuery(adobeStatisticsQueryOptions(months));

@@ -1,0 +1,81 @@
+import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
+import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconBuildingStore,
+  IconCurrencyDollar,
+  IconLicense,
+  IconReceipt,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatUsd } from '@/lib/format-money';
+import { formatCount } from './format-stats';
+
+type KpiProps = { label: string; value: string; hint?: string; icon: ReactNode; color: string };
+
+const Kpi = ({ label, value, hint, icon, color }: KpiProps) => (
+  <Paper radius="lg" p="md" withBorder>
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+      {/* the label first for screen readers: "Orders 12" */}
+      <div>
+        <Text size="sm" c="dimmed" fw={500}>
+          {label}
+        </Text>
+        {/* an amount never breaks inside: on phones the icon gives way to it */}
+        <Text fz={{ base: 20, sm: 26 }} fw={700} lh={1.2} mt={4} style={{ whiteSpace: 'nowrap' }}>
+          {value}
+        </Text>
+        {hint ? (
+          <Text size="xs" c="dimmed" mt={2}>
+            {hint}
+          </Text>
+        ) : null}
+      </div>
+      <ThemeIcon variant="light" color={color} size={38} radius="md" aria-hidden visibleFrom="sm">
+        {icon}
+      </ThemeIcon>
+    </Group>
+  </Paper>
+);
+
+/** Orders, licences, USD (VAT excluded) and customers of the chosen months. */
+export const AdobeKpiCards = ({ data }: { data: AdobeStatistics }) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      <Kpi
+        label={t('statistics.adobe.kpi.orders')}
+        value={formatCount(data.totals.orders, lang)}
+        icon={<IconReceipt size={20} />}
+        color="indigo"
+      />
+      <Kpi
+        label={t('statistics.adobe.kpi.licences')}
+        value={formatCount(data.totals.licences, lang)}
+        icon={<IconLicense size={20} />}
+        color="teal"
+      />
+      <Kpi
+        label={t('statistics.adobe.kpi.totalUsd')}
+        value={formatUsd(data.totals.total_usd, lang)}
+        hint={t('statistics.adobe.kpi.vatExcluded')}
+        icon={<IconCurrencyDollar size={20} />}
+        color="grape"
+      />
+      <Kpi
+        label={t('statistics.adobe.kpi.customers')}
+        value={formatCount(data.customers.total, lang)}
+        hint={
+          data.customers.without_orders > 0
+            ? t('statistics.adobe.kpi.withoutOrders', {
+                customers: formatCount(data.customers.without_orders, lang),
+              })
+            : undefined
+        }
+        icon={<IconBuildingStore size={20} />}
+        color="orange"
+      />
+    </SimpleGrid>
+  );
+};
