@@ -41,6 +41,8 @@ export const AdobeCustomerSelect = ({ value, onChange, disabled }: AdobeCustomer
         value={value}
         onChange={onChange}
         required
+        // spec 5: the customer field is marked required (the theme hides asterisks elsewhere)
+        withAsterisk
         searchable
         nothingFoundMessage={t('adobe.panel.noCustomerFound')}
         disabled={disabled || customers.isPending}
