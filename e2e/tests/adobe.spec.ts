@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/session';
 
@@ -203,4 +204,38 @@ test('[adobe][card] the dealer with an account opens the flow from a card', asyn
   await expect(dialog.getByRole('combobox', { name: 'Adobe customer' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Get price' })).toBeDisabled();
   await expect(card.getByRole('button', { name: /Add to basket/ })).toHaveCount(0);
+});
+
+const seriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+test('[adobe][a11y] the panel with options and the customer form pass axe and fit a 390 px phone', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'dealer@example.com');
+  await openProduct(page, ACROBAT);
+  const p = panel(page, ACROBAT);
+  await chooseCustomer(page, /^Caspian Design Studio/);
+  await p.quantity.fill('50');
+  await p.commitment.check();
+  await p.getPrice.click();
+  await expect(p.options).toBeVisible();
+  await expect(page.getByText(/commitment level 13/)).toBeVisible();
+  expect(await seriousViolations(page), 'panel with options').toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByRole('button', { name: 'New customer' }).click();
+  const form = page.getByRole('dialog', { name: 'New Adobe customer' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('This field is required').first()).toBeVisible();
+  expect(await seriousViolations(page), 'customer form with errors').toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
