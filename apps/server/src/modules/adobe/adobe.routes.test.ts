@@ -230,5 +230,11 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
       true,
     );
     expect(replay.orderId).toBe(item.adobe.order_id);
+    // no keys to revoke: an Adobe subscription is not returned through the portal's returns
+    expect(item.returnable_until).toBeNull();
+    const refused = await dealer.post(`/api/orders/${placed.id}/items/${item.id}/return`, {
+      reason: 'no longer needed',
+    });
+    expect(refused.json()).toMatchObject({ code: 422, data: { error: 'RETURN_WINDOW_CLOSED' } });
   });
 });

@@ -18,7 +18,6 @@ import {
   loadOwnSettings,
   loadPricingContext,
   type PricingContext,
-  usdPrice,
 } from '../catalogue/pricing.context';
 import { dealerCredit } from './credit';
 

@@ -221,6 +221,13 @@ export const requestReturn = (
     if (!isOwner(session, order))
       throw new AppError('FORBIDDEN', 'Only the buyer or its dealer asks for a return.');
     const item = await lockItem(tx, id, itemId);
+    if (item.providerId === PROVIDER.adobe) {
+      // an Adobe subscription is returned through Adobe's RETURN order, not by revoking keys
+      throw new AppError(
+        'RETURN_WINDOW_CLOSED',
+        'Adobe subscriptions are returned through Adobe; ask the distributor.',
+      );
+    }
     const settings = await readOrderSettings(tx);
     const until = returnableUntil(item, settings.return_window_days);
     if (!until || until.getTime() <= Date.now()) {

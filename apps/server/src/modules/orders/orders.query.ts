@@ -1,4 +1,5 @@
 import type { Role } from '@esd/shared/access/access.rules';
+import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { orderActions, returnableUntil } from '@esd/shared/orders/orders.rules';
 import type {
@@ -228,7 +229,10 @@ export const orderDetail = async (
   const lastRequest = new Map(requests.map((r) => [r.orderItemId, r]));
   const detailItems = items.map((item) => {
     const request = lastRequest.get(item.id) ?? null;
-    const until = returnableUntil(item, settings.return_window_days);
+    const until =
+      item.providerId === PROVIDER.adobe
+        ? null
+        : returnableUntil(item, settings.return_window_days);
     const open = until !== null && until.getTime() > now && request?.status !== 'requested';
     return {
       id: item.id,

@@ -90,7 +90,10 @@ const Item = ({ order, item, open }: ItemProps) => {
         </Stack>
       </Group>
       <Text size="xs" c="dimmed" mt={6}>
-        {t('orders.items.delivered', { delivered: item.delivered, quantity: item.quantity })}
+        {/* Adobe items have no keys: their block below shows Adobe's order and status */}
+        {item.adobe
+          ? ''
+          : t('orders.items.delivered', { delivered: item.delivered, quantity: item.quantity })}
         {item.returnable_until && canReturn
           ? ` · ${t('orders.items.returnableUntil', { date: formatDateTime(item.returnable_until) })}`
           : ''}
