@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { oidcIssuer } from '../support/env';
+import { DEMO_PASSWORD, oidcIssuer } from '../support/env';
 import { readMailbox, signIn } from '../support/session';
 
 test('[auth][password reset] a user asks for a link by e-mail, sets a new password and signs in', async ({
@@ -25,6 +25,17 @@ test('[auth][password reset] a user asks for a link by e-mail, sets a new passwo
   await page.getByRole('button', { name: /reset|save|set/i }).click();
   await expect(page).toHaveURL(/\/pages\/login/);
   await signIn(page, 'dealer2@example.com', 'a-new-long-passphrase');
+
+  // back to the demo password, so journeys that sign in as dealer2 later do not depend on order
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'dealer2@example.com', password: 'a-new-long-passphrase' },
+  });
+  const token = (await login.json()).data.token as string;
+  const restored = await page.request.post('/api/profile/password', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { current_password: 'a-new-long-passphrase', new_password: DEMO_PASSWORD },
+  });
+  expect((await restored.json()).code).toBe(200);
 });
 
 test('[auth][oidc] single sign-on through the identity provider signs the user in', async ({
