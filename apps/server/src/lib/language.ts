@@ -12,3 +12,9 @@ export const requestLanguage = (request: FastifyRequest): Language => {
 
 /** Picks the column of a `<name>En/Ru/Az` triple for a language. */
 export const pick = <T>(values: { en: T; ru: T; az: T }, lang: Language): T => values[lang];
+
+/** The title of a product (or of an order item's copy of it) in a language. */
+export const titleIn = (
+  row: { titleEn: string; titleRu: string; titleAz: string },
+  lang: Language,
+): string => ({ en: row.titleEn, ru: row.titleRu, az: row.titleAz })[lang];

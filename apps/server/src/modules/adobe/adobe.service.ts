@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { adobeCustomers, basketItems, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { titleIn } from '../../lib/language';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
@@ -120,9 +121,6 @@ const details: Record<Language, (level: number, days: number, threeYear: boolean
     `${threeYear ? `Üç illik öhdəlik, səviyyə ${level}` : `Həcm səviyyəsi ${level}`}; qiymət müştərinin ildönümünə qədər ${days} günə mütənasibdir`,
 };
 
-const titleIn = (lang: Language, p: typeof products.$inferSelect) =>
-  ({ en: p.titleEn, ru: p.titleRu, az: p.titleAz })[lang];
-
 /**
  * Spec 7 getAdobeProductPriceByCustomer: Adobe's preview for this customer and quantity, each
  * line priced for the dealer (its markup group over Adobe's prorated partner price).
@@ -170,7 +168,7 @@ export const priceOptions = async (
       Additional_Detail: details[lang](level, line.proratedDays, threeYear),
       days: line.proratedDays,
       total: multiplyMoney(Amount, line.quantity),
-      FullTitle: titleIn(lang, product),
+      FullTitle: titleIn(product, lang),
     };
   });
   return { options, product, customer };

@@ -1,6 +1,5 @@
 import type { Language } from '@esd/shared/constants';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html';
 
 const resetTexts: Record<
   Language,

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type basketItems, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
 import {
@@ -23,9 +24,6 @@ import {
 } from '../catalogue/pricing.context';
 import { productImageUrl } from '../catalogue/products.routes';
 import * as repo from './basket.repository';
-
-const titleOf = (p: typeof products.$inferSelect, lang: Language) =>
-  ({ en: p.titleEn, ru: p.titleRu, az: p.titleAz })[lang];
 
 /**
  * USD per licence of a basket line: an Adobe line keeps the price of its provider preview
@@ -64,7 +62,7 @@ export const readBasket = async (db: Db, session: Session, lang: Language): Prom
       id: item.id,
       product_id: product.id,
       sku: product.sku,
-      FullTitle: titleOf(product, lang),
+      FullTitle: titleIn(product, lang),
       provider_id: product.providerId,
       is_returnable: product.isReturnable,
       image_url: productImageUrl(product.imagePath),

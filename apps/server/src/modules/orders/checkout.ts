@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { basketItems, licenceKeys, orderEvents, orderItems, orders, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { titleIn } from '../../lib/language';
 import type { Session, UserRow } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
 import * as basketRepo from '../basket/basket.repository';
@@ -20,9 +21,6 @@ import {
   type PricingContext,
 } from '../catalogue/pricing.context';
 import { dealerCredit } from './credit';
-
-const titles = (p: { titleEn: string; titleRu: string; titleAz: string }, lang: Language) =>
-  ({ en: p.titleEn, ru: p.titleRu, az: p.titleAz })[lang];
 
 /** The account whose credit a buyer draws on: a dealer its own, an end user its dealer's. */
 const creditDealerId = (user: UserRow) => (user.typeId === 3 ? user.id : user.dealerId);
@@ -111,7 +109,7 @@ export const previewCheckout = async (
       basket_item_id: item.id,
       product_id: product.id,
       sku: product.sku,
-      FullTitle: titles(product, lang),
+      FullTitle: titleIn(product, lang),
       quantity: item.quantity,
       unit_usd: unitUsd,
       total_usd: totalUsd,

@@ -3,8 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { licenceKeys, orderItems, orders, users } from '../../db/schema';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html';
+import { titleIn } from '../../lib/language';
 
 const texts = {
   en: {
@@ -66,7 +66,7 @@ export const loadOrderKeys = async (db: DbOrTx, orderId: number, lang: Language)
   const items = new Map<number, { title: string; sku: string; quantity: number; keys: string[] }>();
   for (const row of rows) {
     const item = items.get(row.itemId) ?? {
-      title: { en: row.titleEn, ru: row.titleRu, az: row.titleAz }[lang],
+      title: titleIn(row, lang),
       sku: row.sku,
       quantity: row.quantity,
       keys: [],

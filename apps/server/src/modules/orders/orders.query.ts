@@ -22,6 +22,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import { readOrderSettings } from '../keys/order-settings';
 import { lateItemsCondition } from './delivery';
@@ -166,9 +167,6 @@ export const findVisibleOrder = async (db: DbOrTx, session: Session, id: number)
   return row;
 };
 
-const titleIn = (lang: Language, row: { titleEn: string; titleRu: string; titleAz: string }) =>
-  ({ en: row.titleEn, ru: row.titleRu, az: row.titleAz })[lang];
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export const isOrderAdmin = (role: Role) => role === 'gd' || role === 'ld';
@@ -238,7 +236,7 @@ export const orderDetail = async (
       id: item.id,
       product_id: item.productId,
       sku: item.sku,
-      FullTitle: titleIn(lang, item),
+      FullTitle: titleIn(item, lang),
       provider_id: item.providerId,
       is_returnable: item.isReturnable,
       quantity: item.quantity,
@@ -338,7 +336,7 @@ export const lateDeliveries = async (db: DbOrTx, session: Session, lang: Languag
     order_id: item.orderId,
     item_id: item.id,
     sku: item.sku,
-    FullTitle: titleIn(lang, item),
+    FullTitle: titleIn(item, lang),
     quantity: item.quantity,
     delivered: item.delivered,
     paid_at: iso(paidAt) ?? '',
