@@ -55,8 +55,12 @@ export const appErrorCodes = {
   ADOBE_UNAVAILABLE: 502,
   /** Adobe refused the request (unknown customer, invalid quantity, …); the message says why */
   ADOBE_REJECTED: 422,
+  /** a prize cannot be claimed now (data.reason: not_started, rank_prize, out_of_stock, already_claimed, not_enough_points) */
+  PRIZE_NOT_CLAIMABLE: 422,
   /** the record is still used by others and cannot be deleted */
   IN_USE: 409,
+  /** a change or deletion of a sales target: spec 5 makes them permanent once added */
+  TARGET_IMMUTABLE: 409,
   /** an uploaded file is too large or not of an allowed type */
   INVALID_FILE: 415,
   /** too many attempts; try later */

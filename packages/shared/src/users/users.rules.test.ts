@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { roleFromTypeId, roleRank, roles, userTypeIds } from '../access/access.rules';
+import {
+  canAssignType,
+  creatableTypeIds,
+  editableFields,
+  fieldsForType,
+  forbiddenFields,
+} from './users.rules';
+import { createUserInputSchema, updateUserInputSchema } from './users.schemas';
+
+describe('[users] who may create and edit which accounts', () => {
+  it('never lets a role create or raise an account above its own rank', () => {
+    for (const role of roles) {
+      for (const typeId of userTypeIds) {
+        const target = roleFromTypeId(typeId)!;
+        if (roleRank[target] > roleRank[role]) expect(canAssignType(role, typeId)).toBe(false);
+      }
+    }
+  });
+
+  it('gd creates every type, ld dealers and users, a dealer users, a user nothing', () => {
+    expect(creatableTypeIds('gd')).toEqual([1, 2, 3, 4]);
+    expect(creatableTypeIds('ld')).toEqual([3, 4]);
+    expect(creatableTypeIds('d')).toEqual([4]);
+    expect(creatableTypeIds('u')).toEqual([]);
+    expect(canAssignType('ld', 2)).toBe(false);
+    expect(canAssignType('gd', 5)).toBe(false);
+  });
+
+  it('a dealer sets its users everyday settings but not money, parent or type', () => {
+    const fields = editableFields('d', 4);
+    expect(fields).toEqual(
+      expect.arrayContaining(['name', 'email', 'lang', 'user_group_id', 'need_azn_cash']),
+    );
+    for (const field of ['credit_limit', 'markup_group_id', 'dealer_id', 'type_id', 'country_id'])
+      expect(fields).not.toContain(field);
+    expect(editableFields('d', 3)).toEqual([]);
+    expect(forbiddenFields('d', 4, ['name', 'dealer_id', 'type_id'])).toEqual([
+      'dealer_id',
+      'type_id',
+    ]);
+  });
+
+  it('gives money and Adobe to dealers only, countries to local admins only', () => {
+    expect(fieldsForType(3)).toContain('credit_limit');
+    expect(fieldsForType(4)).not.toContain('credit_limit');
+    expect(fieldsForType(4)).not.toContain('country_id');
+    expect(fieldsForType(2)).toContain('countries');
+    expect(fieldsForType(1)).not.toContain('countries');
+    expect(editableFields('ld', 3)).toContain('credit_limit');
+    expect(editableFields('ld', 2)).toEqual([]);
+  });
+
+  it('lower-cases e-mail and keeps money exact in the shared schemas', () => {
+    const parsed = createUserInputSchema.parse({
+      name: ' Anar ',
+      email: ' Anar@Example.COM ',
+      type_id: 3,
+      credit_limit: '1500.5',
+    });
+    expect(parsed).toMatchObject({
+      name: 'Anar',
+      email: 'anar@example.com',
+      credit_limit: '1500.5',
+    });
+    expect(
+      createUserInputSchema.safeParse({ name: 'A', email: 'a@b.co', type_id: 5 }).success,
+    ).toBe(false);
+    expect(
+      createUserInputSchema.safeParse({
+        name: 'A',
+        email: 'a@b.co',
+        type_id: 3,
+        credit_limit: '1.005',
+      }).success,
+    ).toBe(false);
+    expect(
+      createUserInputSchema.safeParse({
+        name: 'A',
+        email: 'a@b.co',
+        type_id: 3,
+        credit_limit: '1000000000000.00',
+      }).success,
+    ).toBe(false);
+    expect(updateUserInputSchema.safeParse({}).success).toBe(false);
+    expect(updateUserInputSchema.parse({ is_active: false })).toEqual({ is_active: false });
+  });
+});
