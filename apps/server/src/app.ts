@@ -24,11 +24,18 @@ import { basketRoutes } from './modules/basket/basket.routes';
 import { productsRoutes } from './modules/catalogue/products.routes';
 import { dealerPricesRoutes } from './modules/dealer/dealer-prices.routes';
 import { userGroupsRoutes } from './modules/dealer/user-groups.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { eventsSettingsRoutes } from './modules/events/events-settings.routes';
+import { prizesSettingsRoutes } from './modules/events/prizes-settings.routes';
+import { wonPrizesRoutes } from './modules/events/won-prizes.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { keysRoutes } from './modules/keys/keys.routes';
 import { orderSettingsRoutes } from './modules/keys/order-settings.routes';
+import { libraryRoutes } from './modules/library/library.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { newsRoutes } from './modules/news/news.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { partnersRoutes } from './modules/partners/partners.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { categoriesRoutes } from './modules/settings/categories.routes';
 import { countriesRoutes } from './modules/settings/countries.routes';
@@ -36,11 +43,16 @@ import { markupGroupsRoutes } from './modules/settings/markup-groups.routes';
 import { productsSettingsRoutes } from './modules/settings/products-settings.routes';
 import { ratesRoutes } from './modules/settings/rates.routes';
 import { adobeStatisticsRoutes } from './modules/statistics/adobe-statistics.routes';
+import { salesStatisticsRoutes } from './modules/statistics/sales-statistics.routes';
+import { targetsRoutes } from './modules/targets/targets.routes';
+import { auditLogRoutes } from './modules/users/audit-log.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { adobePlugin } from './plugins/adobe';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
+import { metricsPlugin } from './plugins/metrics';
 import { securityHeaders } from './plugins/security-headers';
 
 export type BuildAppOptions = {
@@ -85,6 +97,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
     ),
   );
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin);
   await app.register(helmet, securityHeaders(config));
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
@@ -128,6 +141,17 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
       await api.register(keysRoutes);
       await api.register(orderSettingsRoutes);
       await api.register(adobeStatisticsRoutes);
+      await api.register(usersRoutes);
+      await api.register(auditLogRoutes);
+      await api.register(salesStatisticsRoutes);
+      await api.register(targetsRoutes);
+      await api.register(newsRoutes);
+      await api.register(libraryRoutes);
+      await api.register(eventsSettingsRoutes);
+      await api.register(prizesSettingsRoutes);
+      await api.register(wonPrizesRoutes);
+      await api.register(eventsRoutes);
+      await api.register(partnersRoutes);
     },
     { prefix: '/api' },
   );

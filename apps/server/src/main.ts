@@ -34,7 +34,10 @@ export const loggerOptions = (config: Config): FastifyServerOptions['logger'] =>
 export const createServer = async (config: Config = loadConfig()) => {
   const database = await openConfiguredDatabase(config);
   await runMigrations(database);
-  const seeded = config.SEED_DEMO === false ? false : await seedDemoData(database.db);
+  const seeded =
+    config.SEED_DEMO === false
+      ? false
+      : await seedDemoData(database.db, { dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   app.addHook('onClose', async () => database.close());
   return { app, database, seeded };

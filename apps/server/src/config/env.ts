@@ -36,6 +36,8 @@ const envSchema = z.object({
   /** requests per minute and address to the anonymous auth routes (sign-in, reset, SSO) */
   ANONYMOUS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** "Become a Partner" applications per hour and address (spam protection) */
+  PARTNER_APPLICATIONS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Adobe VIP Marketplace partner API; unset: a local sandbox started in this process */
   ADOBE_API_URL: z.url().optional(),
   /** Adobe IMS token endpoint base; defaults to ADOBE_API_URL (the sandbox serves both) */
@@ -46,6 +48,8 @@ const envSchema = z.object({
   ADOBE_RESELLER_ID: z.string().min(1).default('P1005195802'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** bearer token a Prometheus scraper sends to GET /api/metrics (a global admin's session works too) */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SEED_DEMO: bool,
 });
 

@@ -6,6 +6,6 @@ import { seedDemoData } from './seed/seed';
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 await runMigrations(database);
-const seeded = await seedDemoData(database.db);
+const seeded = await seedDemoData(database.db, { dataDir: config.dataDir });
 await database.close();
 console.log(seeded ? 'demo data loaded' : 'demo data was already loaded');

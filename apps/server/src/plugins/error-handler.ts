@@ -5,6 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { pgErrorCode } from '../lib/pg-errors';
 
 const envelope = (code: number, message: string, data: Record<string, unknown>) => ({
   code,
@@ -31,6 +32,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(error.statusCode)
         .send(envelope(error.statusCode, error.message, { error: error.error, ...error.data }));
+    }
+    // only the targets trigger (migration 0009) raises the generic integrity violation
+    if (pgErrorCode(error) === '23000') {
+      const message = 'After a target is added it cannot be deleted or changed.';
+      return reply.status(409).send(envelope(409, message, { error: 'TARGET_IMMUTABLE' }));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

@@ -63,7 +63,7 @@ export const createTestContext = async (kind: DbKind, options: TestContextOption
     ? await openDatabase({ kind: 'postgres', url: scratch.url, max: 5 })
     : await openDatabase({ kind: 'pglite' });
   await runMigrations(database);
-  if (options.seed !== false) await seedDemoData(database.db);
+  if (options.seed !== false) await seedDemoData(database.db, { dataDir });
   const app = await buildApp({ config, database });
   await app.ready();
 

@@ -19,6 +19,11 @@ import {
   users,
 } from '../schema';
 import { demoCategories, demoProducts } from './demo-catalogue';
+import { seedLibrary, seedNews, seedTargets } from './demo-content';
+import { seedDemoEvents } from './demo-events';
+import { seedPartnerApplications } from './demo-partners';
+import { seedDemoSales } from './demo-sales';
+import { seedDemoTeam } from './demo-users';
 
 export const DEMO_PASSWORD = 'demo1234';
 const SEED_MARKER = 'demo_seeded_at';
@@ -135,12 +140,26 @@ const seedKeys = async (tx: Tx) => {
  * Loads the demo data once, step by step: each step leaves a marker, so a second run does
  * nothing and a data folder from an older version receives only the steps it lacks.
  */
-export const seedDemoData = async (db: Db): Promise<boolean> => {
+export const seedDemoData = async (
+  db: Db,
+  options: { dataDir?: string } = {},
+): Promise<boolean> => {
+  const { dataDir } = options;
   const steps: SeedStep[] = [
     { marker: SEED_MARKER, run: seedAccountsAndCatalogue },
     { marker: 'demo_seed_pricing', run: seedPricing },
     { marker: 'demo_seed_keys', run: seedKeys },
     { marker: 'demo_seed_adobe_customers', run: seedAdobeCustomers },
+    { marker: 'demo_seed_events', run: seedDemoEvents },
+    { marker: 'demo_seed_users', run: (tx) => seedDemoTeam(tx, DEMO_PASSWORD) },
+    { marker: 'demo_seed_partner_applications', run: seedPartnerApplications },
+    { marker: 'demo_seed_news', run: seedNews },
+    { marker: 'demo_seed_targets', run: seedTargets },
+    { marker: 'demo_seed_sales', run: seedDemoSales },
+    // library files go under DATA_DIR: only a caller that names it gets them
+    ...(dataDir
+      ? [{ marker: 'demo_seed_library', run: (tx: Tx) => seedLibrary(tx, dataDir) }]
+      : []),
   ];
   const done = await db.select({ key: appSettings.key }).from(appSettings);
   const pending = steps.filter((step) => !done.some((row) => row.key === step.marker));

@@ -3,10 +3,13 @@ import {
   dealerProductPriceInputSchema,
   dealerProductPriceSchema,
 } from '@esd/shared/catalogue/settings.schemas';
+import { fromCents, toCents } from '@esd/shared/shop/money';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Tx } from '../../db/client';
 import { dealerProductPrices, products } from '../../db/schema';
+import { auditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
@@ -38,6 +41,18 @@ const toDealerPrice = (ctx: PricingContext, { product, title, own }: Row) => {
     // what a user of this dealer outside any group pays
     user_price: usdPrice({ ...ctx, role: 'u', userGroupPercent: null }, product, setting),
   };
+};
+
+/** The dealer's own setting of a product as the audit log records it, locked until commit. */
+const ownSetting = async (tx: Tx, dealerId: number, productId: number) => {
+  const [row] = await tx
+    .select()
+    .from(dealerProductPrices)
+    .where(
+      and(eq(dealerProductPrices.dealerId, dealerId), eq(dealerProductPrices.productId, productId)),
+    )
+    .for('update');
+  return row ? { product_id: productId, mode: row.mode, value: row.value } : null;
 };
 
 export const dealerPricesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -110,13 +125,25 @@ export const dealerPricesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { productId } = request.params;
       await one(request, productId);
       const { mode, value } = request.body;
-      await app.db
-        .insert(dealerProductPrices)
-        .values({ dealerId, productId, mode, value })
-        .onConflictDoUpdate({
-          target: [dealerProductPrices.dealerId, dealerProductPrices.productId],
-          set: { mode, value, updatedAt: new Date() },
-        });
+      await app.db.transaction(async (tx) => {
+        const before = await ownSetting(tx, dealerId, productId);
+        await tx
+          .insert(dealerProductPrices)
+          .values({ dealerId, productId, mode, value })
+          .onConflictDoUpdate({
+            target: [dealerProductPrices.dealerId, dealerProductPrices.productId],
+            set: { mode, value, updatedAt: new Date() },
+          });
+        const after = { product_id: productId, mode, value: fromCents(toCents(value)) };
+        const diff = before ? changedFields(before, after) : { before: null, after };
+        if (diff)
+          await writeAudit(tx, auditActor(request), {
+            action: 'dealer_price.set',
+            entityType: 'dealer_price',
+            entityId: productId,
+            ...diff,
+          });
+      });
       return ok(await one(request, productId), 'Your price has been saved.');
     },
   );
@@ -126,14 +153,25 @@ export const dealerPricesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: access, schema: { tags: ['dealer'], params: productParams, response } },
     async (request) => {
       const dealerId = requireSession(request).user.id;
-      await app.db
-        .delete(dealerProductPrices)
-        .where(
-          and(
-            eq(dealerProductPrices.dealerId, dealerId),
-            eq(dealerProductPrices.productId, request.params.productId),
-          ),
-        );
+      const { productId } = request.params;
+      await app.db.transaction(async (tx) => {
+        const before = await ownSetting(tx, dealerId, productId);
+        if (!before) return;
+        await tx
+          .delete(dealerProductPrices)
+          .where(
+            and(
+              eq(dealerProductPrices.dealerId, dealerId),
+              eq(dealerProductPrices.productId, productId),
+            ),
+          );
+        await writeAudit(tx, auditActor(request), {
+          action: 'dealer_price.reset',
+          entityType: 'dealer_price',
+          entityId: productId,
+          before,
+        });
+      });
       return ok(
         await one(request, request.params.productId),
         'Your users pay the default price again.',

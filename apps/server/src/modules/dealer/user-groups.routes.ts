@@ -6,11 +6,13 @@ import {
   userGroupInputSchema,
   userGroupSchema,
 } from '@esd/shared/catalogue/settings.schemas';
+import { fromCents, toCents } from '@esd/shared/shop/money';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { userGroupMembers, userGroups, users } from '../../db/schema';
+import { type AuditActor, auditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { requireSession } from '../../plugins/auth';
@@ -84,10 +86,22 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!group) throw new AppError('NOT_FOUND', 'This user group does not exist.');
     return group;
   };
-  const save = async (dealerId: number, input: UserGroupInput, groupId?: number) => {
+  const save = async (
+    actor: AuditActor,
+    dealerId: number,
+    input: UserGroupInput,
+    groupId?: number,
+  ) => {
     try {
       const id = await app.db.transaction(async (tx) => {
         const values = { name: input.name, markupPercent: input.markup_percent };
+        const [previous] = groupId
+          ? await tx
+              .select()
+              .from(userGroups)
+              .where(and(eq(userGroups.id, groupId), eq(userGroups.dealerId, dealerId)))
+              .for('update')
+          : [];
         const [row] = groupId
           ? await tx
               .update(userGroups)
@@ -100,6 +114,21 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
               .returning({ id: userGroups.id });
         if (!row) throw new AppError('NOT_FOUND', 'This user group does not exist.');
         await setMembers(tx, dealerId, row.id, input.user_ids);
+        // the group's markup is a price setting of the dealer's users
+        const after = {
+          name: input.name,
+          markup_percent: fromCents(toCents(input.markup_percent)),
+        };
+        const diff = previous
+          ? changedFields({ name: previous.name, markup_percent: previous.markupPercent }, after)
+          : { before: null, after };
+        if (diff)
+          await writeAudit(tx, actor, {
+            action: previous ? 'user_group.update' : 'user_group.create',
+            entityType: 'user_group',
+            entityId: row.id,
+            ...diff,
+          });
         return row.id;
       });
       return one(dealerId, id);
@@ -123,7 +152,10 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dealer/groups',
     { config: access, schema: { tags: ['dealer'], body: userGroupInputSchema, response } },
     async (request) =>
-      ok(await save(requireSession(request).user.id, request.body), 'The group has been added.'),
+      ok(
+        await save(auditActor(request), requireSession(request).user.id, request.body),
+        'The group has been added.',
+      ),
   );
 
   app.put(
@@ -134,7 +166,12 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await save(requireSession(request).user.id, request.body, request.params.id),
+        await save(
+          auditActor(request),
+          requireSession(request).user.id,
+          request.body,
+          request.params.id,
+        ),
         'The group has been saved.',
       ),
   );
@@ -145,9 +182,17 @@ export const userGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const dealerId = requireSession(request).user.id;
       const group = await one(dealerId, request.params.id);
-      await app.db
-        .delete(userGroups)
-        .where(and(eq(userGroups.id, group.id), eq(userGroups.dealerId, dealerId)));
+      await app.db.transaction(async (tx) => {
+        await tx
+          .delete(userGroups)
+          .where(and(eq(userGroups.id, group.id), eq(userGroups.dealerId, dealerId)));
+        await writeAudit(tx, auditActor(request), {
+          action: 'user_group.delete',
+          entityType: 'user_group',
+          entityId: group.id,
+          before: { name: group.name, markup_percent: group.markup_percent },
+        });
+      });
       return ok(group, 'The group has been deleted; its users pay the default prices.');
     },
   );

@@ -1,10 +1,33 @@
+import { timingSafeEqual } from 'node:crypto';
 import { envelopeSchema } from '@esd/shared/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { JOBS_SCHEMA } from '../../db/migrate';
 import { AppError, ok } from '../../lib/errors';
 
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+const readySchema = z.object({
+  status: z.literal('ready'),
+  database: z.string(),
+  jobs: z.literal('ok'),
+});
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pingDatabase = async () => {
+    try {
+      await app.db.execute(sql`select 1`);
+    } catch {
+      throw new AppError('UNAVAILABLE', 'The database does not answer.');
+    }
+  };
+
+  /** Liveness: the process answers and reaches its database. */
   app.get(
     '/health',
     {
@@ -17,12 +40,48 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      try {
-        await app.db.execute(sql`select 1`);
-      } catch {
-        throw new AppError('UNAVAILABLE', 'The database does not answer.');
-      }
+      await pingDatabase();
       return ok({ status: 'ok' as const, database: app.database.kind });
+    },
+  );
+
+  /** Readiness for a load balancer: the database and the job queue both work. */
+  app.get(
+    '/ready',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags: ['health'], response: { 200: envelopeSchema(readySchema) } },
+    },
+    async () => {
+      await pingDatabase();
+      try {
+        await app.db.execute(sql.raw(`select 1 from ${JOBS_SCHEMA}.version limit 1`));
+      } catch {
+        throw new AppError('UNAVAILABLE', 'The job queue is not installed or does not answer.');
+      }
+      if (!app.boss) throw new AppError('UNAVAILABLE', 'The job queue has not started.');
+      return ok({ status: 'ready' as const, database: app.database.kind, jobs: 'ok' as const });
+    },
+  );
+
+  /** Prometheus text format; for the scraper's METRICS_TOKEN or a global admin. */
+  app.get(
+    '/metrics',
+    { config: { access: 'anonymous' }, schema: { tags: ['health'], hide: true } },
+    async (request, reply) => {
+      const bearer = request.headers.authorization?.startsWith('Bearer ')
+        ? request.headers.authorization.slice(7).trim()
+        : '';
+      const isScraper = Boolean(
+        app.config.METRICS_TOKEN && bearer && sameSecret(bearer, app.config.METRICS_TOKEN),
+      );
+      if (!isScraper && request.session?.role !== 'gd') {
+        throw request.session
+          ? new AppError('FORBIDDEN', 'Metrics are for the monitoring system and global admins.')
+          : new AppError('UNAUTHORIZED', 'Send the metrics token as a Bearer token.');
+      }
+      reply.header('Content-Type', app.metrics.contentType).header('Cache-Control', 'no-store');
+      return app.metrics.metrics();
     },
   );
 };

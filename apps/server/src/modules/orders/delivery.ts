@@ -4,6 +4,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, users } from '../../db/schema';
+import { accrueEventPoints } from '../events/events.points';
 import { lateDeliveryMail } from './orders.mail';
 
 type Rows<T> = { rows: T[] };
@@ -47,6 +48,8 @@ export const completeIfDelivered = async (tx: Tx, orderId: number, actorId: numb
   await tx
     .insert(orderEvents)
     .values({ orderId, fromStatus: 'in_progress', toStatus: 'completed', actorId });
+  // every way an order completes passes here, so its event points are credited exactly once
+  await accrueEventPoints(tx, orderId);
   return true;
 };
 

@@ -12,6 +12,7 @@ import { licenceKeys, orderEvents, orderItems, orders, returnRequests } from '..
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
+import { reverseEventPoints } from '../events/events.points';
 import { readOrderSettings } from '../keys/order-settings';
 import { completeIfDelivered, markItemDelivered } from './delivery';
 import { isOrderAdmin, orderScope } from './orders.query';
@@ -306,6 +307,7 @@ export const decideReturn = (
       .set({ status: 'revoked', revokedAt: sql`now()` })
       .where(and(eq(licenceKeys.orderItemId, item.id), inArray(licenceKeys.status, ['allocated'])));
     await tx.update(orderItems).set({ status: 'returned' }).where(eq(orderItems.id, item.id));
+    await reverseEventPoints(tx, item.id);
     await tx
       .update(orders)
       .set({

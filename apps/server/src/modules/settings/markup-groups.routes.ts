@@ -1,15 +1,18 @@
 import { envelopeSchema, pageSchema } from '@esd/shared/api';
 import { idParamSchema } from '@esd/shared/catalogue/catalogue.schemas';
 import {
+  type MarkupGroup,
   type MarkupGroupInput,
   markupGroupInputSchema,
   markupGroupSchema,
   settingsListQuerySchema,
 } from '@esd/shared/catalogue/settings.schemas';
+import { fromCents, toCents } from '@esd/shared/shop/money';
 import { count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
 import { markupGroupCategories, markupGroups } from '../../db/schema';
+import { type AuditEntry, auditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
@@ -24,6 +27,15 @@ const columns = {
   percent: markupGroups.percent,
   dealersCount,
 };
+
+/** A group as the audit log compares it: exact 2-decimal percents, overrides by category. */
+const auditedGroup = (group: Pick<MarkupGroup, 'name' | 'percent' | 'categories'>) => ({
+  name: group.name,
+  percent: fromCents(toCents(group.percent)),
+  categories: [...group.categories]
+    .sort((a, b) => a.category_id - b.category_id)
+    .map((c) => ({ category_id: c.category_id, percent: fromCents(toCents(c.percent)) })),
+});
 
 const notFound = () => new AppError('NOT_FOUND', 'This markup group does not exist.');
 
@@ -72,12 +84,28 @@ export const markupGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!group) throw notFound();
     return group;
   };
-  const save = async (input: MarkupGroupInput, work: (tx: Tx) => Promise<number | undefined>) => {
+  /** Writes the group and its audit entry (a price setting) in one transaction. */
+  const save = async (
+    input: MarkupGroupInput,
+    audit: { actor: ReturnType<typeof auditActor>; action: string; before?: MarkupGroup },
+    work: (tx: Tx) => Promise<number | undefined>,
+  ) => {
     try {
       const id = await app.db.transaction(async (tx) => {
         const groupId = await work(tx);
         if (!groupId) throw notFound();
         await replaceOverrides(tx, groupId, input);
+        const after = auditedGroup(input);
+        const entry: AuditEntry = {
+          action: audit.action,
+          entityType: 'markup_group',
+          entityId: groupId,
+          after,
+        };
+        if (audit.before) {
+          const diff = changedFields(auditedGroup(audit.before), after);
+          if (diff) await writeAudit(tx, audit.actor, { ...entry, ...diff });
+        } else await writeAudit(tx, audit.actor, entry);
         return groupId;
       });
       forgetMarkupCache(app.db);
@@ -126,8 +154,10 @@ export const markupGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/settings/markup-groups',
     { config: access, schema: { tags: ['settings'], body: markupGroupInputSchema, response } },
-    async ({ body }) => {
-      const group = await save(body, async (tx) => {
+    async (request) => {
+      const { body } = request;
+      const audit = { actor: auditActor(request), action: 'markup_group.create' };
+      const group = await save(body, audit, async (tx) => {
         const [row] = await tx
           .insert(markupGroups)
           .values({ name: body.name, percent: body.percent })
@@ -144,8 +174,11 @@ export const markupGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: { tags: ['settings'], params: idParamSchema, body: markupGroupInputSchema, response },
     },
-    async ({ params, body }) => {
-      const group = await save(body, async (tx) => {
+    async (request) => {
+      const { params, body } = request;
+      const before = await one(params.id);
+      const audit = { actor: auditActor(request), action: 'markup_group.update', before };
+      const group = await save(body, audit, async (tx) => {
         const [row] = await tx
           .update(markupGroups)
           .set({ name: body.name, percent: body.percent })
@@ -160,7 +193,8 @@ export const markupGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/settings/markup-groups/:id',
     { config: access, schema: { tags: ['settings'], params: idParamSchema, response } },
-    async ({ params }) => {
+    async (request) => {
+      const { params } = request;
       const group = await one(params.id);
       const inUse = () =>
         new AppError(
@@ -169,7 +203,15 @@ export const markupGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       if (group.dealers_count > 0) throw inUse();
       try {
-        await app.db.delete(markupGroups).where(eq(markupGroups.id, params.id));
+        await app.db.transaction(async (tx) => {
+          await tx.delete(markupGroups).where(eq(markupGroups.id, params.id));
+          await writeAudit(tx, auditActor(request), {
+            action: 'markup_group.delete',
+            entityType: 'markup_group',
+            entityId: params.id,
+            before: auditedGroup(group),
+          });
+        });
       } catch (error) {
         if (isForeignKeyViolation(error)) throw inUse();
         throw error;

@@ -7,10 +7,12 @@ import {
   productSettingsSchema,
   settingsListQuerySchema,
 } from '@esd/shared/catalogue/settings.schemas';
+import { fromCents, toCents } from '@esd/shared/shop/money';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categories, products } from '../../db/schema';
+import { auditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
@@ -75,6 +77,14 @@ const toValues = (i: ProductInput) => ({
   isReturnable: i.is_returnable,
   isActive: i.is_active,
   updatedAt: sql`now()`,
+});
+
+/** The price fields of a product, exact to the cent, as the audit log records them. */
+const pricesOf = (p: Pick<ProductInput, 'dealer_price' | 'unit_price' | 'royalty' | 'bonus'>) => ({
+  dealer_price: fromCents(toCents(p.dealer_price)),
+  unit_price: fromCents(toCents(p.unit_price)),
+  royalty: fromCents(toCents(p.royalty)),
+  bonus: fromCents(toCents(p.bonus)),
 });
 
 const listQuerySchema = settingsListQuerySchema.extend({
@@ -163,17 +173,27 @@ export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/settings/products',
     { config: access, schema: { tags: ['settings'], body: productInputSchema, response } },
-    async ({ body }) =>
-      ok(
-        await write(body, async () => {
-          const [row] = await app.db
-            .insert(products)
-            .values(toValues(body))
-            .returning({ id: products.id });
-          return row?.id;
-        }),
+    async (request) => {
+      const { body } = request;
+      return ok(
+        await write(body, () =>
+          app.db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(products)
+              .values(toValues(body))
+              .returning({ id: products.id });
+            await writeAudit(tx, auditActor(request), {
+              action: 'product.create',
+              entityType: 'product',
+              entityId: row?.id,
+              after: { sku: body.sku, ...pricesOf(body) },
+            });
+            return row?.id;
+          }),
+        ),
         'The product has been added.',
-      ),
+      );
+    },
   );
 
   app.put(
@@ -182,18 +202,41 @@ export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: { tags: ['settings'], params: idParamSchema, body: productInputSchema, response },
     },
-    async ({ params, body }) =>
-      ok(
-        await write(body, async () => {
-          const [row] = await app.db
-            .update(products)
-            .set(toValues(body))
-            .where(eq(products.id, params.id))
-            .returning({ id: products.id });
-          return row?.id;
-        }),
+    async (request) => {
+      const { params, body } = request;
+      return ok(
+        await write(body, () =>
+          app.db.transaction(async (tx) => {
+            const [before] = await tx
+              .select()
+              .from(products)
+              .where(eq(products.id, params.id))
+              .for('update');
+            if (!before) return undefined;
+            await tx.update(products).set(toValues(body)).where(eq(products.id, params.id));
+            // a change of price is a price setting: it goes to the audit log
+            const diff = changedFields(
+              pricesOf({
+                dealer_price: before.dealerPrice,
+                unit_price: before.unitPrice,
+                royalty: before.royalty,
+                bonus: before.bonus,
+              }),
+              pricesOf(body),
+            );
+            if (diff)
+              await writeAudit(tx, auditActor(request), {
+                action: 'product.price_update',
+                entityType: 'product',
+                entityId: params.id,
+                ...diff,
+              });
+            return params.id;
+          }),
+        ),
         'The product has been saved.',
-      ),
+      );
+    },
   );
 
   app.delete(

@@ -3,13 +3,16 @@ import { idParamSchema } from '@esd/shared/catalogue/catalogue.schemas';
 import {
   exchangeRateInputSchema,
   exchangeRateSchema,
+  type PricingSettings,
   pricingSettingsSchema,
   rateImportResultSchema,
   settingsListQuerySchema,
 } from '@esd/shared/catalogue/settings.schemas';
+import { fromCents, toCents } from '@esd/shared/shop/money';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exchangeRates } from '../../db/schema';
+import { type AuditActor, auditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';
 import { offsetOf } from '../../lib/list';
 import {
@@ -29,25 +32,45 @@ const toRate = (row: typeof exchangeRates.$inferSelect) => ({
   created_at: row.createdAt.toISOString(),
 });
 
+const normalizedPricing = (settings: PricingSettings) => ({
+  vat_percent: fromCents(toCents(settings.vat_percent)),
+  credit_surcharge_percent: fromCents(toCents(settings.credit_surcharge_percent)),
+});
+
 export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'globalDistrict' as const };
 
-  /** One rate per date: a new one for the same date replaces it. */
-  const upsertRate = async (date: string, rate: string, source: 'manual' | 'cbar') => {
-    const [existing] = await app.db
-      .select({ id: exchangeRates.id })
-      .from(exchangeRates)
-      .where(eq(exchangeRates.rateDate, date));
-    const [row] = await app.db
-      .insert(exchangeRates)
-      .values({ rateDate: date, usdAzn: rate, source })
-      .onConflictDoUpdate({
-        target: exchangeRates.rateDate,
-        set: { usdAzn: rate, source, createdAt: sql`now()` },
-      })
-      .returning();
+  /** One rate per date: a new one for the same date replaces it. Audited as a price setting. */
+  const upsertRate = async (
+    actor: AuditActor,
+    input: { date: string; rate: string; source: 'manual' | 'cbar' },
+  ) => {
+    const { date, rate, source } = input;
+    const result = await app.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(exchangeRates)
+        .where(eq(exchangeRates.rateDate, date))
+        .for('update');
+      const [row] = await tx
+        .insert(exchangeRates)
+        .values({ rateDate: date, usdAzn: rate, source })
+        .onConflictDoUpdate({
+          target: exchangeRates.rateDate,
+          set: { usdAzn: rate, source, createdAt: sql`now()` },
+        })
+        .returning();
+      await writeAudit(tx, actor, {
+        action: 'exchange_rate.set',
+        entityType: 'exchange_rate',
+        entityId: row!.id,
+        before: existing ? { date, rate: existing.usdAzn, source: existing.source } : null,
+        after: { date, rate: row!.usdAzn, source },
+      });
+      return { row: row!, replaced: Boolean(existing) };
+    });
     forgetPricingCache(app.db);
-    return { row: row!, replaced: Boolean(existing) };
+    return result;
   };
 
   app.get(
@@ -84,8 +107,9 @@ export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(exchangeRateSchema) },
       },
     },
-    async ({ body }) => {
-      const { row } = await upsertRate(body.date, body.rate, 'manual');
+    async (request) => {
+      const { body } = request;
+      const { row } = await upsertRate(auditActor(request), { ...body, source: 'manual' });
       return ok(toRate(row), 'The exchange rate has been saved.');
     },
   );
@@ -100,12 +124,22 @@ export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(exchangeRateSchema) },
       },
     },
-    async ({ params }) => {
-      const [row] = await app.db
-        .delete(exchangeRates)
-        .where(eq(exchangeRates.id, params.id))
-        .returning();
-      if (!row) throw new AppError('NOT_FOUND', 'This exchange rate does not exist.');
+    async (request) => {
+      const { params } = request;
+      const row = await app.db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(exchangeRates)
+          .where(eq(exchangeRates.id, params.id))
+          .returning();
+        if (!deleted) throw new AppError('NOT_FOUND', 'This exchange rate does not exist.');
+        await writeAudit(tx, auditActor(request), {
+          action: 'exchange_rate.delete',
+          entityType: 'exchange_rate',
+          entityId: deleted.id,
+          before: { date: deleted.rateDate, rate: deleted.usdAzn, source: deleted.source },
+        });
+        return deleted;
+      });
       forgetPricingCache(app.db);
       return ok(toRate(row), 'The exchange rate has been deleted.');
     },
@@ -130,7 +164,7 @@ export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof CbarFormatError) throw new AppError('INVALID_FILE', error.message);
         throw error;
       }
-      const { replaced } = await upsertRate(parsed.date, parsed.rate, 'cbar');
+      const { replaced } = await upsertRate(auditActor(request), { ...parsed, source: 'cbar' });
       return ok(
         { ...parsed, replaced },
         `The USD rate ${parsed.rate} of ${parsed.date} has been imported.`,
@@ -157,8 +191,19 @@ export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pricingSettingsSchema) },
       },
     },
-    async ({ body }) => {
-      await writePricingSettings(app.db, body);
+    async (request) => {
+      const { body } = request;
+      await app.db.transaction(async (tx) => {
+        const before = await readPricingSettings(tx);
+        await writePricingSettings(tx, body);
+        const diff = changedFields(normalizedPricing(before), normalizedPricing(body));
+        if (diff)
+          await writeAudit(tx, auditActor(request), {
+            action: 'pricing.update',
+            entityType: 'pricing_settings',
+            ...diff,
+          });
+      });
       forgetPricingCache(app.db);
       return ok(body, 'The pricing settings have been saved.');
     },

@@ -1,0 +1,121 @@
+import { LEADERBOARD_SIZE } from '@esd/shared/events/events.rules';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Credits the event points of a completed order: every delivered item of an event product,
+ * when the order was placed inside the event's window, earns quantity × the product's points
+ * for the order's dealer. Runs in the transaction that completes the order; the unique
+ * (event, item, kind) row makes a second run count nothing.
+ */
+export const accrueEventPoints = async (tx: Tx, orderId: number) => {
+  await tx.execute(sql`
+    insert into event_points (event_id, dealer_id, buyer_id, order_item_id, kind, points)
+    select ep.event_id, o.dealer_id, o.buyer_id, oi.id, 'earned', oi.quantity * ep.points
+    from orders o
+    join order_items oi on oi.order_id = o.id
+    join event_products ep on ep.product_id = oi.product_id
+    join events e on e.id = ep.event_id
+    where o.id = ${orderId} and o.status = 'completed' and oi.status = 'delivered'
+      and o.created_at >= e.starts_at and o.created_at < e.ends_at
+    on conflict (event_id, order_item_id, kind) do nothing`);
+};
+
+/**
+ * Takes back the points an order item earned, when its return is approved: a 'reversed' row
+ * with the negative points, in the approving transaction, once.
+ */
+export const reverseEventPoints = async (tx: Tx, orderItemId: number) => {
+  await tx.execute(sql`
+    insert into event_points (event_id, dealer_id, buyer_id, order_item_id, kind, points)
+    select event_id, dealer_id, buyer_id, order_item_id, 'reversed', -points
+    from event_points
+    where order_item_id = ${orderItemId} and kind = 'earned'
+    on conflict (event_id, order_item_id, kind) do nothing`);
+};
+
+/**
+ * Dealers of an event ranked by net points (earned − reversed); of equal totals, the one that
+ * reached its total first ranks higher. Dealers without points are not ranked.
+ */
+const rankingSql = (eventId: number) => sql`
+  with totals as (
+    select dealer_id, sum(points)::int as points, max(created_at) as reached_at
+    from event_points where event_id = ${eventId}
+    group by dealer_id
+  ), ranked as (
+    select t.dealer_id, t.points,
+      row_number() over (order by t.points desc, t.reached_at asc, t.dealer_id asc)::int as rank
+    from totals t where t.points > 0
+  )`;
+
+export type RankedDealer = { rank: number; dealer_id: number; dealer_name: string; points: number };
+
+/** The leaders of an event, plus one dealer's row when it ranks below them. */
+export const findLeaderboard = async (
+  db: DbOrTx,
+  eventId: number,
+  dealerId: number | null,
+): Promise<{ leaders: RankedDealer[]; participants: number }> => {
+  const result = (await db.execute(sql`${rankingSql(eventId)}
+    select r.rank, r.dealer_id, u.name as dealer_name, r.points,
+      (select count(*)::int from ranked) as participants
+    from ranked r join users u on u.id = r.dealer_id
+    where r.rank <= ${LEADERBOARD_SIZE} or r.dealer_id = ${dealerId ?? 0}
+    order by r.rank`)) as unknown as Rows<RankedDealer & { participants: number }>;
+  return {
+    leaders: result.rows.map(({ participants: _, ...row }) => row),
+    participants: result.rows[0]?.participants ?? 0,
+  };
+};
+
+/** The dealers at the given ranks of an event, for awarding rank prizes. */
+export const findDealersAtRanks = async (db: DbOrTx, eventId: number, ranks: number[]) => {
+  if (ranks.length === 0) return [];
+  const result = (await db.execute(sql`${rankingSql(eventId)}
+    select rank, dealer_id from ranked
+    where rank in (${sql.join(
+      ranks.map((r) => sql`${r}`),
+      sql`, `,
+    )})`)) as unknown as Rows<{ rank: number; dealer_id: number }>;
+  return result.rows;
+};
+
+export type Standing = { points: number; balance: number; rank: number | null };
+
+/** A dealer's net points, spendable balance and rank in an event. */
+export const findStanding = async (
+  db: DbOrTx,
+  eventId: number,
+  dealerId: number,
+): Promise<Standing> => {
+  const result = (await db.execute(sql`${rankingSql(eventId)}
+    select
+      coalesce((select sum(points) from event_points
+        where event_id = ${eventId} and dealer_id = ${dealerId}), 0)::int as points,
+      coalesce((select sum(points_spent) from won_prizes
+        where event_id = ${eventId} and dealer_id = ${dealerId}
+          and source = 'claim' and status <> 'cancelled'), 0)::int as spent,
+      (select rank from ranked where dealer_id = ${dealerId}) as rank`)) as unknown as Rows<{
+    points: number;
+    spent: number;
+    rank: number | null;
+  }>;
+  const row = result.rows[0] ?? { points: 0, spent: 0, rank: null };
+  return { points: row.points, balance: row.points - row.spent, rank: row.rank ?? null };
+};
+
+/** Net points of one dealer in each of some events. */
+export const findPointsByEvent = async (db: DbOrTx, dealerId: number, eventIds: number[]) => {
+  if (eventIds.length === 0) return new Map<number, number>();
+  const result = (await db.execute(sql`
+    select event_id, sum(points)::int as points from event_points
+    where dealer_id = ${dealerId} and event_id in (${sql.join(
+      eventIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    group by event_id`)) as unknown as Rows<{ event_id: number; points: number }>;
+  return new Map(result.rows.map((r) => [r.event_id, r.points]));
+};

@@ -1,0 +1,522 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventPoints, orders, prizes, users, wonPrizes } from '../../db/schema';
+import { addKeys, as, createProduct } from '../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { deliverOrder } from '../orders/delivery';
+import { accrueEventPoints } from './events.points';
+
+const hour = 3_600_000;
+const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+const texts = (en: string) => ({ en, ru: `${en} (ru)`, az: `${en} (az)` });
+
+type Detail = {
+  my_points: number;
+  me: { points: number; balance: number; rank: number | null } | null;
+  leaderboard: { rank: number; dealer_name: string; points: number; is_me: boolean }[];
+  prizes: { id: number; stock: number; won: boolean }[];
+};
+
+describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
+  let ctx: TestContext;
+  let eventProduct: number;
+  let otherProduct: number;
+  let waitingProduct: number;
+  let eventId: number;
+  let futureEventId: number;
+  let pointsPrize: number;
+  let rankOne: number;
+  let rankTwo: number;
+  let sequence = 0;
+
+  const gd = () => as(ctx, 'gd@example.com');
+  const eventBody = (overrides: Record<string, unknown> = {}) => ({
+    title: texts('Spring security race'),
+    description: texts('Buy antivirus, earn points.'),
+    starts_at: at(-hour),
+    ends_at: at(30 * 24 * hour),
+    products: [{ product_id: eventProduct, points: 10 }],
+    ...overrides,
+  });
+  const prizeBody = (overrides: Record<string, unknown> = {}) => ({
+    event_id: eventId,
+    title: texts('Headphones'),
+    description: texts('Wireless.'),
+    points_needed: 30,
+    rank: null,
+    stock: 1,
+    ...overrides,
+  });
+
+  /** Places a credit order of the given lines for an account and returns its id. */
+  const buy = async (email: string, lines: [number, number][]) => {
+    const shopper = await as(ctx, email);
+    for (const [product, quantity] of lines)
+      await shopper.get(`/api/basket/add/${product}/${quantity}/2`);
+    const placed = await shopper.post(
+      '/api/checkout',
+      { sell_type: 2 },
+      { 'idempotency-key': `events-test-${kind}-${++sequence}` },
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    return placed.json().data.id as number;
+  };
+  const waitCompleted = async (orderId: number) => {
+    const until = Date.now() + 15_000;
+    for (;;) {
+      const [row] = await ctx.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (row?.status === 'completed' || Date.now() > until) return row?.status;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const detail = async (email: string, id = eventId) =>
+    (await (await as(ctx, email)).get(`/api/events/${id}`)).json().data as Detail;
+  const patch = async (token: string, url: string, payload: object) =>
+    ctx.app.inject({ method: 'PATCH', url, headers: bearer(token), payload });
+  const claim = async (email: string, prize: number, event = eventId) =>
+    (await as(ctx, email)).post(`/api/events/${event}/prizes/${prize}/claim`, {});
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    eventProduct = await createProduct(ctx, { sku: 'EVT-AV' });
+    otherProduct = await createProduct(ctx, { sku: 'EVT-OTHER' });
+    waitingProduct = await createProduct(ctx, { sku: 'EVT-WAIT' });
+    await addKeys(ctx, eventProduct, 100);
+    await addKeys(ctx, otherProduct, 20);
+  }, 60_000);
+  afterAll(async () => ctx?.close());
+
+  it('seeds a running event with points from completed demo orders and a past, awarded one', async () => {
+    const current = (await (await as(ctx, 'dealer@example.com')).get('/api/events')).json().data;
+    expect(current.items).toHaveLength(1);
+    expect(current.items[0]).toMatchObject({ my_points: 140, prizes_count: 4, status: 'current' });
+    const seeded = await detail('dealer2@example.com', current.items[0].id);
+    expect(seeded.me).toMatchObject({ points: 160, balance: 160, rank: 1 });
+    expect(seeded.leaderboard.map((l) => l.points)).toEqual([160, 140]);
+    const past = (await (await as(ctx, 'user@example.com')).get('/api/events?status=past')).json()
+      .data;
+    expect(past.items[0]).toMatchObject({ my_points: 60, status: 'past' });
+  });
+
+  it('validates events and keeps settings to the global district', async () => {
+    const admin = await gd();
+    const backwards = await admin.post(
+      '/api/settings/events',
+      eventBody({ starts_at: at(hour), ends_at: at(-hour) }),
+    );
+    expect(backwards.statusCode).toBe(400);
+    const twice = await admin.post(
+      '/api/settings/events',
+      eventBody({
+        products: [
+          { product_id: eventProduct, points: 1 },
+          { product_id: eventProduct, points: 2 },
+        ],
+      }),
+    );
+    expect(twice.statusCode).toBe(400);
+    const unknown = await admin.post(
+      '/api/settings/events',
+      eventBody({ products: [{ product_id: 999_999, points: 1 }] }),
+    );
+    expect(unknown.json()).toMatchObject({ code: 400, data: { error: 'VALIDATION_FAILED' } });
+    expect(
+      (await admin.post('/api/settings/events', eventBody({ title: texts('') }))).statusCode,
+    ).toBe(400);
+
+    const created = await admin.post(
+      '/api/settings/events',
+      eventBody({
+        products: [
+          { product_id: eventProduct, points: 10 },
+          { product_id: waitingProduct, points: 7 },
+        ],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    eventId = created.json().data.id;
+    expect(created.json().data).toMatchObject({ status: 'current', can_award: false });
+    expect(created.json().data.products).toHaveLength(2);
+
+    futureEventId = (
+      await admin.post(
+        '/api/settings/events',
+        eventBody({
+          title: texts('Summer race'),
+          starts_at: at(24 * hour),
+          ends_at: at(48 * hour),
+        }),
+      )
+    ).json().data.id;
+
+    for (const email of ['ld@example.com', 'dealer@example.com', 'user@example.com']) {
+      const other = await as(ctx, email);
+      expect((await other.get('/api/settings/events')).statusCode).toBe(403);
+      expect((await other.post('/api/settings/prizes', prizeBody())).statusCode).toBe(403);
+      expect((await other.get('/api/settings/won-prizes')).statusCode).toBe(403);
+    }
+    const list = (await admin.get('/api/settings/events?status=upcoming')).json().data;
+    expect(list.items.map((e: { id: number }) => e.id)).toContain(futureEventId);
+    expect(list.items.map((e: { id: number }) => e.id)).not.toContain(eventId);
+  });
+
+  it('validates prizes: points or rank, never both', async () => {
+    const admin = await gd();
+    expect((await admin.post('/api/settings/prizes', prizeBody({ rank: 1 }))).statusCode).toBe(400);
+    expect(
+      (await admin.post('/api/settings/prizes', prizeBody({ points_needed: null }))).statusCode,
+    ).toBe(400);
+    expect((await admin.post('/api/settings/prizes', prizeBody({ stock: -1 }))).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await admin.post('/api/settings/prizes', prizeBody({ event_id: 999_999 }))).json().data
+        .error,
+    ).toBe('VALIDATION_FAILED');
+    pointsPrize = (await admin.post('/api/settings/prizes', prizeBody())).json().data.id;
+    rankOne = (
+      await admin.post(
+        '/api/settings/prizes',
+        prizeBody({ title: texts('Laptop'), points_needed: null, rank: 1 }),
+      )
+    ).json().data.id;
+    rankTwo = (
+      await admin.post(
+        '/api/settings/prizes',
+        prizeBody({ title: texts('Tablet'), points_needed: null, rank: 2 }),
+      )
+    ).json().data.id;
+    const listed = (await admin.get(`/api/settings/prizes?event_id=${eventId}`)).json().data;
+    expect(listed.total).toBe(3);
+  });
+
+  it('credits points when an order completes inside the window, once, to the dealer', async () => {
+    const order = await buy('dealer@example.com', [
+      [eventProduct, 2],
+      [otherProduct, 1],
+    ]);
+    expect(await waitCompleted(order)).toBe('completed');
+    const mine = await detail('dealer@example.com');
+    expect(mine.me).toMatchObject({ points: 20, balance: 20, rank: 1 });
+    expect(mine.my_points).toBe(20);
+
+    // the dealer's end user buys: the points belong to its dealer
+    const userOrder = await buy('user@example.com', [[eventProduct, 1]]);
+    expect(await waitCompleted(userOrder)).toBe('completed');
+    const seenByUser = await detail('user@example.com');
+    expect(seenByUser.me).toMatchObject({ points: 30, rank: 1 });
+    expect(seenByUser.leaderboard[0]).toMatchObject({ points: 30, is_me: true });
+
+    // a second run of the accrual counts nothing more
+    await ctx.db.transaction(async (tx) => accrueEventPoints(tx, order));
+    expect((await detail('dealer@example.com')).me?.points).toBe(30);
+
+    // the event that has not started yet earned nothing from the same orders
+    const future = await ctx.db
+      .select()
+      .from(eventPoints)
+      .where(eq(eventPoints.eventId, futureEventId));
+    expect(future).toHaveLength(0);
+  });
+
+  it('credits nothing before completion, and nothing for orders placed outside the window', async () => {
+    const order = await buy('dealer2@example.com', [[waitingProduct, 1]]);
+    const ledger = () =>
+      ctx.db
+        .select()
+        .from(eventPoints)
+        .innerJoin(users, eq(users.id, eventPoints.dealerId))
+        .where(and(eq(eventPoints.eventId, eventId), eq(users.email, 'dealer2@example.com')));
+    expect(await ledger()).toHaveLength(0);
+    await addKeys(ctx, waitingProduct, 5);
+    await deliverOrder(ctx.db, order);
+    expect(await waitCompleted(order)).toBe('completed');
+    const rows = await ledger();
+    expect(rows.map((r) => r.event_points.points)).toEqual([7]);
+
+    // an order placed before the event started earns nothing when it completes
+    await addKeys(ctx, otherProduct, 5);
+    const early = await buy('dealer2@example.com', [[eventProduct, 1]]);
+    await waitCompleted(early);
+    await ctx.db.execute(sql`delete from event_points where order_item_id in
+      (select id from order_items where order_id = ${early})`);
+    await ctx.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 5 * hour) })
+      .where(eq(orders.id, early));
+    await ctx.db.transaction(async (tx) => accrueEventPoints(tx, early));
+    expect((await ledger()).map((r) => r.event_points.points)).toEqual([7]);
+  });
+
+  it('lets only dealers claim, with clear refusals, and spends the points once', async () => {
+    expect((await claim('user@example.com', pointsPrize)).statusCode).toBe(403);
+    expect((await claim('gd@example.com', pointsPrize)).statusCode).toBe(403);
+    const poor = await claim('dealer2@example.com', pointsPrize);
+    expect(poor.json()).toMatchObject({
+      code: 422,
+      message: 'You do not have enough points for this prize.',
+      data: { error: 'PRIZE_NOT_CLAIMABLE', reason: 'not_enough_points' },
+    });
+    expect((await claim('dealer@example.com', rankOne)).json().data.reason).toBe('rank_prize');
+
+    const admin = await gd();
+    const upcomingPrize = (
+      await admin.post(
+        '/api/settings/prizes',
+        prizeBody({ event_id: futureEventId, points_needed: 1 }),
+      )
+    ).json().data.id;
+    expect(
+      (await claim('dealer@example.com', upcomingPrize, futureEventId)).json().data.reason,
+    ).toBe('not_started');
+    expect((await claim('dealer@example.com', upcomingPrize, eventId)).statusCode).toBe(404);
+
+    const won = await claim('dealer@example.com', pointsPrize);
+    expect(won.json()).toMatchObject({
+      code: 200,
+      data: { prize_title: 'Headphones', source: 'claim', points_spent: 30, status: 'pending' },
+    });
+    const after = await detail('dealer@example.com');
+    expect(after.me).toMatchObject({ points: 30, balance: 0 });
+    expect(after.prizes.find((p) => p.id === pointsPrize)).toMatchObject({ stock: 0, won: true });
+    expect((await claim('dealer@example.com', pointsPrize)).json().data.reason).toBe(
+      'already_claimed',
+    );
+
+    // out of stock for the next dealer, whatever its points
+    // (100 points for dealer2, tied to its own order placed before the event)
+    await ctx.db.execute(sql`insert into event_points
+      (event_id, dealer_id, buyer_id, order_item_id, kind, points)
+      select ${eventId}, o.dealer_id, o.buyer_id, max(oi.id), 'earned', 100
+      from orders o join order_items oi on oi.order_id = o.id
+      join users u on u.id = o.dealer_id
+      where u.email = 'dealer2@example.com' and oi.product_id = ${eventProduct}
+      group by o.dealer_id, o.buyer_id`);
+    expect((await claim('dealer2@example.com', pointsPrize)).json().data.reason).toBe(
+      'out_of_stock',
+    );
+
+    // the prize page is open to any role; the user sees its dealer's standing
+    const seen = await (await as(ctx, 'ld@example.com')).get(
+      `/api/events/${eventId}/prizes/${pointsPrize}`,
+    );
+    expect(seen.json().data).toMatchObject({ id: pointsPrize, me: null, can_claim: false });
+    const byUser = await (await as(ctx, 'user@example.com')).get(
+      `/api/events/${eventId}/prizes/${pointsPrize}`,
+    );
+    expect(byUser.json().data).toMatchObject({ won: true, me: { balance: 0 }, can_claim: false });
+    expect((await (await gd()).get(`/api/events/${eventId}`)).statusCode).toBe(403);
+  });
+
+  it('shows won prizes to admins and in "My prizes" of the dealer and its users', async () => {
+    const admin = await gd();
+    const list = (await admin.get(`/api/settings/won-prizes?event_id=${eventId}`)).json().data;
+    expect(list.items[0]).toMatchObject({
+      prize_id: pointsPrize,
+      dealer_name: 'Caspian Soft LLC',
+      claimed_by_name: 'Caspian Soft LLC',
+      status: 'pending',
+    });
+    // newest first: the claim, then the demo seed's prize of the past event
+    for (const email of ['dealer@example.com', 'user@example.com']) {
+      const mine = (await (await as(ctx, email)).get('/api/profile/prizes')).json().data;
+      expect(mine.items[0]).toMatchObject({ prize_id: pointsPrize, event_id: eventId });
+    }
+    const other = (await (await as(ctx, 'dealer2@example.com')).get('/api/profile/prizes')).json()
+      .data.items;
+    expect(other.map((p: { event_id: number }) => p.event_id)).not.toContain(eventId);
+    for (const email of ['gd@example.com', 'ld@example.com']) {
+      expect((await (await as(ctx, email)).get('/api/profile/prizes')).json().data.total).toBe(0);
+    }
+  });
+
+  it('takes points back when a return is approved', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const order = await buy('dealer@example.com', [[eventProduct, 1]]);
+    await waitCompleted(order);
+    expect((await detail('dealer@example.com')).me?.points).toBe(40);
+    const view = (await dealer.get(`/api/orders/${order}`)).json().data;
+    const item = view.items[0];
+    const requested = (
+      await dealer.post(`/api/orders/${order}/items/${item.id}/return`, { reason: 'Not needed.' })
+    ).json().data;
+    const request = requested.items[0].return_request;
+    const approved = await (await gd()).post(`/api/orders/${order}/returns/${request.id}/decide`, {
+      approve: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const rows = await ctx.db
+      .select({ kind: eventPoints.kind, points: eventPoints.points })
+      .from(eventPoints)
+      .where(eq(eventPoints.orderItemId, item.id));
+    expect(rows.sort((a, b) => a.points - b.points)).toEqual([
+      { kind: 'reversed', points: -10 },
+      { kind: 'earned', points: 10 },
+    ]);
+    expect((await detail('dealer@example.com')).me).toMatchObject({ points: 30, balance: 0 });
+  });
+
+  it('moves won prizes forward only; cancelling gives the points and the stock back', async () => {
+    const admin = await gd();
+    const [won] = await ctx.db.select().from(wonPrizes).where(eq(wonPrizes.prizeId, pointsPrize));
+    const url = `/api/settings/won-prizes/${won!.id}`;
+    const dealerToken = (await as(ctx, 'dealer@example.com')).token;
+    expect((await patch(dealerToken, url, { status: 'shipped' })).statusCode).toBe(403);
+    const shipped = await patch(admin.token, url, { status: 'shipped', note: 'DHL 123' });
+    expect(shipped.json().data).toMatchObject({ status: 'shipped', note: 'DHL 123' });
+    expect((await patch(admin.token, url, { status: 'pending' })).json().data.error).toBe(
+      'INVALID_STATE',
+    );
+    const cancelled = await patch(admin.token, url, { status: 'cancelled', note: 'Lost' });
+    expect(cancelled.json().data.status).toBe('cancelled');
+    const [prize] = await ctx.db.select().from(prizes).where(eq(prizes.id, pointsPrize));
+    expect(prize?.stock).toBe(1);
+    expect((await detail('dealer@example.com')).me).toMatchObject({ points: 30, balance: 30 });
+    expect((await patch(admin.token, url, { status: 'delivered' })).statusCode).toBe(409);
+    // a cancelled claim may be claimed again
+    expect((await claim('dealer@example.com', pointsPrize)).statusCode).toBe(200);
+  });
+
+  it('refuses to delete an event in use and deletes an empty one', async () => {
+    const admin = await gd();
+    expect((await admin.del(`/api/settings/events/${eventId}`)).json().data.error).toBe('IN_USE');
+    expect((await admin.del(`/api/settings/prizes/${pointsPrize}`)).json().data.error).toBe(
+      'IN_USE',
+    );
+    expect((await admin.del(`/api/settings/events/${futureEventId}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/settings/events/${futureEventId}`)).statusCode).toBe(404);
+  });
+
+  it('awards rank prizes once, after the end, to the dealers at those ranks', async () => {
+    const admin = await gd();
+    expect((await admin.post(`/api/settings/events/${eventId}/award`, {})).json().data.error).toBe(
+      'INVALID_STATE',
+    );
+    const current = (await admin.get(`/api/settings/events/${eventId}`)).json().data;
+    const ended = await admin.put(`/api/settings/events/${eventId}`, {
+      ...eventBody(),
+      starts_at: at(-48 * hour),
+      ends_at: at(-60_000),
+      products: current.products.map((p: { product_id: number; points: number }) => ({
+        product_id: p.product_id,
+        points: p.points,
+      })),
+    });
+    expect(ended.json().data).toMatchObject({ status: 'past', can_award: true });
+    // dealer2 has 107 points, dealer 30: dealer2 first
+    const [a, b] = await Promise.all([
+      admin.post(`/api/settings/events/${eventId}/award`, {}),
+      admin.post(`/api/settings/events/${eventId}/award`, {}),
+    ]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    expect([a, b].find((r) => r.statusCode === 200)?.json().data.awarded).toBe(2);
+    const awarded = await ctx.db
+      .select({ prize: wonPrizes.prizeId, dealer: users.email, rank: wonPrizes.rank })
+      .from(wonPrizes)
+      .innerJoin(users, eq(users.id, wonPrizes.dealerId))
+      .where(and(eq(wonPrizes.source, 'rank'), eq(wonPrizes.eventId, eventId)));
+    expect(awarded.sort((x, y) => (x.rank ?? 0) - (y.rank ?? 0))).toEqual([
+      { prize: rankOne, dealer: 'dealer2@example.com', rank: 1 },
+      { prize: rankTwo, dealer: 'dealer@example.com', rank: 2 },
+    ]);
+    const after = (await admin.get(`/api/settings/events/${eventId}`)).json().data;
+    expect(after).toMatchObject({ can_award: false });
+    expect(after.awarded_at).not.toBeNull();
+  });
+
+  it('lists events by status for dealers and users only', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const past = (await dealer.get('/api/events?status=past')).json().data;
+    expect(past.items.find((e: { id: number }) => e.id === eventId)).toMatchObject({
+      my_points: 30,
+      status: 'past',
+    });
+    expect(
+      (await dealer.get('/api/events?status=current'))
+        .json()
+        .data.items.map((e: { id: number }) => e.id),
+    ).not.toContain(eventId);
+    expect((await (await as(ctx, 'ld@example.com')).get('/api/events')).statusCode).toBe(403);
+    expect((await dealer.get('/api/events?status=soon')).statusCode).toBe(400);
+  });
+});
+
+describe.each(dbKinds.filter((k) => k === 'postgres'))(
+  '[events][concurrency] claims on %s',
+  (kind) => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext(kind);
+    }, 60_000);
+    afterAll(async () => ctx?.close());
+
+    it('gives the last unit to one dealer and spends the last points once', async () => {
+      const admin = await as(ctx, 'gd@example.com');
+      const product = await createProduct(ctx, { sku: 'EVT-RACE' });
+      await addKeys(ctx, product, 10);
+      const event = (
+        await admin.post('/api/settings/events', {
+          title: texts('Race'),
+          description: texts(''),
+          starts_at: at(-hour),
+          ends_at: at(hour),
+          products: [{ product_id: product, points: 50 }],
+        })
+      ).json().data.id;
+      const prize = async (stock: number) =>
+        (
+          await admin.post('/api/settings/prizes', {
+            event_id: event,
+            title: texts('Mug'),
+            description: texts(''),
+            points_needed: 50,
+            rank: null,
+            stock,
+          })
+        ).json().data.id as number;
+      for (const [i, email] of ['dealer@example.com', 'dealer2@example.com'].entries()) {
+        const shopper = await as(ctx, email);
+        await shopper.get(`/api/basket/add/${product}/1/2`);
+        const placed = await shopper.post(
+          '/api/checkout',
+          { sell_type: 2 },
+          { 'idempotency-key': `race-${i}-${Date.now()}` },
+        );
+        const id = placed.json().data.id;
+        const until = Date.now() + 15_000;
+        for (;;) {
+          const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+          if (row?.status === 'completed' || Date.now() > until) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      const last = await prize(1);
+      const [dealer, dealer2] = await Promise.all([
+        as(ctx, 'dealer@example.com'),
+        as(ctx, 'dealer2@example.com'),
+      ]);
+      const race = await Promise.all([
+        dealer.post(`/api/events/${event}/prizes/${last}/claim`, {}),
+        dealer2.post(`/api/events/${event}/prizes/${last}/claim`, {}),
+      ]);
+      expect(race.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+      const [left] = await ctx.db.select().from(prizes).where(eq(prizes.id, last));
+      expect(left?.stock).toBe(0);
+
+      // the dealer that lost the race has 50 points: two prizes at once, only one is paid for
+      const loser = race[0]!.statusCode === 200 ? dealer2 : dealer;
+      const [p1, p2] = [await prize(5), await prize(5)];
+      const spend = await Promise.all([
+        loser.post(`/api/events/${event}/prizes/${p1}/claim`, {}),
+        loser.post(`/api/events/${event}/prizes/${p2}/claim`, {}),
+      ]);
+      expect(spend.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+      const standing = (await loser.get(`/api/events/${event}`)).json().data.me;
+      expect(standing).toMatchObject({ points: 50, balance: 0 });
+    }, 60_000);
+  },
+);

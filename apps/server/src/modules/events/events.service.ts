@@ -1,0 +1,194 @@
+import {
+  type ClaimRefusal,
+  canMoveWonPrize,
+  claimRefusal,
+  eventStatusAt,
+  type WonPrizeStatusName,
+} from '@esd/shared/events/events.rules';
+import type { WonPrizeUpdate } from '@esd/shared/events/events.schemas';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events, prizes, users, wonPrizes } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { Session } from '../../plugins/auth';
+import { findDealersAtRanks, findStanding } from './events.points';
+
+type Actor = { actorId: number | null; ip: string | null };
+
+/** The dealer whose points a viewer sees: a dealer itself, a user its dealer, admins none. */
+export const viewerDealerId = (session: Session): number | null => {
+  if (session.role === 'd') return session.user.id;
+  if (session.role === 'u') return session.user.dealerId ?? null;
+  return null;
+};
+
+const refusalMessages: Record<ClaimRefusal, string> = {
+  not_started: 'The event has not started yet.',
+  rank_prize: 'This prize is awarded by rank at the end of the event, not claimed.',
+  out_of_stock: 'This prize is out of stock.',
+  already_claimed: 'You have already claimed this prize.',
+  not_enough_points: 'You do not have enough points for this prize.',
+};
+
+/**
+ * A dealer claims a points prize. The prize row is locked (the last unit goes once) and then
+ * the dealer row (two claims of one dealer cannot spend the same points); the balance is read
+ * under those locks, so it is exact.
+ */
+export const claimPrize = (db: Db, session: Session, eventId: number, prizeId: number) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ prize: prizes, event: events })
+      .from(prizes)
+      .innerJoin(events, eq(events.id, prizes.eventId))
+      .where(and(eq(prizes.id, prizeId), eq(prizes.eventId, eventId)))
+      .for('update', { of: prizes });
+    if (!row) throw new AppError('NOT_FOUND', 'This prize does not exist.');
+    const dealerId = session.user.id;
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, dealerId)).for('update');
+    const [existing] = await tx
+      .select()
+      .from(wonPrizes)
+      .where(and(eq(wonPrizes.prizeId, prizeId), eq(wonPrizes.dealerId, dealerId)));
+    const standing = await findStanding(tx, eventId, dealerId);
+    const refusal = claimRefusal({
+      eventStatus: eventStatusAt({ starts_at: row.event.startsAt, ends_at: row.event.endsAt }),
+      pointsNeeded: row.prize.pointsNeeded,
+      stock: row.prize.stock,
+      alreadyClaimed: existing !== undefined && existing.status !== 'cancelled',
+      balance: standing.balance,
+    });
+    if (refusal)
+      throw new AppError('PRIZE_NOT_CLAIMABLE', refusalMessages[refusal], { reason: refusal });
+    const values = {
+      claimedBy: dealerId,
+      source: 'claim' as const,
+      pointsSpent: row.prize.pointsNeeded ?? 0,
+      rank: null,
+      status: 'pending' as const,
+      statusChangedAt: null,
+      statusChangedBy: null,
+      note: null,
+      createdAt: sql`now()`,
+    };
+    // a cancelled claim of the same prize is claimed again in its place (one row per dealer)
+    const [won] = existing
+      ? await tx.update(wonPrizes).set(values).where(eq(wonPrizes.id, existing.id)).returning()
+      : await tx
+          .insert(wonPrizes)
+          .values({ ...values, prizeId, eventId, dealerId })
+          .returning();
+    await tx
+      .update(prizes)
+      .set({ stock: sql`${prizes.stock} - 1`, updatedAt: sql`now()` })
+      .where(eq(prizes.id, prizeId));
+    return won!;
+  });
+
+/**
+ * Hands each rank prize of an ended event to the dealer at that rank (stock permitting), once:
+ * the event row is locked and `awarded_at` set in the same transaction, so a second click or a
+ * concurrent request awards nothing more.
+ */
+export const awardRankPrizes = (
+  db: Db,
+  eventId: number,
+  audit: { actor: Actor; actorId: number },
+) =>
+  db.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+    if (!event) throw new AppError('NOT_FOUND', 'This event does not exist.');
+    if (event.awardedAt)
+      throw new AppError('INVALID_STATE', 'The rank prizes of this event were already awarded.');
+    if (event.endsAt.getTime() > Date.now())
+      throw new AppError('INVALID_STATE', 'Rank prizes are awarded after the event ends.');
+    const rankPrizes = await tx
+      .select()
+      .from(prizes)
+      .where(and(eq(prizes.eventId, eventId), isNotNull(prizes.rank)))
+      .orderBy(asc(prizes.rank))
+      .for('update');
+    const winners = await findDealersAtRanks(
+      tx,
+      eventId,
+      rankPrizes.map((p) => p.rank!),
+    );
+    let awarded = 0;
+    for (const prize of rankPrizes) {
+      const winner = winners.find((w) => w.rank === prize.rank);
+      if (!winner || prize.stock <= 0) continue;
+      const inserted = await tx
+        .insert(wonPrizes)
+        .values({
+          prizeId: prize.id,
+          eventId,
+          dealerId: winner.dealer_id,
+          source: 'rank',
+          pointsSpent: 0,
+          rank: prize.rank,
+        })
+        .onConflictDoNothing()
+        .returning({ id: wonPrizes.id });
+      if (inserted.length === 0) continue;
+      awarded += 1;
+      await tx
+        .update(prizes)
+        .set({ stock: sql`${prizes.stock} - 1`, updatedAt: sql`now()` })
+        .where(eq(prizes.id, prize.id));
+    }
+    const [done] = await tx
+      .update(events)
+      .set({ awardedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(events.id, eventId))
+      .returning({ awardedAt: events.awardedAt });
+    await writeAudit(tx, audit.actor, {
+      action: 'event.award',
+      entityType: 'event',
+      entityId: eventId,
+      after: { awarded, winners },
+    });
+    return { awarded, awarded_at: done!.awardedAt!.toISOString() };
+  });
+
+/**
+ * An admin moves a won prize along its delivery. Cancelling puts the unit back in stock; a
+ * cancelled claim no longer counts against the dealer's balance, so its points come back.
+ */
+export const updateWonPrize = (
+  db: Db,
+  id: number,
+  change: WonPrizeUpdate,
+  audit: { actor: Actor; actorId: number },
+) =>
+  db.transaction(async (tx) => {
+    const [won] = await tx.select().from(wonPrizes).where(eq(wonPrizes.id, id)).for('update');
+    if (!won) throw new AppError('NOT_FOUND', 'This won prize does not exist.');
+    const from = won.status as WonPrizeStatusName;
+    if (from !== change.status && !canMoveWonPrize(from, change.status)) {
+      throw new AppError('INVALID_STATE', `A ${from} prize cannot become ${change.status}.`);
+    }
+    if (from !== change.status && change.status === 'cancelled') {
+      await tx
+        .update(prizes)
+        .set({ stock: sql`${prizes.stock} + 1`, updatedAt: sql`now()` })
+        .where(eq(prizes.id, won.prizeId));
+    }
+    await tx
+      .update(wonPrizes)
+      .set({
+        status: change.status,
+        note: change.note,
+        ...(from !== change.status
+          ? { statusChangedAt: sql`now()`, statusChangedBy: audit.actorId }
+          : {}),
+      })
+      .where(eq(wonPrizes.id, id));
+    await writeAudit(tx, audit.actor, {
+      action: 'won_prize.update',
+      entityType: 'won_prize',
+      entityId: id,
+      before: { status: from, note: won.note },
+      after: { status: change.status, note: change.note },
+    });
+  });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { tinyPdf } from './library.test-files';
+import { attachmentDisposition, displayFileName, sniffLibraryFile } from './library-file-type';
+
+describe('[library] file names and types', () => {
+  it('keeps only the last part of a name, without control characters or quotes', () => {
+    expect(displayFileName('..\\..\\windows\\win.ini', 'txt')).toBe('win.ini');
+    expect(displayFileName('../../etc/passwd', 'txt')).toBe('passwd');
+    expect(displayFileName('a"b\r\nc.pdf', 'pdf')).toBe('abc.pdf');
+    expect(displayFileName('..', 'pdf')).toBe('document.pdf');
+    expect(displayFileName('', 'csv')).toBe('document.csv');
+  });
+
+  it('writes an RFC 6266 header with an ASCII fallback and the exact UTF-8 name', () => {
+    expect(attachmentDisposition('Sertifikat (ə).pdf')).toBe(
+      `attachment; filename="Sertifikat (_).pdf"; filename*=UTF-8''Sertifikat%20%28%C9%99%29.pdf`,
+    );
+    expect(attachmentDisposition('a;b"c\\.txt')).toBe(
+      `attachment; filename="a_b_c_.txt"; filename*=UTF-8''a%3Bb%22c%5C.txt`,
+    );
+  });
+
+  it('tells the type from the bytes only', () => {
+    expect(sniffLibraryFile(tinyPdf(), 'x.csv')?.kind).toBe('pdf');
+    expect(sniffLibraryFile(Buffer.from('a,b\n'), 'x.pdf')?.kind).toBe('txt');
+    expect(sniffLibraryFile(Buffer.from('a,b\n'), 'x.CSV')?.kind).toBe('csv');
+    expect(sniffLibraryFile(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0]), 'x.pdf')).toBeUndefined();
+  });
+});

@@ -1,0 +1,118 @@
+import type { Language } from '@esd/shared/constants';
+import {
+  excerptOf,
+  type NewsInput,
+  type NewsSettingsQuery,
+} from '@esd/shared/content/news.schemas';
+import { and, count, desc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { news, users } from '../../db/schema';
+import { containsPattern } from '../catalogue/products.repository';
+
+type NewsRow = typeof news.$inferSelect;
+
+export const newsImageUrl = (imagePath: string | null) =>
+  imagePath ? `/api/files/news/${imagePath}` : null;
+
+const localized = (row: NewsRow, lang: Language) => ({
+  title: { en: row.titleEn, ru: row.titleRu, az: row.titleAz }[lang],
+  body: { en: row.bodyEn, ru: row.bodyRu, az: row.bodyAz }[lang],
+});
+
+export const toNewsSettings = (row: NewsRow & { author: string | null }) => ({
+  id: row.id,
+  title: { en: row.titleEn, ru: row.titleRu, az: row.titleAz },
+  body: { en: row.bodyEn, ru: row.bodyRu, az: row.bodyAz },
+  status: row.status,
+  publish_at: row.publishAt.toISOString(),
+  image_url: newsImageUrl(row.imagePath),
+  author: row.author,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export const toNewsCard = (row: NewsRow, lang: Language) => {
+  const text = localized(row, lang);
+  return {
+    id: row.id,
+    title: text.title,
+    excerpt: excerptOf(text.body),
+    image_url: newsImageUrl(row.imagePath),
+    publish_at: row.publishAt.toISOString(),
+  };
+};
+
+export const toNewsArticle = (row: NewsRow, lang: Language) => ({
+  ...toNewsCard(row, lang),
+  body: localized(row, lang).body,
+  status: row.status,
+});
+
+export const toNewsValues = (input: NewsInput) => ({
+  titleEn: input.title.en,
+  titleRu: input.title.ru,
+  titleAz: input.title.az,
+  bodyEn: input.body.en,
+  bodyRu: input.body.ru,
+  bodyAz: input.body.az,
+  status: input.status,
+  publishAt: new Date(input.publish_at),
+});
+
+/** What readers may see: published, and its date has come. */
+export const isVisible = sql`${news.status} = 'published' and ${news.publishAt} <= now()`;
+
+export const findNewsForSettings = async (db: DbOrTx, query: NewsSettingsQuery) => {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(news.status, query.status));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(ilike(news.titleEn, pattern), ilike(news.titleRu, pattern), ilike(news.titleAz, pattern))!,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ news, author: users.name })
+      .from(news)
+      .leftJoin(users, eq(users.id, news.authorId))
+      .where(where)
+      .orderBy(desc(news.publishAt), desc(news.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ value: count() }).from(news).where(where),
+  ]);
+  return {
+    items: rows.map((r) => toNewsSettings({ ...r.news, author: r.author })),
+    total: total?.value ?? 0,
+  };
+};
+
+export const findNewsRow = async (db: DbOrTx, id: number) => {
+  const [row] = await db
+    .select({ news, author: users.name })
+    .from(news)
+    .leftJoin(users, eq(users.id, news.authorId))
+    .where(eq(news.id, id));
+  return row ? { ...row.news, author: row.author } : undefined;
+};
+
+export const findPublishedNews = async (
+  db: DbOrTx,
+  query: { page: number; perPage: number },
+  lang: Language,
+) => {
+  const where = and(eq(news.status, 'published'), lte(news.publishAt, sql`now()`));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(news)
+      .where(where)
+      .orderBy(desc(news.publishAt), desc(news.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ value: count() }).from(news).where(where),
+  ]);
+  return { items: rows.map((row) => toNewsCard(row, lang)), total: total?.value ?? 0 };
+};

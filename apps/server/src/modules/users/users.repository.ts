@@ -1,0 +1,261 @@
+import type { UserTypeId } from '@esd/shared/access/access.rules';
+import type { Language } from '@esd/shared/constants';
+import { remainingCredit } from '@esd/shared/orders/orders.rules';
+import type { ManagedUser, UserListQuery } from '@esd/shared/users/users.schemas';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  countries,
+  localDistrictCountries,
+  markupGroups,
+  orders,
+  userGroupMembers,
+  userGroups,
+  users,
+} from '../../db/schema';
+import type { Session } from '../../plugins/auth';
+import { containsPattern } from '../catalogue/products.repository';
+import { unpaidCreditByDealer } from '../orders/credit';
+
+/** The countries a local district admin manages, as a subquery. */
+const countriesOf = (ldId: number) =>
+  sql`(select ldc.country_id from ${localDistrictCountries} ldc where ldc.user_id = ${ldId})`;
+
+/**
+ * The accounts a session manages (spec 6 hierarchy): gd everyone; ld the dealers of its
+ * countries and their users; d its own users; u nobody. Written against the `users` table.
+ */
+export const managedScope = (session: Session): SQL | undefined => {
+  const me = session.user.id;
+  switch (session.role) {
+    case 'gd':
+      return undefined;
+    case 'ld':
+      return or(
+        and(eq(users.typeId, 3), sql`${users.countryId} in ${countriesOf(me)}`),
+        and(
+          eq(users.typeId, 4),
+          sql`${users.dealerId} in (select d.id from ${users} d where d.type_id = 3 and d.country_id in ${countriesOf(me)})`,
+        ),
+      );
+    case 'd':
+      return and(eq(users.typeId, 4), eq(users.dealerId, me));
+    case 'u':
+      return sql`false`;
+  }
+};
+
+/** The dealers a session may attach users to: gd all, ld its countries', d itself. */
+export const dealerScope = (session: Session): SQL | undefined => {
+  switch (session.role) {
+    case 'gd':
+      return eq(users.typeId, 3);
+    case 'ld':
+      return and(eq(users.typeId, 3), sql`${users.countryId} in ${countriesOf(session.user.id)}`);
+    case 'd':
+      return eq(users.id, session.user.id);
+    case 'u':
+      return sql`false`;
+  }
+};
+
+/** The countries a session may give dealers: gd all, ld its own, others none. */
+export const countryScope = (session: Session): SQL | undefined => {
+  switch (session.role) {
+    case 'gd':
+      return undefined;
+    case 'ld':
+      return sql`${countries.id} in ${countriesOf(session.user.id)}`;
+    default:
+      return sql`false`;
+  }
+};
+
+export const countryName = (lang: Language) =>
+  ({ en: countries.nameEn, ru: countries.nameRu, az: countries.nameAz })[lang];
+
+const dealer = alias(users, 'dealer');
+
+const sortColumns = {
+  name: users.name,
+  email: users.email,
+  type: users.typeId,
+  created: users.createdAt,
+  active: users.isActive,
+} as const;
+
+export const listCondition = (session: Session, query: UserListQuery) =>
+  and(
+    managedScope(session),
+    query.q
+      ? or(
+          ilike(users.name, containsPattern(query.q)),
+          ilike(users.email, containsPattern(query.q)),
+        )
+      : undefined,
+    query.type_id ? eq(users.typeId, query.type_id) : undefined,
+    query.country_id ? eq(users.countryId, query.country_id) : undefined,
+    query.dealer_id ? eq(users.dealerId, query.dealer_id) : undefined,
+    query.is_active === undefined ? undefined : eq(users.isActive, query.is_active),
+  );
+
+type PageOptions = {
+  where: SQL | undefined;
+  lang: Language;
+  sort?: keyof typeof sortColumns;
+  order?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+/** Accounts with their names resolved, their credit and their open orders. */
+export const findManagedUsers = async (
+  db: DbOrTx,
+  options: PageOptions,
+): Promise<ManagedUser[]> => {
+  const direction = options.order === 'desc' ? desc : asc;
+  const rows = await db
+    .select({
+      user: users,
+      countryName: countryName(options.lang),
+      dealerName: dealer.name,
+      markupGroupName: markupGroups.name,
+      markupGroupPercent: markupGroups.percent,
+      userGroupId: userGroups.id,
+      userGroupName: userGroups.name,
+    })
+    .from(users)
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .leftJoin(dealer, eq(dealer.id, users.dealerId))
+    .leftJoin(markupGroups, eq(markupGroups.id, users.markupGroupId))
+    .leftJoin(userGroupMembers, eq(userGroupMembers.userId, users.id))
+    .leftJoin(userGroups, eq(userGroups.id, userGroupMembers.userGroupId))
+    .where(options.where)
+    .orderBy(direction(sortColumns[options.sort ?? 'name']), direction(users.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  if (rows.length === 0) return [];
+
+  const ids = rows.map((row) => row.user.id);
+  const dealerIds = rows.filter((row) => row.user.typeId === 3).map((row) => row.user.id);
+  const ldIds = rows.filter((row) => row.user.typeId === 2).map((row) => row.user.id);
+  const [unpaid, open, ldCountries] = await Promise.all([
+    unpaidCreditByDealer(db, dealerIds),
+    openOrdersByBuyer(db, ids),
+    ldIds.length
+      ? db
+          .select({
+            userId: localDistrictCountries.userId,
+            id: countries.id,
+            name: countryName(options.lang),
+          })
+          .from(localDistrictCountries)
+          .innerJoin(countries, eq(countries.id, localDistrictCountries.countryId))
+          .where(inArray(localDistrictCountries.userId, ldIds))
+          .orderBy(asc(countryName(options.lang)))
+      : Promise.resolve([]),
+  ]);
+
+  return rows.map(({ user, ...names }) => {
+    const used = unpaid.get(user.id) ?? '0.00';
+    const owed = open.get(user.id);
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      type_id: user.typeId as UserTypeId,
+      lang: user.lang as Language,
+      is_active: user.isActive,
+      has_password: user.passwordHash !== null,
+      country:
+        user.countryId !== null && names.countryName !== null
+          ? { id: user.countryId, name: names.countryName }
+          : null,
+      dealer:
+        user.dealerId !== null && names.dealerName !== null
+          ? { id: user.dealerId, name: names.dealerName }
+          : null,
+      markup_group:
+        user.markupGroupId !== null && names.markupGroupName !== null
+          ? {
+              id: user.markupGroupId,
+              name: names.markupGroupName,
+              percent: names.markupGroupPercent ?? '0.00',
+            }
+          : null,
+      user_group:
+        names.userGroupId !== null && names.userGroupName !== null
+          ? { id: names.userGroupId, name: names.userGroupName }
+          : null,
+      credit_limit: user.creditLimit,
+      need_azn_cash: user.needAznCash,
+      need_azn_credit: user.needAznCredit,
+      has_adobe_account: user.hasAdobeAccount,
+      countries: ldCountries
+        .filter((c) => c.userId === user.id)
+        .map((c) => ({ id: c.id, name: c.name })),
+      credit:
+        user.typeId === 3
+          ? { limit: user.creditLimit, used, remaining: remainingCredit(user.creditLimit, used) }
+          : null,
+      outstanding: owed ?? { count: 0, amount_usd: '0.00', unpaid_credit_usd: '0.00' },
+      created_at: user.createdAt.toISOString(),
+    };
+  });
+};
+
+const OPEN_STATUSES = sql`('pending', 'in_progress')`;
+
+/** What each buyer has open (pending or in progress) and still owes on credit, USD. */
+const openOrdersByBuyer = async (db: DbOrTx, buyerIds: number[]) => {
+  const net = sql`${orders.totalUsd} - ${orders.refundedUsd}`;
+  const isOpen = sql`${orders.status} in ${OPEN_STATUSES}`;
+  const isOwed = sql`${orders.sellType} = 2 and ${orders.creditSettledAt} is null and ${orders.status} <> 'cancelled'`;
+  const rows = await db
+    .select({
+      buyerId: orders.buyerId,
+      count: sql<number>`(count(*) filter (where ${isOpen}))::int`,
+      amount: sql<string>`coalesce(sum(${net}) filter (where ${isOpen}), 0)::numeric(14, 2)::text`,
+      owed: sql<string>`coalesce(sum(${net}) filter (where ${isOwed}), 0)::numeric(14, 2)::text`,
+    })
+    .from(orders)
+    .where(inArray(orders.buyerId, buyerIds))
+    .groupBy(orders.buyerId);
+  return new Map(
+    rows.map((row) => [
+      row.buyerId,
+      { count: row.count, amount_usd: row.amount, unpaid_credit_usd: row.owed },
+    ]),
+  );
+};
+
+/** The account with its group and countries, as the service compares and audits it. */
+export const findAccount = async (db: DbOrTx, id: number, scope?: SQL) => {
+  const [row] = await db
+    .select({ user: users, userGroupId: userGroupMembers.userGroupId })
+    .from(users)
+    .leftJoin(userGroupMembers, eq(userGroupMembers.userId, users.id))
+    .where(and(eq(users.id, id), scope));
+  if (!row) return undefined;
+  const countryRows =
+    row.user.typeId === 2
+      ? await db
+          .select({ id: localDistrictCountries.countryId })
+          .from(localDistrictCountries)
+          .where(eq(localDistrictCountries.userId, id))
+      : [];
+  return {
+    row: row.user,
+    userGroupId: row.userGroupId ?? null,
+    countries: countryRows.map((c) => c.id).sort((a, b) => a - b),
+  };
+};
+
+export const countDealerUsers = async (db: DbOrTx, dealerId: number) => {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.dealerId, dealerId), isNotNull(users.dealerId)));
+  return row?.value ?? 0;
+};

@@ -1,0 +1,485 @@
+import type { UserTypeId } from '@esd/shared/access/access.rules';
+import type { AppErrorCode } from '@esd/shared/api';
+import { isLanguage, type Language } from '@esd/shared/constants';
+import { fromCents, toCents } from '@esd/shared/shop/money';
+import {
+  type AccountField,
+  type AccountRefusal,
+  canAssignType,
+  fieldsForType,
+  forbiddenFields,
+} from '@esd/shared/users/users.rules';
+import type { CreateUserInput, UpdateUserInput } from '@esd/shared/users/users.schemas';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import {
+  countries,
+  localDistrictCountries,
+  markupGroups,
+  userGroupMembers,
+  userGroups,
+  users,
+} from '../../db/schema';
+import { changedFields, writeAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import type { Session } from '../../plugins/auth';
+import { invalidateResetTokens } from '../auth/auth.repository';
+import { accountInviteMail, issueSetPasswordLink } from '../auth/set-password-link';
+import { ADMIN_RESET_LINK_TTL_MS, adminResetMail } from './users.mail';
+import {
+  countDealerUsers,
+  countryScope,
+  dealerScope,
+  findAccount,
+  managedScope,
+} from './users.repository';
+
+/** An account as user administration sees, compares and audits it (never a password hash). */
+type Snapshot = {
+  name: string;
+  email: string;
+  type_id: UserTypeId;
+  lang: Language;
+  country_id: number | null;
+  dealer_id: number | null;
+  markup_group_id: number | null;
+  user_group_id: number | null;
+  credit_limit: string;
+  need_azn_cash: boolean;
+  need_azn_credit: boolean;
+  has_adobe_account: boolean;
+  is_active: boolean;
+  countries: number[];
+};
+
+/** What a field is on an account whose type does not have it. */
+const neutral = {
+  country_id: null,
+  dealer_id: null,
+  markup_group_id: null,
+  user_group_id: null,
+  credit_limit: '0.00',
+  need_azn_cash: false,
+  need_azn_credit: false,
+  has_adobe_account: false,
+  countries: [] as number[],
+} satisfies Partial<Snapshot>;
+
+type Actor = { actorId: number | null; ip: string | null };
+
+const refuse = (
+  code: AppErrorCode,
+  reason: AccountRefusal,
+  message: string,
+  field?: AccountField,
+) => new AppError(code, message, { reason, ...(field ? { field } : {}) });
+
+const invalid = (reason: AccountRefusal, message: string, field: AccountField) =>
+  refuse('VALIDATION_FAILED', reason, message, field);
+
+const toSnapshot = (account: NonNullable<Awaited<ReturnType<typeof findAccount>>>): Snapshot => ({
+  name: account.row.name,
+  email: account.row.email,
+  type_id: account.row.typeId as UserTypeId,
+  lang: isLanguage(account.row.lang) ? account.row.lang : 'en',
+  country_id: account.row.countryId,
+  dealer_id: account.row.dealerId,
+  markup_group_id: account.row.markupGroupId,
+  user_group_id: account.userGroupId,
+  credit_limit: account.row.creditLimit,
+  need_azn_cash: account.row.needAznCash,
+  need_azn_credit: account.row.needAznCredit,
+  has_adobe_account: account.row.hasAdobeAccount,
+  is_active: account.row.isActive,
+  countries: account.countries,
+});
+
+/** Fields the type does not have take their neutral value; money and lists in one form. */
+const normalize = (snapshot: Snapshot): Snapshot => {
+  const own = fieldsForType(snapshot.type_id);
+  const next: Snapshot = {
+    ...snapshot,
+    credit_limit: fromCents(toCents(snapshot.credit_limit)),
+    countries: [...new Set(snapshot.countries)].sort((a, b) => a - b),
+  };
+  for (const field of Object.keys(neutral) as (keyof typeof neutral)[]) {
+    if (!own.includes(field)) (next as Record<string, unknown>)[field] = neutral[field];
+  }
+  return next;
+};
+
+/** Refuses fields the account's type does not have (400) or the role may not set (403). */
+const assertFieldsAllowed = (session: Session, typeId: UserTypeId, given: AccountField[]) => {
+  const own = fieldsForType(typeId);
+  const foreign = given.filter((field) => !own.includes(field));
+  if (foreign.length > 0) {
+    throw invalid(
+      'not_applicable',
+      `${foreign.join(', ')} does not apply to an account of type ${typeId}.`,
+      foreign[0]!,
+    );
+  }
+  const forbidden = forbiddenFields(session.role, typeId, given);
+  if (forbidden.length > 0) {
+    throw refuse(
+      'FORBIDDEN',
+      'field_not_allowed',
+      `You may not set ${forbidden.join(', ')} of this account.`,
+      forbidden[0],
+    );
+  }
+};
+
+const givenFields = (input: Partial<Record<AccountField, unknown>>) =>
+  (Object.keys(input) as AccountField[]).filter((field) => input[field] !== undefined);
+
+/** Checks every record the account points to exists and is inside the session's scope. */
+const resolveReferences = async (tx: Tx, session: Session, next: Snapshot): Promise<Snapshot> => {
+  const assertCountries = async (ids: number[], reason: AccountRefusal, field: AccountField) => {
+    if (ids.length === 0) return;
+    const found = await tx
+      .select({ id: countries.id })
+      .from(countries)
+      .where(and(inArray(countries.id, ids), countryScope(session)));
+    if (found.length !== new Set(ids).size) {
+      throw invalid(reason, 'A chosen country does not exist or is not one you manage.', field);
+    }
+  };
+
+  switch (next.type_id) {
+    case 4: {
+      if (next.dealer_id === null)
+        throw invalid('dealer_required', 'An end user must belong to a dealer.', 'dealer_id');
+      const [dealer] = await tx
+        .select({ countryId: users.countryId })
+        .from(users)
+        .where(and(eq(users.id, next.dealer_id), dealerScope(session)));
+      if (!dealer) {
+        throw invalid(
+          'dealer_invalid',
+          'The chosen dealer does not exist or is not one you manage.',
+          'dealer_id',
+        );
+      }
+      if (next.user_group_id !== null) {
+        const [group] = await tx
+          .select({ id: userGroups.id })
+          .from(userGroups)
+          .where(
+            and(eq(userGroups.id, next.user_group_id), eq(userGroups.dealerId, next.dealer_id)),
+          );
+        if (!group) {
+          throw invalid(
+            'user_group_invalid',
+            "The user group must be one of the user's dealer's groups.",
+            'user_group_id',
+          );
+        }
+      }
+      // a user lives in its dealer's country
+      return { ...next, country_id: dealer.countryId };
+    }
+    case 3: {
+      if (next.country_id === null)
+        throw invalid('country_required', 'A dealer needs a country.', 'country_id');
+      await assertCountries([next.country_id], 'country_invalid', 'country_id');
+      if (next.markup_group_id !== null) {
+        const [group] = await tx
+          .select({ id: markupGroups.id })
+          .from(markupGroups)
+          .where(eq(markupGroups.id, next.markup_group_id));
+        if (!group)
+          throw invalid(
+            'markup_group_invalid',
+            'The chosen markup group does not exist.',
+            'markup_group_id',
+          );
+      }
+      return next;
+    }
+    case 2:
+      if (next.countries.length === 0) {
+        throw invalid(
+          'countries_required',
+          'A local district admin needs at least one country.',
+          'countries',
+        );
+      }
+      await assertCountries(next.countries, 'countries_invalid', 'countries');
+      if (next.country_id !== null)
+        await assertCountries([next.country_id], 'country_invalid', 'country_id');
+      return next;
+    case 1:
+      if (next.country_id !== null)
+        await assertCountries([next.country_id], 'country_invalid', 'country_id');
+      return next;
+  }
+};
+
+const columnsOf = (next: Snapshot) => ({
+  name: next.name,
+  email: next.email,
+  typeId: next.type_id,
+  lang: next.lang,
+  countryId: next.country_id,
+  dealerId: next.dealer_id,
+  markupGroupId: next.markup_group_id,
+  creditLimit: next.credit_limit,
+  needAznCash: next.need_azn_cash,
+  needAznCredit: next.need_azn_credit,
+  hasAdobeAccount: next.has_adobe_account,
+  isActive: next.is_active,
+});
+
+/** Group membership, countries and the dealer's users' country follow the account. */
+const writeRelations = async (tx: Tx, id: number, next: Snapshot, before?: Snapshot) => {
+  if (before?.user_group_id !== next.user_group_id) {
+    await tx.delete(userGroupMembers).where(eq(userGroupMembers.userId, id));
+    if (next.user_group_id !== null)
+      await tx.insert(userGroupMembers).values({ userId: id, userGroupId: next.user_group_id });
+  }
+  if (JSON.stringify(before?.countries ?? []) !== JSON.stringify(next.countries)) {
+    await tx.delete(localDistrictCountries).where(eq(localDistrictCountries.userId, id));
+    if (next.countries.length > 0)
+      await tx
+        .insert(localDistrictCountries)
+        .values(next.countries.map((countryId) => ({ userId: id, countryId })));
+  }
+  if (before && next.type_id === 3 && before.country_id !== next.country_id) {
+    await tx
+      .update(users)
+      .set({ countryId: next.country_id, updatedAt: sql`now()` })
+      .where(and(eq(users.dealerId, id), eq(users.typeId, 4)));
+  }
+};
+
+const emailTaken = (email: string) =>
+  refuse('CONFLICT', 'email_taken', `An account with the e-mail ${email} already exists.`, 'email');
+
+export const createUsersService = (app: FastifyInstance) => {
+  const { db, mailer, config } = app;
+
+  const sendMail = (
+    log: FastifyBaseLogger,
+    mail: { to: string; subject: string; text: string; html: string },
+  ) =>
+    mailer.send(mail).catch((error: unknown) => {
+      log.error({ err: error }, 'user administration mail failed');
+    });
+
+  /** The account inside the session's scope, or 404: others' records do not exist for it. */
+  const findManaged = async (tx: Tx, session: Session, id: number) => {
+    const account = await findAccount(tx, id, managedScope(session));
+    if (!account) throw new AppError('NOT_FOUND', 'This account does not exist.');
+    return account;
+  };
+
+  return {
+    /** Creates the account without a password and mails it a set-password link. */
+    create: async (
+      session: Session,
+      actor: Actor,
+      input: CreateUserInput,
+      log: FastifyBaseLogger,
+    ) => {
+      if (!canAssignType(session.role, input.type_id)) {
+        throw refuse(
+          'FORBIDDEN',
+          'type_not_allowed',
+          'You may not create an account of this type.',
+          'type_id',
+        );
+      }
+      const given = givenFields(input).filter((field) => field !== 'type_id');
+      assertFieldsAllowed(session, input.type_id, given);
+      const draft = normalize({
+        ...neutral,
+        lang: 'en',
+        is_active: true,
+        ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+        ...(session.role === 'd' ? { dealer_id: session.user.id } : {}),
+      } as Snapshot);
+      try {
+        const created = await db.transaction(async (tx) => {
+          const next = await resolveReferences(tx, session, draft);
+          const [row] = await tx
+            .insert(users)
+            .values({ ...columnsOf(next), passwordHash: null })
+            .returning({ id: users.id });
+          const id = row!.id;
+          await writeRelations(tx, id, next);
+          await writeAudit(tx, actor, {
+            action: 'user.create',
+            entityType: 'user',
+            entityId: id,
+            after: next,
+          });
+          const link = next.is_active
+            ? await issueSetPasswordLink(tx, { userId: id, publicUrl: config.publicUrl })
+            : null;
+          return { id, next, link };
+        });
+        if (created.link) {
+          const mail = accountInviteMail(created.next.lang, created.next.name, created.link);
+          await sendMail(log, { to: created.next.email, ...mail });
+        }
+        return created.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken(draft.email);
+        throw error;
+      }
+    },
+
+    update: async (session: Session, actor: Actor, id: number, input: UpdateUserInput) => {
+      const isSelf = id === session.user.id;
+      let email = input.email ?? '';
+      try {
+        await db.transaction(async (tx) => {
+          const account = await findManaged(tx, session, id);
+          const before = toSnapshot(account);
+          email = input.email ?? before.email;
+          const typeId = input.type_id ?? before.type_id;
+          if (typeId !== before.type_id) {
+            if (isSelf)
+              throw refuse('FORBIDDEN', 'self_role', 'You cannot change your own role.', 'type_id');
+            if (!canAssignType(session.role, typeId))
+              throw refuse(
+                'FORBIDDEN',
+                'type_not_allowed',
+                'You may not give an account this role.',
+                'type_id',
+              );
+          }
+          if (isSelf && input.is_active === false)
+            throw refuse(
+              'FORBIDDEN',
+              'self_deactivate',
+              'You cannot deactivate your own account.',
+              'is_active',
+            );
+          assertFieldsAllowed(session, typeId, givenFields(input));
+
+          const merged = normalize({
+            ...before,
+            ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+          } as Snapshot);
+          // a user moved to another dealer leaves the old dealer's group
+          if (merged.dealer_id !== before.dealer_id && input.user_group_id === undefined)
+            merged.user_group_id = null;
+          if (before.type_id === 3 && typeId !== 3 && (await countDealerUsers(tx, id)) > 0) {
+            throw refuse(
+              'CONFLICT',
+              'dealer_has_users',
+              'This dealer still has users: move or remove them before changing its role.',
+              'type_id',
+            );
+          }
+          const next = await resolveReferences(tx, session, merged);
+          const diff = changedFields(before, next);
+          if (!diff) return;
+          const endsSessions = before.is_active && !next.is_active;
+          await tx
+            .update(users)
+            .set({
+              ...columnsOf(next),
+              updatedAt: sql`now()`,
+              ...(endsSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+            })
+            .where(eq(users.id, id));
+          await writeRelations(tx, id, next, before);
+          await writeAudit(tx, actor, {
+            action: 'user.update',
+            entityType: 'user',
+            entityId: id,
+            before: diff.before,
+            after: diff.after,
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken(email);
+        throw error;
+      }
+    },
+
+    /** Deactivating ends every session of the account at once (session_version). */
+    setActive: async (session: Session, actor: Actor, id: number, isActive: boolean) => {
+      await db.transaction(async (tx) => {
+        const account = await findManaged(tx, session, id);
+        if (!isActive && id === session.user.id)
+          throw refuse(
+            'FORBIDDEN',
+            'self_deactivate',
+            'You cannot deactivate your own account.',
+            'is_active',
+          );
+        if (account.row.isActive === isActive) return;
+        await tx
+          .update(users)
+          .set({
+            isActive,
+            updatedAt: sql`now()`,
+            ...(isActive ? {} : { sessionVersion: sql`${users.sessionVersion} + 1` }),
+          })
+          .where(eq(users.id, id));
+        await writeAudit(tx, actor, {
+          action: isActive ? 'user.activate' : 'user.deactivate',
+          entityType: 'user',
+          entityId: id,
+          before: { is_active: !isActive },
+          after: { is_active: isActive },
+        });
+      });
+    },
+
+    /**
+     * The old password stops working and every session ends; the account gets a link to
+     * choose a new one.
+     */
+    resetPassword: async (session: Session, actor: Actor, id: number, log: FastifyBaseLogger) => {
+      if (id === session.user.id) {
+        throw refuse(
+          'FORBIDDEN',
+          'self_reset',
+          'Change your own password on your profile page instead.',
+        );
+      }
+      const sent = await db.transaction(async (tx) => {
+        const account = await findManaged(tx, session, id);
+        if (!account.row.isActive) {
+          throw refuse(
+            'INVALID_STATE',
+            'account_inactive',
+            'This account is deactivated: activate it before resetting its password.',
+            'is_active',
+          );
+        }
+        await tx
+          .update(users)
+          .set({
+            passwordHash: null,
+            sessionVersion: sql`${users.sessionVersion} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, id));
+        await invalidateResetTokens(tx, id);
+        const link = await issueSetPasswordLink(tx, {
+          userId: id,
+          publicUrl: config.publicUrl,
+          ttlMs: ADMIN_RESET_LINK_TTL_MS,
+        });
+        await writeAudit(tx, actor, {
+          action: 'user.reset_password',
+          entityType: 'user',
+          entityId: id,
+        });
+        const lang = isLanguage(account.row.lang) ? account.row.lang : 'en';
+        return { to: account.row.email, ...adminResetMail(lang, account.row.name, link) };
+      });
+      await sendMail(log, sent);
+    },
+  };
+};
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { JOBS_SCHEMA } from '../db/migrate';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Registry;
+  }
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] =>
+  Array.isArray(result) ? result : ((result as { rows?: Row[] }).rows ?? []);
+
+/**
+ * Prometheus metrics of this process: request latency by route, the job queues' depth by state,
+ * the licence-key stock and items waiting for keys. One registry per app, so tests that build
+ * several apps in one process never share counters. Database-backed gauges are read at scrape time.
+ */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const registry = new Registry();
+    registry.setDefaultLabels({ app: 'esd-portal' });
+    collectDefaultMetrics({ register: registry });
+
+    const duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route template and status code',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
+      registers: [registry],
+    });
+    const errors = new Counter({
+      name: 'http_server_errors_total',
+      help: 'Answers with a 5xx status, by route template',
+      labelNames: ['route'] as const,
+      registers: [registry],
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      // the route template, never the raw URL: ids and tokens must not become labels
+      const route = request.routeOptions.url ?? 'unmatched';
+      if (route === '/api/metrics') return;
+      const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+      duration.observe(labels, reply.elapsedTime / 1000);
+      if (reply.statusCode >= 500) errors.inc({ route });
+    });
+
+    new Gauge({
+      name: 'esd_job_queue_jobs',
+      help: 'Jobs in the pg-boss queues by queue and state (created, retry, active, failed, …)',
+      labelNames: ['queue', 'state'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const result = await app.db.execute(
+          sql.raw(
+            `select name, state::text as state, count(*)::int as jobs from ${JOBS_SCHEMA}.job group by 1, 2`,
+          ),
+        );
+        for (const row of rowsOf(result)) {
+          this.set({ queue: String(row.name), state: String(row.state) }, Number(row.jobs));
+        }
+      },
+    });
+
+    new Gauge({
+      name: 'esd_licence_keys',
+      help: 'Licence keys by status (available, allocated, revoked)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const result = await app.db.execute(
+          sql`select status, count(*)::int as keys from licence_keys group by status`,
+        );
+        for (const row of rowsOf(result))
+          this.set({ status: String(row.status) }, Number(row.keys));
+      },
+    });
+
+    new Gauge({
+      name: 'esd_key_stock_products_empty',
+      help: 'Active key-stock products without an available key',
+      registers: [registry],
+      async collect() {
+        const result = await app.db.execute(
+          sql`select count(*)::int as n from products p
+              where p.is_active and p.provider_id = 1
+                and not exists (select 1 from licence_keys k where k.product_id = p.id and k.status = 'available')`,
+        );
+        this.set(Number(rowsOf(result)[0]?.n ?? 0));
+      },
+    });
+
+    new Gauge({
+      name: 'esd_order_items_waiting',
+      help: 'Paid order items still waiting for keys',
+      registers: [registry],
+      async collect() {
+        const result = await app.db.execute(
+          sql`select count(*)::int as n from order_items i join orders o on o.id = i.order_id
+              where i.status = 'waiting' and o.status = 'in_progress'`,
+        );
+        this.set(Number(rowsOf(result)[0]?.n ?? 0));
+      },
+    });
+
+    app.decorate('metrics', registry);
+  },
+  { name: 'metrics', dependencies: ['database'] },
+);
