@@ -113,6 +113,7 @@ describe('paths', () => {
       '/pages/settings/markup': 'globalDistrict',
       '/pages/settings/targets': 'globalDistrict',
       '/pages/settings/mailbox': 'globalDistrict',
+      '/pages/settings/partners': 'globalDistrict',
     });
   });
 });

@@ -13,15 +13,27 @@ import checkoutRu from '@/features/checkout/locales/ru.json';
 import dealerAz from '@/features/dealer/locales/az.json';
 import dealerEn from '@/features/dealer/locales/en.json';
 import dealerRu from '@/features/dealer/locales/ru.json';
+import eventsAz from '@/features/events/locales/az.json';
+import eventsEn from '@/features/events/locales/en.json';
+import eventsRu from '@/features/events/locales/ru.json';
 import keysAz from '@/features/keys/locales/az.json';
 import keysEn from '@/features/keys/locales/en.json';
 import keysRu from '@/features/keys/locales/ru.json';
+import libraryAz from '@/features/library/locales/az.json';
+import libraryEn from '@/features/library/locales/en.json';
+import libraryRu from '@/features/library/locales/ru.json';
 import mailboxAz from '@/features/mailbox/locales/az.json';
 import mailboxEn from '@/features/mailbox/locales/en.json';
 import mailboxRu from '@/features/mailbox/locales/ru.json';
+import newsAz from '@/features/news/locales/az.json';
+import newsEn from '@/features/news/locales/en.json';
+import newsRu from '@/features/news/locales/ru.json';
 import ordersAz from '@/features/orders/locales/az.json';
 import ordersEn from '@/features/orders/locales/en.json';
 import ordersRu from '@/features/orders/locales/ru.json';
+import partnersAz from '@/features/partners/locales/az.json';
+import partnersEn from '@/features/partners/locales/en.json';
+import partnersRu from '@/features/partners/locales/ru.json';
 import productsAz from '@/features/products/locales/az.json';
 import productsEn from '@/features/products/locales/en.json';
 import productsRu from '@/features/products/locales/ru.json';
@@ -37,6 +49,12 @@ import starredRu from '@/features/starred/locales/ru.json';
 import statisticsAz from '@/features/statistics/locales/az.json';
 import statisticsEn from '@/features/statistics/locales/en.json';
 import statisticsRu from '@/features/statistics/locales/ru.json';
+import targetsAz from '@/features/targets/locales/az.json';
+import targetsEn from '@/features/targets/locales/en.json';
+import targetsRu from '@/features/targets/locales/ru.json';
+import usersAz from '@/features/users/locales/az.json';
+import usersEn from '@/features/users/locales/en.json';
+import usersRu from '@/features/users/locales/ru.json';
 import commonAz from '@/lib/i18n/locales/az.json';
 import commonEn from '@/lib/i18n/locales/en.json';
 import commonRu from '@/lib/i18n/locales/ru.json';
@@ -59,6 +77,12 @@ export const resources = {
       orders: ordersEn,
       statistics: statisticsEn,
       adobe: adobeEn,
+      events: eventsEn,
+      targets: targetsEn,
+      users: usersEn,
+      news: newsEn,
+      library: libraryEn,
+      partners: partnersEn,
     },
   },
   ru: {
@@ -77,6 +101,12 @@ export const resources = {
       orders: ordersRu,
       statistics: statisticsRu,
       adobe: adobeRu,
+      events: eventsRu,
+      targets: targetsRu,
+      users: usersRu,
+      news: newsRu,
+      library: libraryRu,
+      partners: partnersRu,
     },
   },
   az: {
@@ -95,6 +125,12 @@ export const resources = {
       orders: ordersAz,
       statistics: statisticsAz,
       adobe: adobeAz,
+      events: eventsAz,
+      targets: targetsAz,
+      users: usersAz,
+      news: newsAz,
+      library: libraryAz,
+      partners: partnersAz,
     },
   },
 };

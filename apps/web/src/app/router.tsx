@@ -20,28 +20,6 @@ const pageRoute = (name: PageName, load: PageModule): RouteObject => ({
   lazy: lazyPage(load),
 });
 
-const comingSoon: PageModule = () => import('./routes/coming-soon');
-
-// Pages of later issues: real routes, guards and titles; a "coming soon" body for now.
-const laterPages: PageName[] = [
-  'events',
-  'event',
-  'prize',
-  'news',
-  'newsArticle',
-  'library',
-  'statisticWeekly',
-  'statisticDistribution',
-  'statisticQuarter',
-  'settingsUsers',
-  'settingsNews',
-  'settingsPrizes',
-  'settingsWonPrizes',
-  'settingsEvents',
-  'settingsLibrary',
-  'settingsTargets',
-];
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -95,7 +73,23 @@ export const routes: RouteObject[] = [
               pageRoute('checkout', () => import('./routes/checkout')),
               pageRoute('orders', () => import('./routes/orders')),
               pageRoute('statisticAdobe', () => import('./routes/statistic-adobe')),
-              ...laterPages.map((name) => pageRoute(name, comingSoon)),
+              pageRoute('statisticWeekly', () => import('./routes/statistic-weekly')),
+              pageRoute('statisticDistribution', () => import('./routes/statistic-distribution')),
+              pageRoute('statisticQuarter', () => import('./routes/statistic-quarter')),
+              pageRoute('settingsPartners', () => import('./routes/settings-partners')),
+              pageRoute('news', () => import('./routes/news')),
+              pageRoute('newsArticle', () => import('./routes/news-article')),
+              pageRoute('library', () => import('./routes/library')),
+              pageRoute('settingsNews', () => import('./routes/settings-news')),
+              pageRoute('settingsLibrary', () => import('./routes/settings-library')),
+              pageRoute('settingsTargets', () => import('./routes/settings-targets')),
+              pageRoute('events', () => import('./routes/events')),
+              pageRoute('event', () => import('./routes/event')),
+              pageRoute('prize', () => import('./routes/prize')),
+              pageRoute('settingsEvents', () => import('./routes/settings-events')),
+              pageRoute('settingsPrizes', () => import('./routes/settings-prizes')),
+              pageRoute('settingsWonPrizes', () => import('./routes/settings-won-prizes')),
+              pageRoute('settingsUsers', () => import('./routes/settings-users')),
             ],
           },
         ],

@@ -105,7 +105,14 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
           aria-busy={props.isLoading || props.isFetching}
           style={{ opacity: props.isFetching && rows ? 0.6 : 1, transition: 'opacity 150ms' }}
         >
-          <Table.ScrollContainer minWidth={props.minWidth ?? 640} type="native">
+          {/* focusable, so keyboard users can scroll a table without row actions on a phone */}
+          <Table.ScrollContainer
+            minWidth={props.minWidth ?? 640}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label={props.caption}
+          >
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover tabularNums>
               <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>
               <Table.Thead bg="gray.0">

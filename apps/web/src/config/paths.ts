@@ -155,6 +155,7 @@ export const paths = {
   settingsMarkup: settings('markup', 'pages.settingsMarkup'),
   settingsTargets: settings('targets', 'pages.settingsTargets'),
   settingsMailbox: settings('mailbox', 'pages.settingsMailbox'),
+  settingsPartners: settings('partners', 'pages.settingsPartners'),
 } as const;
 
 export type PageName = Exclude<keyof typeof paths, 'home' | 'callback'>;

@@ -1,31 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiRequest, configureApiClient } from './api-client';
+import { apiFetchFile, apiRequest, configureApiClient } from './api-client';
 import { ApiError } from './api-error';
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+const onUnauthorized = vi.fn();
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  configureApiClient({
+    getToken: () => 'tok-123',
+    getLanguage: () => 'az',
+    shouldLogoutOnUnauthorized: () => true,
+    onUnauthorized,
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  onUnauthorized.mockReset();
+});
+
 describe('apiRequest', () => {
-  const onUnauthorized = vi.fn();
-  const fetchMock = vi.fn<typeof fetch>();
-
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    configureApiClient({
-      getToken: () => 'tok-123',
-      getLanguage: () => 'az',
-      shouldLogoutOnUnauthorized: () => true,
-      onUnauthorized,
-    });
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-    onUnauthorized.mockReset();
-  });
-
   it('sends the bearer token, the UI language and JSON, and returns parsed data', async () => {
     fetchMock.mockResolvedValue(answer(200, { code: 200, message: 'OK', data: { n: 1 } }));
     const data = await apiRequest('/things', {
@@ -94,5 +94,50 @@ describe('apiRequest', () => {
     await expect(apiRequest('/x', { schema: z.object({ n: z.number() }) })).rejects.toBeInstanceOf(
       ApiError,
     );
+  });
+});
+
+describe('apiFetchFile', () => {
+  it('sends the bearer token and language, and answers the raw file', async () => {
+    fetchMock.mockResolvedValue(new Response('a;b\n', { status: 200 }));
+    const response = await apiFetchFile('/orders/export', {
+      query: { format: 'csv', id: undefined },
+    });
+    expect(await response.text()).toBe('a;b\n');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/orders/export?format=csv');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(headers.get('Accept-Language')).toBe('az');
+  });
+
+  it('ends the session on 401 like every other call', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        { code: 401, message: 'Expired', data: { error: 'UNAUTHORIZED' } },
+        { status: 401 },
+      ),
+    );
+    await expect(apiFetchFile('/library/1/download')).rejects.toMatchObject({
+      status: 401,
+      errorName: 'UNAUTHORIZED',
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws the envelope of other failures without ending the session', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ code: 404, message: 'Gone', data: { error: 'NOT_FOUND' } }, { status: 404 }),
+    );
+    await expect(apiFetchFile('/library/1/download')).rejects.toMatchObject({
+      status: 404,
+      message: 'Gone',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure as status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+    await expect(apiFetchFile('/x')).rejects.toMatchObject({ status: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from './api-error';
+import { type AnswerEnvelope, ApiError, apiErrorFromEnvelope } from './api-error';
 import { xhrFetch } from './xhr-fetch';
 
 export const API_BASE = '/api';
@@ -25,7 +25,7 @@ export const configureApiClient = (next: ApiClientHooks) => {
 };
 
 export type ApiRequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   /** a plain object is sent as JSON, FormData as multipart */
   body?: unknown;
@@ -49,26 +49,45 @@ const buildUrl = (path: string, query: ApiRequestOptions<unknown>['query']) => {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 };
 
-const readEnvelope = async (response: Response) => {
+const readEnvelope = async (response: Response): Promise<AnswerEnvelope> => {
   try {
     const body: unknown = await response.json();
-    if (body && typeof body === 'object') {
-      return body as { code?: number; message?: string; data?: unknown };
-    }
+    if (body && typeof body === 'object') return body as AnswerEnvelope;
   } catch {
     // not JSON (a proxy error page, for example): described by the status below
   }
   return {};
 };
 
+/** Accept-Language and the bearer token, as every call to the API sends them. */
+const authorizedHeaders = () => {
+  const headers = new Headers({ 'Accept-Language': hooks.getLanguage() });
+  const token = hooks.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+};
+
+type UnauthorizedPolicy = NonNullable<ApiRequestOptions<unknown>['onUnauthorized']>;
+
+/** A failed answer as ApiError; a 401 ends the session when someone is signed in. */
+const failedAnswer = async (response: Response, onUnauthorized: UnauthorizedPolicy) => {
+  const error = apiErrorFromEnvelope(response, await readEnvelope(response));
+  if (
+    response.status === 401 &&
+    onUnauthorized === 'logout' &&
+    hooks.shouldLogoutOnUnauthorized()
+  ) {
+    hooks.onUnauthorized();
+  }
+  return error;
+};
+
 /** The one way the web app calls the API: `{ code, message, data }`, HTTP status == code. */
 export const apiRequest = async <T>(path: string, options: ApiRequestOptions<T>): Promise<T> => {
   const { method = 'GET', query, body, schema, signal, onUnauthorized = 'logout' } = options;
   const { onUploadProgress } = options;
-  const headers = new Headers({ Accept: 'application/json' });
-  headers.set('Accept-Language', hooks.getLanguage());
-  const token = hooks.getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const headers = authorizedHeaders();
+  headers.set('Accept', 'application/json');
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
 
   let payload: BodyInit | undefined;
@@ -89,29 +108,34 @@ export const apiRequest = async <T>(path: string, options: ApiRequestOptions<T>)
     throw new ApiError({ status: 0, message: 'Network error' });
   }
 
-  const envelope = await readEnvelope(response);
-  if (!response.ok) {
-    const data = envelope.data as { error?: string } | undefined;
-    const error = new ApiError({
-      status: response.status,
-      message: envelope.message || response.statusText || `HTTP ${response.status}`,
-      errorName: data?.error,
-      data,
-    });
-    if (
-      response.status === 401 &&
-      onUnauthorized === 'logout' &&
-      hooks.shouldLogoutOnUnauthorized()
-    ) {
-      hooks.onUnauthorized();
-    }
-    throw error;
-  }
+  if (!response.ok) throw await failedAnswer(response, onUnauthorized);
 
+  const envelope = await readEnvelope(response);
   const parsed = schema.safeParse(envelope.data);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
     throw new ApiError({ status: response.status, message: 'Unexpected answer from the server' });
   }
   return parsed.data;
+};
+
+/**
+ * GET a file, not an envelope: sent with the same language and bearer token as `apiRequest`
+ * (never `?token=` in a URL a browser would log) and answered as the raw Response when it
+ * succeeds; a failure throws the same ApiError, and a 401 ends the session the same way.
+ */
+export const apiFetchFile = async (
+  path: string,
+  options: Pick<ApiRequestOptions<unknown>, 'query' | 'signal'> = {},
+): Promise<Response> => {
+  const { query, signal } = options;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers: authorizedHeaders(), signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, message: 'Network error' });
+  }
+  if (!response.ok) throw await failedAnswer(response, 'logout');
+  return response;
 };

@@ -29,3 +29,20 @@ export const isAppErrorCode = (value: unknown): value is AppErrorCode =>
   typeof value === 'string' && Object.hasOwn(appErrorCodes, value);
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The `{ code, message, data }` body of an answer, as far as it could be read. */
+export type AnswerEnvelope = { code?: number; message?: string; data?: unknown };
+
+/** A failed answer as ApiError: the server's message and `data.error` name when it sent them. */
+export const apiErrorFromEnvelope = (
+  response: { status: number; statusText?: string },
+  envelope: AnswerEnvelope,
+): ApiError => {
+  const data = envelope.data as { error?: string } | undefined;
+  return new ApiError({
+    status: response.status,
+    message: envelope.message || response.statusText || `HTTP ${response.status}`,
+    errorName: data?.error,
+    data,
+  });
+};

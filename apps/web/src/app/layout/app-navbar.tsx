@@ -2,6 +2,7 @@ import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { pages } from '@/config/paths';
+import { PendingPartnersBadge } from '@/features/partners/components/pending-partners-badge';
 import { getUserRole } from '@/lib/storage';
 import { getNavSections } from './nav-items';
 
@@ -45,6 +46,9 @@ export const AppNavbar = () => {
                       to={href}
                       label={t(pages[page].titleKey)}
                       leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+                      rightSection={
+                        page === 'settingsPartners' ? <PendingPartnersBadge /> : undefined
+                      }
                       active={isActive}
                       aria-current={isActive ? 'page' : undefined}
                       variant="light"

@@ -47,6 +47,7 @@ describe('getNavSections', () => {
     expect(settings).toContain('settingsWonPrizes');
     expect(settings).not.toContain('settingsGroups');
     expect(settings).not.toContain('settingsProduct');
-    expect(settings).toHaveLength(12);
+    expect(settings).toContain('settingsPartners');
+    expect(settings).toHaveLength(13);
   });
 });

@@ -12,6 +12,7 @@ import {
   IconChartLine,
   IconChartPie,
   IconGift,
+  IconHeartHandshake,
   IconMail,
   IconNews,
   IconPackage,
@@ -74,6 +75,7 @@ export const navSections: NavSection[] = [
       { page: 'settingsMarkup', icon: IconPercentage },
       { page: 'settingsTargets', icon: IconTarget },
       { page: 'settingsMailbox', icon: IconMail },
+      { page: 'settingsPartners', icon: IconHeartHandshake },
     ],
   },
 ];

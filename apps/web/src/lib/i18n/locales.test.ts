@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compareLocales, flattenLocale } from './locale-keys';
+import { compareLocales, flattenLocale, pluralForms } from './locale-keys';
 
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -37,7 +37,7 @@ describe('locale files', () => {
     it.each(['ru', 'az'])('%s.json has exactly the keys of en.json', (lang) => {
       const file = join(dirname(enFile), `${lang}.json`);
       expect(existsSync(file), `${file} is missing`).toBe(true);
-      expect(compareLocales(english, readJson(file))).toEqual([]);
+      expect(compareLocales(english, readJson(file), lang)).toEqual([]);
     });
   });
 });
@@ -57,6 +57,32 @@ describe('compareLocales', () => {
     ]);
     expect(compareLocales(english, { a: { b: 'Salam {{name}}', c: ' ' } })).toEqual([
       'empty value a.c',
+    ]);
+  });
+
+  it("asks for the plural forms of the translation's language", () => {
+    const rows = { rows_one: '{{n}} row', rows_other: '{{n}} rows' };
+    expect(pluralForms('ru')).toEqual(['few', 'many', 'one', 'other']);
+    expect(
+      compareLocales(
+        rows,
+        {
+          rows_one: '{{n}} строка',
+          rows_few: '{{n}} строки',
+          rows_many: '{{n}} строк',
+          rows_other: '{{n}} строки',
+        },
+        'ru',
+      ),
+    ).toEqual([]);
+    expect(
+      compareLocales(rows, { rows_one: '{{n}} строка', rows_other: '{{n}} строки' }, 'ru'),
+    ).toEqual(['missing key rows_few', 'missing key rows_many']);
+    expect(compareLocales(rows, { rows_one: '{{n}} sətir', rows_other: 'sətir' }, 'az')).toEqual([
+      'placeholders differ in rows_other',
+    ]);
+    expect(compareLocales(rows, { ...rows, rows_few: '{{n}} rows' }, 'az')).toEqual([
+      'extra key rows_few',
     ]);
   });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Box } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -20,6 +21,11 @@ import {
 } from './order-filters';
 import { OrdersFilters } from './orders-filters';
 import { OrdersTable } from './orders-table';
+
+// the top-5 block is a small chunk of its own, loaded after the list
+const DashboardTopProducts = lazy(
+  () => import('@/features/statistics/components/dashboard-top-products'),
+);
 
 const readOrderParam = (value: string | null) => {
   const id = Number(value);
@@ -67,6 +73,13 @@ export const OrdersPage = () => {
         description={t('orders.page.description')}
         actions={<ExportButtons query={toExportQuery(filters)} />}
       />
+      {role !== 'u' ? (
+        <Box mb="md">
+          <Suspense fallback={null}>
+            <DashboardTopProducts />
+          </Suspense>
+        </Box>
+      ) : null}
       {isAdmin ? <LateDeliveriesAlert hrefOf={hrefOf} /> : null}
       <OrdersFilters
         key={formKey}

@@ -1,4 +1,5 @@
 import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { useUser } from '../api/get-user';
@@ -8,7 +9,8 @@ import { PhotoUpload } from './photo-upload';
 import { ProfileInfoForm } from './profile-info-form';
 import { ProfileSummary } from './profile-summary';
 
-export const ProfilePage = () => {
+/** `prizes`: the won-prizes list of the events feature, passed in by the app. */
+export const ProfilePage = ({ prizes }: { prizes?: ReactNode }) => {
   const { t } = useTranslation();
   const user = useUser();
 
@@ -25,7 +27,7 @@ export const ProfilePage = () => {
               <ProfileInfoForm user={user.data} />
               <PhotoUpload user={user.data} />
               <ChangePasswordForm />
-              <MyPrizes />
+              {prizes ? <MyPrizes>{prizes}</MyPrizes> : null}
             </Stack>
           </Grid.Col>
         </Grid>

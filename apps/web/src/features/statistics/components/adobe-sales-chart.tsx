@@ -46,6 +46,7 @@ export const AdobeSalesChart = ({ months, totals }: SalesChartProps) => {
   }));
   const best = bestMonth(months);
   const summary = t('statistics.adobe.sales.summary', {
+    count: totals.licences,
     months: months.length,
     total: formatUsd(totals.total_usd, lang),
     licences: formatCount(totals.licences, lang),

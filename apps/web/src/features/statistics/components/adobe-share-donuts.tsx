@@ -109,6 +109,7 @@ export const AdobeShareDonuts = ({ data }: { data: AdobeStatistics }) => {
         title={t('statistics.adobe.segments.title')}
         centre={formatCount(customers.total, lang)}
         summary={t('statistics.adobe.segments.summary', {
+          count: customers.total,
           total: formatCount(customers.total, lang),
           com: formatCount(customers.by_segment.COM, lang),
           edu: formatCount(customers.by_segment.EDU, lang),

@@ -1,0 +1,3 @@
+import { EventPage } from '@/features/events/components/event-page';
+
+export const Component = EventPage;

@@ -1,0 +1,3 @@
+import { EventsPage } from '@/features/events/components/events-page';
+
+export const Component = EventsPage;

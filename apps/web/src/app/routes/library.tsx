@@ -1,0 +1,3 @@
+import { LibraryPage } from '@/features/library/components/library-page';
+
+export const Component = LibraryPage;

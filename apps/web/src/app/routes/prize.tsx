@@ -1,0 +1,3 @@
+import { PrizePage } from '@/features/events/components/prize-page';
+
+export const Component = PrizePage;

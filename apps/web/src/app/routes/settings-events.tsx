@@ -1,0 +1,3 @@
+import { SettingsEventsPage } from '@/features/events/components/settings-events-page';
+
+export const Component = SettingsEventsPage;

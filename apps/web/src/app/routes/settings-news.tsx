@@ -1,0 +1,3 @@
+import { NewsSettingsPage } from '@/features/news/components/news-settings-page';
+
+export const Component = NewsSettingsPage;

@@ -1,0 +1,3 @@
+import { PartnerApplicationsPage } from '@/features/partners/components/partner-applications-page';
+
+export const Component = PartnerApplicationsPage;

@@ -1,0 +1,3 @@
+import { TargetsPage } from '@/features/targets/components/targets-page';
+
+export const Component = TargetsPage;

@@ -1,0 +1,3 @@
+import { UsersPage } from '@/features/users/components/users-page';
+
+export const Component = UsersPage;

@@ -1,0 +1,3 @@
+import { SettingsWonPrizesPage } from '@/features/events/components/settings-won-prizes-page';
+
+export const Component = SettingsWonPrizesPage;

@@ -1,0 +1,3 @@
+import { DistributionPage } from '@/features/statistics/components/distribution-page';
+
+export const Component = DistributionPage;

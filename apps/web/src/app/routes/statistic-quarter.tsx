@@ -1,0 +1,3 @@
+import { QuarterPage } from '@/features/statistics/components/quarter-page';
+
+export const Component = QuarterPage;

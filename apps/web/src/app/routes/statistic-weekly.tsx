@@ -1,0 +1,3 @@
+import { WeeklyPage } from '@/features/statistics/components/weekly-page';
+
+export const Component = WeeklyPage;

@@ -1,0 +1,22 @@
+import { myPrizeSchema } from '@esd/shared/events/events.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { eventsRelatedKeys } from './events-keys';
+
+export const claimPrize = ({ eventId, prizeId }: { eventId: number; prizeId: number }) =>
+  apiRequest(`/events/${eventId}/prizes/${prizeId}/claim`, {
+    method: 'POST',
+    body: {},
+    schema: myPrizeSchema,
+  });
+
+export const useClaimPrize = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimPrize,
+    // the claim button explains a refusal by its reason
+    meta: { notifyError: false },
+    onSettled: () =>
+      Promise.all(eventsRelatedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+};

@@ -1,0 +1,29 @@
+import { eventDetailSchema, prizeDetailSchema } from '@esd/shared/events/events.schemas';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { eventKeys } from './events-keys';
+
+export const getEvent = (id: number, signal?: AbortSignal) =>
+  apiRequest(`/events/${id}`, { schema: eventDetailSchema, signal });
+
+export const useEvent = (id: number) => {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: eventKeys.detail(id, i18n.language),
+    queryFn: ({ signal }) => getEvent(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+};
+
+export const getPrize = (eventId: number, prizeId: number, signal?: AbortSignal) =>
+  apiRequest(`/events/${eventId}/prizes/${prizeId}`, { schema: prizeDetailSchema, signal });
+
+export const usePrize = (eventId: number, prizeId: number) => {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: eventKeys.prize(eventId, prizeId, i18n.language),
+    queryFn: ({ signal }) => getPrize(eventId, prizeId, signal),
+    enabled: eventId > 0 && prizeId > 0,
+  });
+};

@@ -1,0 +1,21 @@
+import { pageSchema } from '@esd/shared/api';
+import type { EventStatus } from '@esd/shared/events/events.rules';
+import { eventCardSchema } from '@esd/shared/events/events.schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { eventKeys } from './events-keys';
+
+export type EventsQuery = { status: EventStatus; page: number; perPage: number };
+
+export const getEvents = (query: EventsQuery, signal?: AbortSignal) =>
+  apiRequest('/events', { query, schema: pageSchema(eventCardSchema), signal });
+
+export const useEvents = (query: EventsQuery) => {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: eventKeys.list({ ...query, lang: i18n.language }),
+    queryFn: ({ signal }) => getEvents(query, signal),
+    placeholderData: keepPreviousData,
+  });
+};

@@ -1,0 +1,20 @@
+import { pageSchema } from '@esd/shared/api';
+import { myPrizeSchema } from '@esd/shared/events/events.schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { eventKeys } from './events-keys';
+
+export type MyPrizesQuery = { page: number; perPage: number };
+
+export const getMyPrizes = (query: MyPrizesQuery, signal?: AbortSignal) =>
+  apiRequest('/profile/prizes', { query, schema: pageSchema(myPrizeSchema), signal });
+
+export const useMyPrizes = (query: MyPrizesQuery) => {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: eventKeys.myPrizes({ ...query, lang: i18n.language }),
+    queryFn: ({ signal }) => getMyPrizes(query, signal),
+    placeholderData: keepPreviousData,
+  });
+};

@@ -1,0 +1,38 @@
+import { pageSchema } from '@esd/shared/api';
+import type { WonPrizeStatusName } from '@esd/shared/events/events.rules';
+import { type WonPrizeUpdate, wonPrizeSchema } from '@esd/shared/events/events.schemas';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { eventsRelatedKeys, wonPrizeKeys } from './events-keys';
+
+export type WonPrizesQuery = {
+  page: number;
+  perPage: number;
+  event_id?: number;
+  status?: WonPrizeStatusName;
+};
+
+export const useWonPrizes = (query: WonPrizesQuery) => {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: wonPrizeKeys.list({ ...query, lang: i18n.language }),
+    queryFn: ({ signal }) =>
+      apiRequest('/settings/won-prizes', { query, schema: pageSchema(wonPrizeSchema), signal }),
+    placeholderData: keepPreviousData,
+  });
+};
+
+export const useUpdateWonPrize = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: WonPrizeUpdate }) =>
+      apiRequest(`/settings/won-prizes/${id}`, {
+        method: 'PATCH',
+        body: change,
+        schema: wonPrizeSchema,
+      }),
+    onSuccess: () =>
+      Promise.all(eventsRelatedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+};

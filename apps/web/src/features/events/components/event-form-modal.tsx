@@ -1,0 +1,164 @@
+import {
+  type EventInput,
+  type EventSettings,
+  eventInputSchema,
+} from '@esd/shared/events/events.schemas';
+import { Alert, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
+import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
+import { schemaErrors } from '@/lib/schema-errors';
+import { useSaveEvent, useUploadEventImage } from '../api/event-settings';
+import { type EventProductLine, EventProductsField } from './event-products-field';
+import { fromLocalInput, toLocalInput } from './format';
+import { type ChosenImage, ImageField } from './image-field';
+import { LocalizedTextsFields } from './localized-texts-fields';
+
+type Values = {
+  title: { en: string; ru: string; az: string };
+  description: { en: string; ru: string; az: string };
+  starts_at: string;
+  ends_at: string;
+  products: EventProductLine[];
+};
+
+const blank = { en: '', ru: '', az: '' };
+const day = 86_400_000;
+const emptyValues = (): Values => ({
+  title: { ...blank },
+  description: { ...blank },
+  starts_at: toLocalInput(new Date().toISOString()),
+  ends_at: toLocalInput(new Date(Date.now() + 30 * day).toISOString()),
+  products: [],
+});
+
+const toInput = (values: Values) => ({
+  title: values.title,
+  description: values.description,
+  starts_at: fromLocalInput(values.starts_at),
+  ends_at: fromLocalInput(values.ends_at),
+  products: values.products.map((l) => ({ product_id: l.product_id, points: l.points })),
+});
+
+type EventFormModalProps = {
+  target: EventSettings | 'new' | null;
+  onClose: () => void;
+};
+
+/** Adds or edits an event: texts in three languages, period, picture, products with points. */
+export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
+  const { t } = useTranslation();
+  const save = useSaveEvent();
+  const upload = useUploadEventImage();
+  const editing = target !== null && target !== 'new' ? target : null;
+  const [image, setImage] = useState<ChosenImage | null>(null);
+  const form = useForm<Values>({
+    initialValues: emptyValues(),
+    validate: (values) =>
+      schemaErrors(eventInputSchema, toInput(values), {
+        starts_at: t('events.settings.events.form.dateInvalid'),
+        ends_at: t('events.settings.events.form.endAfterStart'),
+        products: t('events.settings.events.form.noProducts'),
+        'products.*.product_id': t('events.settings.events.form.productTwice'),
+      }),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
+  useEffect(() => {
+    if (target === null) return;
+    setImage(null);
+    const values: Values = editing
+      ? {
+          title: { ...editing.title },
+          description: { ...editing.description },
+          starts_at: toLocalInput(editing.starts_at),
+          ends_at: toLocalInput(editing.ends_at),
+          products: editing.products.map((p) => ({
+            product_id: p.product_id,
+            points: p.points,
+            label: `${p.sku} — ${p.title}`,
+          })),
+        }
+      : emptyValues();
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.clearErrors();
+  }, [target]);
+
+  const submit = form.onSubmit((values) => {
+    const input: EventInput = eventInputSchema.parse(toInput(values));
+    save.mutate(
+      { id: editing?.id, input },
+      {
+        onSuccess: async (saved) => {
+          if (image) {
+            try {
+              await upload.mutateAsync({ id: saved.id, file: image.file });
+            } catch (error) {
+              notifyError(t('events.image.uploadFailed', { reason: getErrorMessage(error) }));
+            }
+          }
+          notifySuccess(
+            t(editing ? 'events.settings.events.saved' : 'events.settings.events.created'),
+          );
+          onClose();
+        },
+        onError: (error) => notifyError(getErrorMessage(error)),
+      },
+    );
+  });
+
+  const lineErrors = Object.fromEntries(
+    form.values.products.map((_, i) => [
+      i,
+      form.errors[`products.${i}.points`] as string | undefined,
+    ]),
+  );
+
+  return (
+    <FormModal
+      opened={target !== null}
+      onClose={onClose}
+      title={
+        editing
+          ? t('events.settings.events.form.editTitle', { title: editing.title.en })
+          : t('events.settings.events.form.createTitle')
+      }
+      onSubmit={submit}
+      saving={save.isPending || upload.isPending}
+    >
+      {editing && editing.won_count > 0 ? (
+        <Alert color="yellow" variant="light">
+          {t('events.settings.events.form.hasWinners')}
+        </Alert>
+      ) : null}
+      <LocalizedTextsFields form={form} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          type="datetime-local"
+          label={t('events.settings.events.form.startsAt')}
+          required
+          {...form.getInputProps('starts_at')}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('events.settings.events.form.endsAt')}
+          required
+          {...form.getInputProps('ends_at')}
+        />
+      </SimpleGrid>
+      <EventProductsField
+        value={form.values.products}
+        onChange={(lines) => {
+          form.setFieldValue('products', lines);
+          form.clearFieldError('products');
+        }}
+        error={form.errors.products as string | undefined}
+        lineErrors={lineErrors}
+      />
+      <ImageField currentUrl={editing?.image_url ?? null} chosen={image} onChange={setImage} />
+    </FormModal>
+  );
+};

@@ -1,0 +1,103 @@
+import type { EventStatus } from '@esd/shared/events/events.rules';
+import { claimRefusal, progressPercent } from '@esd/shared/events/events.rules';
+import type { PrizeView, Standing } from '@esd/shared/events/events.schemas';
+import { Anchor, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { ClaimButton } from './claim-button';
+import { formatPoints } from './format';
+import { Picture } from './picture';
+
+type PrizeCardProps = {
+  prize: PrizeView;
+  eventStatus: EventStatus;
+  me: Standing | null;
+  canClaim: boolean;
+};
+
+/** A prize: its rule (points or rank), stock, the way to it and, for dealers, Claim. */
+export const PrizeCard = ({ prize, eventStatus, me, canClaim }: PrizeCardProps) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const balance = me?.balance ?? 0;
+  const refusal = claimRefusal({
+    eventStatus,
+    pointsNeeded: prize.points_needed,
+    stock: prize.stock,
+    alreadyClaimed: prize.won,
+    balance,
+  });
+  const percent = prize.points_needed ? progressPercent(balance, prize.points_needed) : 0;
+  return (
+    <Card radius="lg" padding="md" withBorder component="article">
+      <Card.Section>
+        <Picture src={prize.image_url} alt="" kind="prize" ratio={4 / 3} />
+      </Card.Section>
+      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={3} size="h5">
+            <Anchor
+              component={Link}
+              to={paths.prize.getHref({ eventId: prize.event_id, prizeId: prize.id })}
+              c="inherit"
+            >
+              {prize.title}
+            </Anchor>
+          </Title>
+          {prize.won ? (
+            <Badge color="teal.9" variant="filled" tt="none">
+              {t('events.prize.won')}
+            </Badge>
+          ) : null}
+        </Group>
+        <Group gap="xs">
+          <Badge variant="light" color="indigo" tt="none">
+            {prize.points_needed !== null
+              ? t('events.prize.pointsNeeded', {
+                  count: prize.points_needed,
+                  points: formatPoints(prize.points_needed, lang),
+                })
+              : t('events.prize.rank', { rank: prize.rank })}
+          </Badge>
+          <Badge variant="light" color={prize.stock > 0 ? 'gray' : 'red'} c="dark.6" tt="none">
+            {prize.stock > 0
+              ? t('events.prize.stock', { count: prize.stock })
+              : t('events.prize.outOfStock')}
+          </Badge>
+        </Group>
+        {prize.description ? (
+          <Text size="sm" c="dimmed" lineClamp={3}>
+            {prize.description}
+          </Text>
+        ) : null}
+        {prize.points_needed !== null && me ? (
+          <Stack gap={4} mt="auto">
+            <Progress
+              value={percent}
+              size="lg"
+              radius="xl"
+              color={percent >= 100 ? 'teal.8' : 'indigo'}
+              aria-label={t('events.prize.progressLabel', { title: prize.title })}
+            />
+            <Text size="xs" c="dimmed">
+              {t('events.prize.progress', {
+                count: prize.points_needed,
+                balance: formatPoints(Math.max(0, balance), lang),
+                needed: formatPoints(prize.points_needed, lang),
+              })}
+            </Text>
+          </Stack>
+        ) : null}
+        {canClaim && prize.points_needed !== null ? (
+          <ClaimButton
+            eventId={prize.event_id}
+            prizeId={prize.id}
+            title={prize.title}
+            refusal={refusal}
+          />
+        ) : null}
+      </Stack>
+    </Card>
+  );
+};

@@ -1,0 +1,195 @@
+import {
+  type PrizeInput,
+  type PrizeSettings,
+  prizeInputSchema,
+} from '@esd/shared/events/events.schemas';
+import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
+import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
+import { schemaErrors } from '@/lib/schema-errors';
+import { useEventOptions } from '../api/event-settings';
+import { useSavePrize, useUploadPrizeImage } from '../api/prize-settings';
+import { type ChosenImage, ImageField } from './image-field';
+import { LocalizedTextsFields } from './localized-texts-fields';
+import { useContentLanguage } from './use-content-language';
+
+type Values = {
+  event_id: string;
+  title: { en: string; ru: string; az: string };
+  description: { en: string; ru: string; az: string };
+  kind: 'points' | 'rank';
+  points_needed: number | '';
+  rank: number | '';
+  stock: number | '';
+};
+
+const blank = { en: '', ru: '', az: '' };
+
+const toInput = (v: Values) => ({
+  event_id: v.event_id ? Number(v.event_id) : undefined,
+  title: v.title,
+  description: v.description,
+  points_needed:
+    v.kind === 'points' ? (v.points_needed === '' ? undefined : v.points_needed) : null,
+  rank: v.kind === 'rank' ? (v.rank === '' ? undefined : v.rank) : null,
+  stock: v.stock === '' ? undefined : v.stock,
+});
+
+type PrizeFormModalProps = {
+  target: PrizeSettings | 'new' | null;
+  /** the event a new prize starts in (the list's filter) */
+  defaultEventId?: number;
+  onClose: () => void;
+};
+
+/** Adds or edits a prize: event, texts, points needed or final rank, stock and picture. */
+export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormModalProps) => {
+  const { t } = useTranslation();
+  const lang = useContentLanguage();
+  const kindLabelId = useId();
+  const events = useEventOptions();
+  const save = useSavePrize();
+  const upload = useUploadPrizeImage();
+  const editing = target !== null && target !== 'new' ? target : null;
+  const [image, setImage] = useState<ChosenImage | null>(null);
+  const form = useForm<Values>({
+    initialValues: {
+      event_id: '',
+      title: { ...blank },
+      description: { ...blank },
+      kind: 'points',
+      points_needed: 100,
+      rank: 1,
+      stock: 1,
+    },
+    validate: (values) =>
+      schemaErrors(prizeInputSchema, toInput(values), {
+        event_id: t('events.settings.prizes.form.eventRequired'),
+      }),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
+  useEffect(() => {
+    if (target === null) return;
+    setImage(null);
+    const values: Values = editing
+      ? {
+          event_id: String(editing.event_id),
+          title: { ...editing.title },
+          description: { ...editing.description },
+          kind: editing.rank !== null ? 'rank' : 'points',
+          points_needed: editing.points_needed ?? 100,
+          rank: editing.rank ?? 1,
+          stock: editing.stock,
+        }
+      : {
+          event_id: defaultEventId ? String(defaultEventId) : '',
+          title: { ...blank },
+          description: { ...blank },
+          kind: 'points',
+          points_needed: 100,
+          rank: 1,
+          stock: 1,
+        };
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.clearErrors();
+  }, [target]);
+
+  const submit = form.onSubmit((values) => {
+    const input: PrizeInput = prizeInputSchema.parse(toInput(values));
+    save.mutate(
+      { id: editing?.id, input },
+      {
+        onSuccess: async (saved) => {
+          if (image) {
+            try {
+              await upload.mutateAsync({ id: saved.id, file: image.file });
+            } catch (error) {
+              notifyError(t('events.image.uploadFailed', { reason: getErrorMessage(error) }));
+            }
+          }
+          notifySuccess(
+            t(editing ? 'events.settings.prizes.saved' : 'events.settings.prizes.created'),
+          );
+          onClose();
+        },
+        onError: (error) => notifyError(getErrorMessage(error)),
+      },
+    );
+  });
+
+  return (
+    <FormModal
+      opened={target !== null}
+      onClose={onClose}
+      title={
+        editing
+          ? t('events.settings.prizes.form.editTitle', { title: editing.title.en })
+          : t('events.settings.prizes.form.createTitle')
+      }
+      onSubmit={submit}
+      saving={save.isPending || upload.isPending}
+    >
+      <Select
+        label={t('events.settings.prizes.form.event')}
+        required
+        searchable
+        data={(events.data?.items ?? []).map((e) => ({
+          value: String(e.id),
+          label: e.title[lang],
+        }))}
+        {...form.getInputProps('event_id')}
+      />
+      <LocalizedTextsFields form={form} />
+      <Stack gap={6}>
+        <Text id={kindLabelId} fw={500} size="sm">
+          {t('events.settings.prizes.form.kind')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby={kindLabelId}
+          data={[
+            { value: 'points', label: t('events.settings.prizes.form.kindPoints') },
+            { value: 'rank', label: t('events.settings.prizes.form.kindRank') },
+          ]}
+          {...form.getInputProps('kind')}
+        />
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {form.values.kind === 'points' ? (
+          <NumberInput
+            label={t('events.settings.prizes.form.pointsNeeded')}
+            required
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('points_needed')}
+          />
+        ) : (
+          <NumberInput
+            label={t('events.settings.prizes.form.rank')}
+            description={t('events.settings.prizes.form.rankHint')}
+            required
+            min={1}
+            max={1000}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('rank')}
+          />
+        )}
+        <NumberInput
+          label={t('events.settings.prizes.form.stock')}
+          required
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('stock')}
+        />
+      </SimpleGrid>
+      <ImageField currentUrl={editing?.image_url ?? null} chosen={image} onChange={setImage} />
+    </FormModal>
+  );
+};

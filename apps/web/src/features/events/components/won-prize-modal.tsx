@@ -1,0 +1,100 @@
+import { nextWonPrizeStatuses } from '@esd/shared/events/events.rules';
+import { type WonPrize, wonPrizeUpdateSchema } from '@esd/shared/events/events.schemas';
+import { Select, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
+import { notifySuccess } from '@/lib/notify';
+import { schemaErrors } from '@/lib/schema-errors';
+import { useUpdateWonPrize } from '../api/won-prizes';
+
+type Values = { status: string; note: string };
+
+/** Moves a won prize along its delivery and keeps a note (a tracking number, a reason). */
+export const WonPrizeModal = ({
+  target,
+  onClose,
+}: {
+  target: WonPrize | null;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const update = useUpdateWonPrize();
+  const form = useForm<Values>({
+    initialValues: { status: '', note: '' },
+    validate: (values) =>
+      schemaErrors(wonPrizeUpdateSchema, {
+        status: values.status || undefined,
+        note: values.note || null,
+      }),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
+  useEffect(() => {
+    if (!target) return;
+    const values = { status: target.status, note: target.note ?? '' };
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.clearErrors();
+  }, [target]);
+
+  const statuses = target ? [target.status, ...nextWonPrizeStatuses(target.status)] : [];
+  const submit = form.onSubmit((values) => {
+    if (!target) return;
+    const change = wonPrizeUpdateSchema.parse({ status: values.status, note: values.note || null });
+    update.mutate(
+      { id: target.id, change },
+      {
+        onSuccess: () => {
+          notifySuccess(t('events.settings.won.saved'));
+          onClose();
+        },
+      },
+    );
+  });
+
+  return (
+    <FormModal
+      opened={target !== null}
+      onClose={onClose}
+      title={target ? t('events.settings.won.form.title', { prize: target.prize_title }) : ''}
+      onSubmit={submit}
+      saving={update.isPending}
+    >
+      {target ? (
+        <Text size="sm" c="dimmed">
+          {t('events.settings.won.form.who', {
+            dealer: target.dealer_name,
+            event: target.event_title,
+          })}
+        </Text>
+      ) : null}
+      <Select
+        label={t('events.settings.won.form.status')}
+        required
+        allowDeselect={false}
+        data={statuses.map((s) => ({ value: s, label: t(`events.wonStatus.${s}`) }))}
+        {...form.getInputProps('status')}
+      />
+      {form.values.status === 'cancelled' && target?.status !== 'cancelled' ? (
+        <Text size="sm" c="orange.9">
+          {target?.source === 'claim'
+            ? t('events.settings.won.form.cancelClaim', {
+                count: target.points_spent,
+                points: target.points_spent,
+              })
+            : t('events.settings.won.form.cancelRank')}
+        </Text>
+      ) : null}
+      <Textarea
+        label={t('events.settings.won.form.note')}
+        description={t('events.settings.won.form.noteHint')}
+        maxLength={1000}
+        autosize
+        minRows={2}
+        {...form.getInputProps('note')}
+      />
+    </FormModal>
+  );
+};

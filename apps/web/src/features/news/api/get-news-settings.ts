@@ -1,0 +1,22 @@
+import { pageSchema } from '@esd/shared/api';
+import { type NewsSettingsQuery, newsSettingsSchema } from '@esd/shared/content/news.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { newsSettingsKeys } from './news-keys';
+
+export const getNewsSettings = (query: NewsSettingsQuery, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/news', {
+    query,
+    schema: pageSchema(newsSettingsSchema),
+    signal: options.signal,
+  });
+
+export const newsSettingsQueryOptions = (query: NewsSettingsQuery) =>
+  queryOptions({
+    queryKey: newsSettingsKeys.list(query),
+    queryFn: ({ signal }) => getNewsSettings(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useNewsSettings = (query: NewsSettingsQuery) =>
+  useQuery(newsSettingsQueryOptions(query));

@@ -1,0 +1,20 @@
+import { pageSchema } from '@esd/shared/api';
+import { newsCardSchema } from '@esd/shared/content/news.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { newsKeys } from './news-keys';
+
+export const getNews = (
+  query: { page: number; perPage: number },
+  options: { signal?: AbortSignal } = {},
+) => apiRequest('/news', { query, schema: pageSchema(newsCardSchema), signal: options.signal });
+
+export const newsQueryOptions = (lang: string, page: number, perPage: number) =>
+  queryOptions({
+    queryKey: newsKeys.list(lang, page, perPage),
+    queryFn: ({ signal }) => getNews({ page, perPage }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useNews = (lang: string, page: number, perPage: number) =>
+  useQuery(newsQueryOptions(lang, page, perPage));

@@ -1,0 +1,22 @@
+import { pageSchema } from '@esd/shared/api';
+import { markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { partnerKeys } from './partners-keys';
+
+/** The markup groups a new dealer may join (the approval dialog's choice). */
+export const getMarkupGroupOptions = (options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/markup-groups', {
+    query: { page: 1, perPage: 100, sort: 'name', order: 'asc' },
+    schema: pageSchema(markupGroupSchema),
+    signal: options.signal,
+  });
+
+export const useMarkupGroupOptions = (enabled: boolean) =>
+  useQuery({
+    ...queryOptions({
+      queryKey: partnerKeys.markupGroups,
+      queryFn: ({ signal }) => getMarkupGroupOptions({ signal }),
+    }),
+    enabled,
+  });

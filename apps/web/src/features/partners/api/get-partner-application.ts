@@ -1,0 +1,19 @@
+import { partnerApplicationSchema } from '@esd/shared/partners/partners.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { partnerKeys } from './partners-keys';
+
+export const getPartnerApplication = (id: number, options: { signal?: AbortSignal } = {}) =>
+  apiRequest(`/settings/partner-applications/${id}`, {
+    schema: partnerApplicationSchema,
+    signal: options.signal,
+  });
+
+export const partnerApplicationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: partnerKeys.detail(id),
+    queryFn: ({ signal }) => getPartnerApplication(id, { signal }),
+  });
+
+export const usePartnerApplication = (id: number | undefined) =>
+  useQuery({ ...partnerApplicationQueryOptions(id ?? 0), enabled: id !== undefined });

@@ -1,0 +1,23 @@
+import { partnerFormOptionsSchema } from '@esd/shared/partners/partners.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+import { partnerKeys } from './partners-keys';
+
+export const getPartnerFormOptions = (options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/partners/form-options', {
+    schema: partnerFormOptionsSchema,
+    signal: options.signal,
+  });
+
+export const partnerFormOptionsQueryOptions = (lang: string) =>
+  queryOptions({
+    queryKey: partnerKeys.formOptions(lang),
+    queryFn: ({ signal }) => getPartnerFormOptions({ signal }),
+    staleTime: 10 * 60_000,
+  });
+
+export const usePartnerFormOptions = () => {
+  const { i18n } = useTranslation();
+  return useQuery(partnerFormOptionsQueryOptions(i18n.language));
+};

@@ -1,0 +1,20 @@
+import {
+  type PartnerApplicationInput,
+  partnerApplicationReceiptSchema,
+} from '@esd/shared/partners/partners.schemas';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const submitPartnerApplication = (input: PartnerApplicationInput) =>
+  apiRequest('/partners/applications', {
+    method: 'POST',
+    body: input,
+    schema: partnerApplicationReceiptSchema,
+  });
+
+export const useSubmitPartnerApplication = () =>
+  useMutation({
+    // the form shows duplicates and field refusals next to their fields
+    meta: { notifyError: false },
+    mutationFn: submitPartnerApplication,
+  });

@@ -1,0 +1,78 @@
+import {
+  distributionStatisticsSchema,
+  quarterStatisticsSchema,
+  type StatisticsExportFormat,
+  topProductsSchema,
+  weeklyStatisticsSchema,
+} from '@esd/shared/statistics/sales-statistics.schemas';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
+import { statisticsKeys } from './statistics-keys';
+
+export type DateRange = { date_from: string; date_to: string };
+
+/** GET /api/statistics/weekly: sales per ISO week of the range, scoped by the server. */
+export const weeklyQueryOptions = (range: DateRange) =>
+  queryOptions({
+    queryKey: statisticsKeys.weekly(range.date_from, range.date_to),
+    queryFn: ({ signal }) =>
+      apiRequest('/statistics/weekly', { query: range, schema: weeklyStatisticsSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const useWeeklyStatistics = (range: DateRange) => useQuery(weeklyQueryOptions(range));
+
+/** GET /api/statistics/distribution: by country, dealer, category and product. */
+export const distributionQueryOptions = (range: DateRange) =>
+  queryOptions({
+    queryKey: statisticsKeys.distribution(range.date_from, range.date_to),
+    queryFn: ({ signal }) =>
+      apiRequest('/statistics/distribution', {
+        query: range,
+        schema: distributionStatisticsSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+export const useDistributionStatistics = (range: DateRange) =>
+  useQuery(distributionQueryOptions(range));
+
+/** GET /api/statistics/quarter: sales per dealer and quarter against its targets. */
+export const quarterQueryOptions = (year: number) =>
+  queryOptions({
+    queryKey: statisticsKeys.quarter(year),
+    queryFn: ({ signal }) =>
+      apiRequest('/statistics/quarter', {
+        query: { year },
+        schema: quarterStatisticsSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+export const useQuarterStatistics = (year: number) => useQuery(quarterQueryOptions(year));
+
+/** GET /api/statistics/top-products: the top 5 by amount and the best seller by licences. */
+export const topProductsQueryOptions = (range: DateRange) =>
+  queryOptions({
+    queryKey: statisticsKeys.topProducts(range.date_from, range.date_to),
+    queryFn: ({ signal }) =>
+      apiRequest('/statistics/top-products', { query: range, schema: topProductsSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const useTopProducts = (range: DateRange) => useQuery(topProductsQueryOptions(range));
+
+export type ExportPage = 'weekly' | 'distribution' | 'quarter';
+export type ExportRequest = {
+  page: ExportPage;
+  format: StatisticsExportFormat;
+  params: Record<string, string | number>;
+};
+
+/** GET /api/statistics/<page>/export: the page's numbers as a file, like the orders export. */
+export const downloadStatisticsExport = ({ page, format, params }: ExportRequest) =>
+  downloadFile(`/statistics/${page}/export`, {
+    query: { format, ...params },
+    fallbackName: `${page}.${format}`,
+  });
+
+export const useStatisticsExport = () => useMutation({ mutationFn: downloadStatisticsExport });

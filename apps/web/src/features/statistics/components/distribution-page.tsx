@@ -1,0 +1,242 @@
+import '@mantine/charts/styles.css';
+import type {
+  DistributionSlice,
+  DistributionStatistics,
+} from '@esd/shared/statistics/sales-statistics.schemas';
+import { BarChart } from '@mantine/charts';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  IconCurrencyDollar,
+  IconCurrencyManat,
+  IconLicense,
+  IconReceipt,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { formatAzn, formatUsd } from '@/lib/format-money';
+import { useDistributionStatistics } from '../api/sales-statistics';
+import { formatCount } from './format-stats';
+import { RangeFilter } from './range-filter';
+import { SalesExportButtons } from './sales-export-buttons';
+import {
+  type Currency,
+  CurrencyControl,
+  formatCompact,
+  formatMoneyIn,
+  formatShare,
+  Refreshing,
+  SalesEmptyState,
+  SalesErrorState,
+  SalesLoadingState,
+  StatCard,
+} from './sales-parts';
+import { TopProductsBlock } from './top-products-block';
+import { useSalesFilters } from './weekly-page';
+
+type Dimension = 'countries' | 'dealers' | 'categories' | 'products';
+const DIMENSIONS: Dimension[] = ['countries', 'dealers', 'categories', 'products'];
+
+const SliceChart = ({
+  dimension,
+  slices,
+  currency,
+}: {
+  dimension: Dimension;
+  slices: DistributionSlice[];
+  currency: Currency;
+}) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const withOrders = dimension === 'countries' || dimension === 'dealers';
+  const title = t(`statistics.sales.distribution.${dimension}`);
+  const points = slices.map((s) => ({
+    // long product names are cut on the axis; the table below has them whole
+    name: s.name.length > 28 ? `${s.name.slice(0, 27)}…` : s.name,
+    amount: Number(currency === 'usd' ? s.amount_usd : s.amount_azn),
+  }));
+  const first = slices[0];
+  const summary = first
+    ? t('statistics.sales.distribution.summary', {
+        what: title,
+        count: slices.length,
+        entries: formatCount(slices.length, lang),
+        first: first.name,
+        amount: formatMoneyIn(
+          currency,
+          currency === 'usd' ? first.amount_usd : first.amount_azn,
+          lang,
+        ),
+        share: formatShare(first.share_percent, lang),
+      })
+    : '';
+  return (
+    <Paper radius="lg" p="md" withBorder component="figure" m={0} style={{ minWidth: 0 }}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <div role="img" aria-label={summary}>
+        <BarChart
+          h={Math.max(120, slices.length * 30 + 30)}
+          data={points}
+          dataKey="name"
+          orientation="vertical"
+          gridAxis="y"
+          tickLine="none"
+          maxBarWidth={18}
+          series={[
+            {
+              name: 'amount',
+              label: t(`statistics.sales.currency.${currency}`),
+              color: 'indigo.6',
+            },
+          ]}
+          valueFormatter={(value) => formatCompact(currency, value, lang)}
+          yAxisProps={{ width: 120 }}
+        />
+      </div>
+      <Text component="figcaption" size="xs" c="dimmed" mt="xs">
+        {summary}
+      </Text>
+      <Table.ScrollContainer
+        minWidth={460}
+        mt="sm"
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={t('statistics.sales.distribution.tableCaption', { what: title })}
+      >
+        <Table striped fz="sm">
+          <Table.Caption>
+            {t('statistics.sales.distribution.tableCaption', { what: title })}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t(`statistics.sales.distribution.name_${dimension}`)}</Table.Th>
+              {withOrders ? (
+                <Table.Th ta="right">{t('statistics.sales.fields.orders')}</Table.Th>
+              ) : null}
+              <Table.Th ta="right">{t('statistics.sales.fields.licences')}</Table.Th>
+              <Table.Th ta="right">{t('statistics.sales.fields.usd')}</Table.Th>
+              <Table.Th ta="right">{t('statistics.sales.fields.azn')}</Table.Th>
+              <Table.Th ta="right">{t('statistics.sales.fields.share')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {slices.map((s) => (
+              <Table.Tr key={s.id ?? 'other'}>
+                <Table.Th
+                  scope="row"
+                  fw={s.id === null ? 400 : 500}
+                  fs={s.id === null ? 'italic' : undefined}
+                >
+                  {s.name}
+                </Table.Th>
+                {withOrders ? <Table.Td ta="right">{formatCount(s.orders, lang)}</Table.Td> : null}
+                <Table.Td ta="right">{formatCount(s.quantity, lang)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatUsd(s.amount_usd, lang)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatAzn(s.amount_azn, lang)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatShare(s.share_percent, lang)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+};
+
+const Totals = ({ data }: { data: DistributionStatistics }) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      <StatCard
+        label={t('statistics.sales.fields.orders')}
+        value={formatCount(data.totals.orders, lang)}
+        icon={<IconReceipt size={20} />}
+        color="indigo"
+      />
+      <StatCard
+        label={t('statistics.sales.fields.licences')}
+        value={formatCount(data.totals.quantity, lang)}
+        icon={<IconLicense size={20} />}
+        color="teal"
+      />
+      <StatCard
+        label={t('statistics.sales.fields.usd')}
+        value={formatUsd(data.totals.amount_usd, lang)}
+        icon={<IconCurrencyDollar size={20} />}
+        color="grape"
+      />
+      <StatCard
+        label={t('statistics.sales.fields.azn')}
+        value={formatAzn(data.totals.amount_azn, lang)}
+        icon={<IconCurrencyManat size={20} />}
+        color="orange"
+      />
+    </SimpleGrid>
+  );
+};
+
+/**
+ * /pages/statistic/distribution (global and local district admins): sales of the range by
+ * country, dealer, category and product (top 10 each, the rest as "other"), charts and tables.
+ */
+export const DistributionPage = () => {
+  const { t } = useTranslation();
+  const { range, currency, set } = useSalesFilters();
+  const distribution = useDistributionStatistics(range);
+  const data = distribution.data;
+  return (
+    <>
+      <PageHeader
+        title={t('pages.statisticDistribution')}
+        description={t('statistics.sales.distribution.description')}
+        actions={<SalesExportButtons page="distribution" params={range} />}
+      />
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <RangeFilter
+          key={`${range.date_from}/${range.date_to}`}
+          value={range}
+          onChange={(r) => set({ range: r })}
+        />
+        <CurrencyControl value={currency} onChange={(c) => set({ currency: c })} />
+      </Group>
+      {distribution.isError && !data ? (
+        <SalesErrorState onRetry={() => void distribution.refetch()} />
+      ) : !data ? (
+        <SalesLoadingState />
+      ) : (
+        <Refreshing busy={distribution.isPlaceholderData}>
+          <Stack gap="md">
+            <Totals data={data} />
+            {data.totals.orders === 0 ? (
+              <SalesEmptyState
+                title={t('statistics.sales.empty.title')}
+                description={t('statistics.sales.empty.description')}
+              />
+            ) : (
+              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                {DIMENSIONS.map((dimension) => (
+                  <SliceChart
+                    key={dimension}
+                    dimension={dimension}
+                    slices={data[dimension]}
+                    currency={currency}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+            <TopProductsBlock range={range} />
+          </Stack>
+        </Refreshing>
+      )}
+    </>
+  );
+};

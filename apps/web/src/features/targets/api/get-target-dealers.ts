@@ -1,0 +1,22 @@
+import { targetDealerSchema } from '@esd/shared/content/targets.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { targetKeys } from './targets-keys';
+
+export const getTargetDealers = (q: string, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/targets/dealers', {
+    query: { q: q || undefined },
+    schema: z.array(targetDealerSchema),
+    signal: options.signal,
+  });
+
+export const targetDealersQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: targetKeys.dealers(q),
+    queryFn: ({ signal }) => getTargetDealers(q, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTargetDealers = (q: string, enabled: boolean) =>
+  useQuery({ ...targetDealersQueryOptions(q), enabled });

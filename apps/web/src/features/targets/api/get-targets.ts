@@ -1,0 +1,21 @@
+import { pageSchema } from '@esd/shared/api';
+import { type TargetListQuery, targetSchema } from '@esd/shared/content/targets.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { targetKeys } from './targets-keys';
+
+export const getTargets = (query: TargetListQuery, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/targets', {
+    query,
+    schema: pageSchema(targetSchema),
+    signal: options.signal,
+  });
+
+export const targetsQueryOptions = (query: TargetListQuery) =>
+  queryOptions({
+    queryKey: targetKeys.list(query),
+    queryFn: ({ signal }) => getTargets(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTargets = (query: TargetListQuery) => useQuery(targetsQueryOptions(query));

@@ -1,0 +1,21 @@
+import { pageSchema } from '@esd/shared/api';
+import { managedUserSchema, type UserListParams } from '@esd/shared/users/users.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { userKeys } from './users-keys';
+
+export const getUsers = (query: UserListParams, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/users', {
+    query: query as Record<string, string | number | boolean | undefined>,
+    schema: pageSchema(managedUserSchema),
+    signal: options.signal,
+  });
+
+export const usersQueryOptions = (query: UserListParams) =>
+  queryOptions({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => getUsers(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (query: UserListParams) => useQuery(usersQueryOptions(query));

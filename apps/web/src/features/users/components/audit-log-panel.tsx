@@ -1,0 +1,204 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/az';
+import 'dayjs/locale/ru';
+import type { AuditEntry } from '@esd/shared/users/users.schemas';
+import { Code, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { useListQuery } from '@/components/use-list-query';
+import { useAuditFilters, useAuditLog } from '../api/get-audit-log';
+import { auditChanges } from './audit-changes';
+
+type Filters = {
+  actor_id?: number;
+  action?: string;
+  entity_type?: string;
+  entity_id?: number;
+  date_from?: string;
+  date_to?: string;
+};
+
+const Changes = ({ entry }: { entry: AuditEntry }) => {
+  const { t } = useTranslation();
+  const changes = auditChanges(entry.before, entry.after);
+  if (changes.length === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('users.audit.noDetails')}
+      </Text>
+    );
+  return (
+    <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} fz="xs">
+      <Table.Tbody>
+        {changes.map((change) => (
+          <Table.Tr key={change.field}>
+            <Table.Th fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {change.field}
+            </Table.Th>
+            <Table.Td style={{ wordBreak: 'break-word' }}>
+              {change.before === null ? null : <Code>{change.before}</Code>}
+              {change.before !== null && change.after !== null ? ' → ' : null}
+              {change.after === null ? null : <Code>{change.after}</Code>}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+};
+
+/** The audit log with its filters: who, what, which record, when (global admins). */
+export const AuditLogPanel = () => {
+  const { t, i18n } = useTranslation();
+  const list = useListQuery();
+  const [filters, setFilters] = useState<Filters>({});
+  const [entityId, setEntityId] = useState('');
+  const options = useAuditFilters();
+  const log = useAuditLog({ page: list.query.page, perPage: list.query.perPage, ...filters });
+
+  const change = (next: Filters) => {
+    setFilters((current) => ({ ...current, ...next }));
+    list.resetPage();
+  };
+  const clearLabel = (name: string) => ({ 'aria-label': t('users.filters.clear', { name }) });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const columns: DataTableColumn<AuditEntry>[] = [
+    {
+      key: 'when',
+      header: t('users.audit.when'),
+      nowrap: true,
+      render: (entry) => when.format(new Date(entry.created_at)),
+    },
+    {
+      key: 'actor',
+      header: t('users.audit.actor'),
+      render: (entry) =>
+        entry.actor ? (
+          <Stack gap={0}>
+            <Text size="sm">{entry.actor.name}</Text>
+            <Text size="xs" c="dimmed">
+              {entry.actor.email}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('users.audit.system')}
+          </Text>
+        ),
+    },
+    {
+      key: 'action',
+      header: t('users.audit.action'),
+      nowrap: true,
+      render: (entry) => <Code>{entry.action}</Code>,
+    },
+    {
+      key: 'record',
+      header: t('users.audit.record'),
+      nowrap: true,
+      render: (entry) =>
+        `${entry.entity_type}${entry.entity_id === null ? '' : ` #${entry.entity_id}`}`,
+    },
+    {
+      key: 'changes',
+      header: t('users.audit.changes'),
+      render: (entry) => <Changes entry={entry} />,
+    },
+  ];
+
+  const dateProps = {
+    valueFormat: 'DD.MM.YYYY',
+    clearable: true,
+    leftSection: <IconCalendar size={16} aria-hidden />,
+    popoverProps: { withinPortal: true },
+  } as const;
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{t('users.audit.description')}</Text>
+      <DataTable
+        caption={t('users.audit.caption')}
+        columns={columns}
+        rows={log.data?.items}
+        total={log.data?.total}
+        getRowKey={(entry) => entry.id}
+        getRowLabel={(entry) => `${entry.action} #${entry.id}`}
+        isLoading={log.isPending}
+        isFetching={log.isFetching}
+        isError={log.isError}
+        onRetry={() => void log.refetch()}
+        list={list}
+        emptyMessage={t('users.audit.empty')}
+        minWidth={900}
+        toolbar={
+          <DatesProvider settings={{ locale: i18n.language }}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" w="100%">
+              <Select
+                label={t('users.audit.actor')}
+                placeholder={t('users.audit.allActors')}
+                data={(options.data?.actors ?? []).map((a) => ({
+                  value: String(a.id),
+                  label: `${a.name} (${a.email})`,
+                }))}
+                value={filters.actor_id ? String(filters.actor_id) : null}
+                onChange={(value) => change({ actor_id: value ? Number(value) : undefined })}
+                clearable
+                searchable
+                clearButtonProps={clearLabel(t('users.audit.actor'))}
+              />
+              <Select
+                label={t('users.audit.action')}
+                placeholder={t('users.audit.allActions')}
+                data={options.data?.actions ?? []}
+                value={filters.action ?? null}
+                onChange={(value) => change({ action: value ?? undefined })}
+                clearable
+                searchable
+                clearButtonProps={clearLabel(t('users.audit.action'))}
+              />
+              <Select
+                label={t('users.audit.record')}
+                placeholder={t('users.audit.allRecords')}
+                data={options.data?.entity_types ?? []}
+                value={filters.entity_type ?? null}
+                onChange={(value) => change({ entity_type: value ?? undefined })}
+                clearable
+                clearButtonProps={clearLabel(t('users.audit.record'))}
+              />
+              <TextInput
+                label={t('users.audit.recordId')}
+                inputMode="numeric"
+                value={entityId}
+                onChange={(event) => {
+                  const value = event.currentTarget.value.replace(/\D/g, '').slice(0, 9);
+                  setEntityId(value);
+                  change({ entity_id: value ? Number(value) : undefined });
+                }}
+              />
+              <DatePickerInput
+                {...dateProps}
+                label={t('users.audit.from')}
+                clearButtonProps={clearLabel(t('users.audit.from'))}
+                value={filters.date_from ?? null}
+                maxDate={filters.date_to}
+                onChange={(value) => change({ date_from: value ?? undefined })}
+              />
+              <DatePickerInput
+                {...dateProps}
+                label={t('users.audit.to')}
+                clearButtonProps={clearLabel(t('users.audit.to'))}
+                value={filters.date_to ?? null}
+                minDate={filters.date_from}
+                onChange={(value) => change({ date_to: value ?? undefined })}
+              />
+            </SimpleGrid>
+          </DatesProvider>
+        }
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,95 @@
+import type { ManagedUser } from '@esd/shared/users/users.schemas';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogModal } from '@/components/dialog-modal';
+import { isApiError } from '@/lib/api-error';
+import { getErrorMessage, notifySuccess } from '@/lib/notify';
+import { type UserAction, useUserAction } from '../api/save-user';
+
+export type PendingAction = { user: ManagedUser; action: UserAction };
+
+const texts = {
+  deactivate: {
+    title: 'deactivateTitle',
+    text: 'deactivateText',
+    done: 'deactivated',
+    color: 'red',
+  },
+  activate: { title: 'activateTitle', text: 'activateText', done: 'activated', color: undefined },
+  'reset-password': { title: 'resetTitle', text: 'resetText', done: 'reset', color: 'red' },
+} as const;
+
+/** Asks before deactivating, activating or resetting a password; a refusal stays in view. */
+export const UserActionModal = ({
+  pending,
+  onClose,
+}: {
+  pending: PendingAction | null;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const run = useUserAction();
+  const [error, setError] = useState<string | null>(null);
+  const key = pending ? `${pending.user.id}-${pending.action}` : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new action starts without the last refusal
+  useEffect(() => setError(null), [key]);
+
+  const copy = pending ? texts[pending.action] : texts.deactivate;
+  const names = pending ? { name: pending.user.name, email: pending.user.email } : {};
+
+  const confirm = () => {
+    if (!pending) return;
+    run.mutate(
+      { id: pending.user.id, action: pending.action },
+      {
+        onSuccess: () => {
+          notifySuccess(t(`users.done.${copy.done}`, names));
+          onClose();
+        },
+        onError: (failure) => {
+          const reason = isApiError(failure)
+            ? (failure.data as { reason?: string } | undefined)?.reason
+            : undefined;
+          setError(
+            reason
+              ? t(`users.refusals.${reason}`, { defaultValue: getErrorMessage(failure) })
+              : getErrorMessage(failure),
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <DialogModal
+      opened={pending !== null}
+      onClose={onClose}
+      title={t(`users.confirm.${copy.title}`, names)}
+      centered
+    >
+      <Stack gap="md">
+        <Text size="sm">{t(`users.confirm.${copy.text}`, names)}</Text>
+        {error ? (
+          <Alert
+            color="red"
+            title={t('common.errorTitle')}
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            role="alert"
+          >
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button color={copy.color} loading={run.isPending} onClick={confirm}>
+            {t('users.confirm.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </DialogModal>
+  );
+};
