@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/a11y';
 import { signIn } from '../support/session';
 
 const ACROBAT = 'Adobe Acrobat Standard for teams — 1 year';
@@ -205,15 +205,6 @@ test('[adobe][card] the dealer with an account opens the flow from a card', asyn
   await expect(dialog.getByRole('button', { name: 'Get price' })).toBeDisabled();
   await expect(card.getByRole('button', { name: /Add to basket/ })).toHaveCount(0);
 });
-
-const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
 
 test('[adobe][a11y] the panel with options and the customer form pass axe and fit a 390 px phone', async ({
   page,

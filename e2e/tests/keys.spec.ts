@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/a11y';
 import { signIn } from '../support/session';
 
 const SKU = 'MS-W11PRO-ESD';
@@ -72,19 +72,10 @@ test('[keys][a11y] the key stock and the import dialog have no serious violation
     const row = page.getByRole('row').filter({ hasText: SKU });
     await expect(row).toHaveCount(1);
     await page.waitForLoadState('networkidle');
-    const scan = async (label: string) => {
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious, label).toEqual([]);
-    };
-    await scan(`key stock ${lang}`);
+    await expectNoSeriousViolations(page, `key stock ${lang}`);
     await row.getByRole('button').click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await scan(`import dialog ${lang}`);
+    await expectNoSeriousViolations(page, `import dialog ${lang}`);
     if (shots) await page.screenshot({ path: `${shots}/keys-import-${lang}.png` });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();

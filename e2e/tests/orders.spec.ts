@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations, inLanguage } from '../support/a11y';
 import { signIn } from '../support/session';
 
 const STANDARD = 'Kaspersky Standard — 3 devices, 1 year';
@@ -315,25 +315,6 @@ test('[orders][manual delivery] an admin types the keys of a vendor-delivered it
     timeout: 10_000,
   });
 });
-
-const expectNoSeriousViolations = async (page: Page, label: string) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, label).toEqual([]);
-};
-
-/** Shows a page in a language without changing the account's own. */
-const inLanguage = async (page: Page, path: string, lang: string) => {
-  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-  await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-};
 
 test('[orders][a11y] checkout, the orders list and an order have no serious axe violations in en, ru and az', async ({
   page,

@@ -1,0 +1,153 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/a11y';
+import { passwordLinkIn, readMailbox, signIn } from '../support/session';
+
+const languages = ['en', 'ru', 'az'] as const;
+
+const usersTable = (page: Page) => page.getByRole('table').first();
+
+test('[users][invite] a dealer invites a user who sets a password from the mail and signs in', async ({
+  page,
+  browser,
+}) => {
+  const email = `invitee-${Date.now()}@example.com`;
+  await signIn(page, 'dealer@example.com');
+  await page.goto('/pages/settings/users');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
+  await expect(usersTable(page)).toContainText('Leyla Huseynova');
+  // a dealer has no audit log and picks no role, dealer or credit
+  await expect(page.getByRole('tab', { name: 'Audit log' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('This field is required').first()).toBeVisible();
+  await expect(dialog.getByLabel('Credit limit (USD)')).toHaveCount(0);
+  await expect(dialog.getByRole('combobox', { name: 'Dealer' })).toHaveCount(0);
+
+  await dialog.getByLabel('Name', { exact: true }).fill('Samir Invited');
+  await dialog.getByLabel('E-mail').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Enter a valid e-mail address')).toBeVisible();
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('combobox', { name: 'User group' }).click();
+  await page.getByRole('option', { name: 'Key accounts' }).click();
+  await dialog.getByRole('switch', { name: 'Pays in AZN cash' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`a link to choose a password was sent to ${email}`)).toBeVisible();
+  const row = usersTable(page).getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Invited');
+  await expect(row).toContainText('Caspian Soft LLC');
+
+  const mail = (await readMailbox(page)).find((m) => m.to === email);
+  expect(mail?.subject).toBe('Your ESD portal account');
+
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(passwordLinkIn(mail!));
+  await invitee.getByLabel('New password', { exact: true }).fill('caspian-sunrise-2026');
+  await invitee.getByLabel('Confirm new password').fill('caspian-sunrise-2026');
+  await invitee.getByRole('button', { name: /reset|save|set/i }).click();
+  await expect(invitee).toHaveURL(/\/pages\/login/);
+  await signIn(invitee, email, 'caspian-sunrise-2026');
+  await invitee.context().close();
+
+  await page.reload();
+  await expect(usersTable(page).getByRole('row').filter({ hasText: email })).toContainText(
+    'Active',
+  );
+});
+
+test("[users][scope] a local admin sees only its countries' dealers and their users", async ({
+  page,
+}) => {
+  await signIn(page, 'ld@example.com');
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.goto('/pages/settings/users');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
+  const table = usersTable(page);
+  await expect(table).toContainText('Tbilisi Systems LLC');
+  await expect(table).toContainText('Caspian Soft LLC');
+  await expect(table).toContainText('Nino Beridze');
+  await expect(table).not.toContainText('Astana Digital LLP');
+  await expect(table).not.toContainText('Aigerim Sadykova');
+  await expect(table).not.toContainText('Aysel Mammadova');
+  await expect(page.getByRole('tab', { name: 'Audit log' })).toHaveCount(0);
+  // the dealer filter offers only its own dealers
+  await page.getByRole('combobox', { name: 'Dealer', exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Tbilisi Systems LLC' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Astana Digital LLP' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // and the API agrees: another country's dealer does not exist for it
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const answer = await page.request.get('/api/settings/users?q=Astana', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await answer.json()).data.total).toBe(0);
+});
+
+test('[users][audit] a global admin changes a credit limit and finds it in the audit log', async ({
+  page,
+}) => {
+  await signIn(page, 'gd@example.com');
+  await page.goto('/pages/settings/users');
+  await page.getByLabel('Search by name or e-mail').fill('Astana');
+  const row = usersTable(page).getByRole('row').filter({ hasText: 'Astana Digital LLP' });
+  await expect(row).toHaveCount(1);
+  const limit = (Date.now() % 9000) + 1000;
+  await row.getByRole('button', { name: 'Actions for Astana Digital LLP' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Astana Digital LLP' });
+  await dialog.getByLabel('Credit limit (USD)').fill(`${limit}.25`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Astana Digital LLP has been saved.')).toBeVisible();
+  await expect(row).toContainText(`$${limit.toLocaleString('en')}.25`);
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/tab=audit/);
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'user.update' }).click();
+  const entry = page.getByRole('row').filter({ hasText: `${limit}.25` });
+  await expect(entry.first()).toContainText('credit_limit');
+  await expect(entry.first()).toContainText('Aysel Mammadova');
+});
+
+test('[users][a11y] the users page, its form and the audit log pass axe in en, ru and az and fit a phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'gd@example.com');
+  for (const lang of languages) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await page.goto('/pages/settings/users');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(usersTable(page)).toContainText('Caspian Soft LLC');
+    await expectNoSeriousViolations(page, `users ${lang}`);
+    await page.getByRole('button', { name: /Invite|Пригласить|dəvət/i }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(page, `invite ${lang}`);
+    await page.keyboard.press('Escape');
+    await page.goto('/pages/settings/users?tab=audit');
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, `audit ${lang}`);
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/pages/settings/users', '/pages/settings/users?tab=audit']) {
+    await page.goto(path);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, `${path} at 390 px`);
+  }
+  await page.goto('/pages/settings/users');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invite a user' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'invite at 390 px');
+});
