@@ -1,9 +1,10 @@
-// `npm run bench [-- catalogue|bundle|checkout]`: runs the benchmarks and appends to bench/RESULTS.md.
+// `npm run bench [-- catalogue|bundle|checkout|statistics]`: runs the benchmarks and appends to bench/RESULTS.md.
 const which = process.argv.slice(2);
 const all = {
   bundle: './bundle-size.mjs',
   catalogue: './catalogue.mjs',
   checkout: './checkout.mjs',
+  statistics: './statistics.mjs',
 };
 for (const [name, file] of Object.entries(all)) {
   if (which.length === 0 || which.includes(name)) await import(file);
