@@ -1,5 +1,17 @@
-import { pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+import { orders } from './orders';
+import { users } from './users';
 
 /** The local mailbox: mail kept here when no SMTP server is configured. */
 export const mailMessages = pgTable('mail_messages', {
@@ -10,3 +22,32 @@ export const mailMessages = pgTable('mail_messages', {
   html: text('html'),
   createdAt: createdAt(),
 });
+
+/** The automatic mails of an order: 'keys' to the buyer, 'late_delivery' to each global admin. */
+export type OrderMailKind = 'keys' | 'late_delivery';
+
+/**
+ * Each automatic mail of an order, claimed before it is sent. Jobs run at least once, so the
+ * unique (order, kind, recipient) row is what makes the mail go out at most once: a job that
+ * cannot insert it sends nothing. A failed send deletes the claim so the retry sends; a claim
+ * without `sent_at` was taken by a process that died mid-send (the mail may or may not be out).
+ */
+export const orderMails = pgTable(
+  'order_mails',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).$type<OrderMailKind>().notNull(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_mails_once').on(t.orderId, t.kind, t.recipientId),
+    check('order_mails_kind', sql`${t.kind} in ('keys', 'late_delivery')`),
+  ],
+);
