@@ -1,10 +1,11 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import { KEY_DELIVERY_PROMISE_SECONDS } from '@esd/shared/orders/orders.rules';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, users } from '../../db/schema';
 import { accrueEventPoints } from '../events/events.points';
+import { claimOrderMails, confirmOrderMails, releaseOrderMails } from './order-mails';
 import { lateDeliveryMail } from './orders.mail';
 
 type Rows<T> = { rows: T[] };
@@ -144,16 +145,20 @@ export const lateItemsCondition = sql`${orderItems.status} = 'waiting'
   and ${orders.paidAt} < now() - make_interval(secs => ${KEY_DELIVERY_PROMISE_SECONDS})`;
 
 /**
- * Marks late items as alerted (each once) and mails every global district admin a list.
- * Runs every minute in the delivery watch job; the orders page lists late items live.
+ * Mails every global district admin the list of items that missed the delivery promise, then
+ * marks those items alerted. Runs every minute in the delivery watch job, which may run twice
+ * or be retried: each (order, admin) alert is claimed in `order_mails` first, so an admin never
+ * gets the same order twice, and a failed send (released, then thrown) is retried for just the
+ * admins who missed it. The orders page lists late items live.
  */
 export const raiseLateDeliveryAlerts = async (app: FastifyInstance, _now: Date) => {
   const late = (await app.db.execute(sql`
-    update order_items set alerted_at = now()
-    from orders
-    where orders.id = order_items.order_id and order_items.alerted_at is null and ${lateItemsCondition}
-    returning order_items.order_id as "orderId", order_items.sku, order_items.quantity,
-      order_items.delivered`)) as unknown as Rows<{
+    select order_items.id, order_items.order_id as "orderId", order_items.sku,
+      order_items.quantity, order_items.delivered
+    from order_items join orders on orders.id = order_items.order_id
+    where order_items.alerted_at is null and ${lateItemsCondition}
+    order by order_items.order_id, order_items.id`)) as unknown as Rows<{
+    id: number;
     orderId: number;
     sku: string;
     quantity: number;
@@ -161,11 +166,37 @@ export const raiseLateDeliveryAlerts = async (app: FastifyInstance, _now: Date) 
   }>;
   if (late.rows.length === 0) return 0;
   const admins = await app.db
-    .select({ email: users.email, name: users.name, lang: users.lang })
+    .select({ id: users.id, email: users.email, name: users.name, lang: users.lang })
     .from(users)
     .where(and(eq(users.typeId, 1), eq(users.isActive, true)));
+  const orderIds = [...new Set(late.rows.map((row) => row.orderId))];
+  let failure: unknown;
   for (const admin of admins) {
-    await app.mailer.send({ to: admin.email, ...lateDeliveryMail(admin, late.rows) });
+    const claim = { kind: 'late_delivery' as const, recipientId: admin.id };
+    const claimed = new Set(await claimOrderMails(app.db, orderIds, claim));
+    if (claimed.size === 0) continue;
+    const items = late.rows.filter((row) => claimed.has(row.orderId));
+    try {
+      await app.mailer.send({ to: admin.email, ...lateDeliveryMail(admin, items) });
+      await confirmOrderMails(app.db, [...claimed], claim);
+    } catch (error) {
+      await releaseOrderMails(app.db, [...claimed], claim);
+      failure ??= error;
+    }
   }
+  // an admin who missed the mail gets it from the retry; the others are not mailed again
+  if (failure) throw failure;
+  await app.db
+    .update(orderItems)
+    .set({ alertedAt: sql`now()` })
+    .where(
+      and(
+        inArray(
+          orderItems.id,
+          late.rows.map((row) => row.id),
+        ),
+        isNull(orderItems.alertedAt),
+      ),
+    );
   return late.rows.length;
 };

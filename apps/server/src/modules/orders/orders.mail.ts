@@ -5,6 +5,12 @@ import type { DbOrTx } from '../../db/client';
 import { licenceKeys, orderItems, orders, users } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
 import { titleIn } from '../../lib/language';
+import {
+  claimOrderMails,
+  confirmOrderMails,
+  findOrderMail,
+  releaseOrderMails,
+} from './order-mails';
 
 const texts = {
   en: {
@@ -136,9 +142,49 @@ export const mailOrderKeys = async (app: FastifyInstance, orderId: number, to?: 
   return address;
 };
 
-/** The automatic mail when an order completes (a pg-boss job; retried on failure). */
-export const sendCompletedOrderMail = async (app: FastifyInstance, orderId: number) => {
-  await mailOrderKeys(app, orderId);
+export type CompletedOrderMailOutcome = 'sent' | 'already-claimed' | 'no-keys' | 'no-order';
+
+/**
+ * The automatic keys mail when an order completes. It runs as a pg-boss job, which runs at
+ * least once (retries, a worker killed mid-job, a duplicate job), so it first claims the
+ * (order, 'keys', buyer) row: whoever claims it sends, every other run sends nothing. A failed
+ * send releases the claim and throws, so the job's retry sends. "Send keys" on the order page
+ * calls `mailOrderKeys` directly: a deliberate re-send, never blocked by the claim.
+ */
+export const sendCompletedOrderMail = async (
+  app: FastifyInstance,
+  orderId: number,
+): Promise<CompletedOrderMailOutcome> => {
+  const [order] = await app.db
+    .select({ buyerId: orders.buyerId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return 'no-order';
+  const claim = { kind: 'keys' as const, recipientId: order.buyerId };
+  const [claimed] = await claimOrderMails(app.db, [orderId], claim);
+  if (claimed === undefined) {
+    const existing = await findOrderMail(app.db, orderId, claim);
+    if (existing && !existing.sentAt && existing.isStale) {
+      // its sender died mid-send: it may be out, and at most once wins over at least once
+      throw new Error(
+        `The keys mail of order #${orderId} was being sent by a process that stopped before confirming it; it is not sent again automatically. Ask the buyer, and use "Send keys" on the order if it never arrived.`,
+      );
+    }
+    return 'already-claimed';
+  }
+  let to: string | null;
+  try {
+    to = await mailOrderKeys(app, orderId);
+  } catch (error) {
+    await releaseOrderMails(app.db, [orderId], claim);
+    throw error;
+  }
+  if (!to) {
+    await releaseOrderMails(app.db, [orderId], claim);
+    return 'no-keys';
+  }
+  await confirmOrderMails(app.db, [orderId], claim);
+  return 'sent';
 };
 
 export const lateDeliveryMail = (

@@ -1,0 +1,74 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type OrderMailKind, orderMails } from '../../db/schema';
+
+/**
+ * A claim older than this was taken by a process that died mid-send (a live send finishes or
+ * fails well within it): the mail may or may not have gone out, so nothing sends it again.
+ */
+export const STALE_CLAIM_SECONDS = 120;
+
+export type MailClaim = { kind: OrderMailKind; recipientId: number };
+
+/**
+ * Claims the automatic mail of each order for a recipient; answers the orders claimed now.
+ * An order someone already claimed (sent, or being sent right now) is left out.
+ */
+export const claimOrderMails = async (db: DbOrTx, orderIds: number[], claim: MailClaim) => {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .insert(orderMails)
+    .values(orderIds.map((orderId) => ({ orderId, ...claim })))
+    .onConflictDoNothing()
+    .returning({ orderId: orderMails.orderId });
+  return rows.map((row) => row.orderId);
+};
+
+/** The mail went out: the claims stay for good. */
+export const confirmOrderMails = async (db: DbOrTx, orderIds: number[], claim: MailClaim) => {
+  if (orderIds.length === 0) return;
+  await db
+    .update(orderMails)
+    .set({ sentAt: sql`now()` })
+    .where(
+      and(
+        inArray(orderMails.orderId, orderIds),
+        eq(orderMails.kind, claim.kind),
+        eq(orderMails.recipientId, claim.recipientId),
+        isNull(orderMails.sentAt),
+      ),
+    );
+};
+
+/** The send failed or had nothing to send: the claims go, so a retry may send. */
+export const releaseOrderMails = async (db: DbOrTx, orderIds: number[], claim: MailClaim) => {
+  if (orderIds.length === 0) return;
+  await db
+    .delete(orderMails)
+    .where(
+      and(
+        inArray(orderMails.orderId, orderIds),
+        eq(orderMails.kind, claim.kind),
+        eq(orderMails.recipientId, claim.recipientId),
+        isNull(orderMails.sentAt),
+      ),
+    );
+};
+
+/** The claim of one order's mail, if any: whether it was sent and whether its sender died. */
+export const findOrderMail = async (db: DbOrTx, orderId: number, claim: MailClaim) => {
+  const [row] = await db
+    .select({
+      sentAt: orderMails.sentAt,
+      isStale: sql<boolean>`${orderMails.claimedAt} < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
+    })
+    .from(orderMails)
+    .where(
+      and(
+        eq(orderMails.orderId, orderId),
+        eq(orderMails.kind, claim.kind),
+        eq(orderMails.recipientId, claim.recipientId),
+      ),
+    );
+  return row;
+};
