@@ -2,7 +2,6 @@ import './types';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -29,6 +28,7 @@ import { eventsSettingsRoutes } from './modules/events/events-settings.routes';
 import { prizesSettingsRoutes } from './modules/events/prizes-settings.routes';
 import { wonPrizesRoutes } from './modules/events/won-prizes.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes';
 import { keysRoutes } from './modules/keys/keys.routes';
 import { orderSettingsRoutes } from './modules/keys/order-settings.routes';
 import { libraryRoutes } from './modules/library/library.routes';
@@ -49,7 +49,9 @@ import { auditLogRoutes } from './modules/users/audit-log.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { adobePlugin } from './plugins/adobe';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { fixedSecurityHeaders } from './plugins/fixed-security-headers';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
@@ -74,6 +76,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -97,8 +100,9 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
     ),
   );
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(metricsPlugin);
-  await app.register(helmet, securityHeaders(config));
+  await app.register(fixedSecurityHeaders, securityHeaders(config));
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(authPlugin);
@@ -152,6 +156,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
       await api.register(wonPrizesRoutes);
       await api.register(eventsRoutes);
       await api.register(partnersRoutes);
+      await api.register(failedJobsRoutes);
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** how often an idle delivery worker looks for jobs queued by other processes (pg-boss ≥ 0.5 s) */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** tries after a failed automatic mail (SMTP down) before the job goes to the dead letters */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  /** first wait before retrying a mail; it doubles (with jitter) at each retry: 30 s → ~2–4 h in all */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
   SMTP_URL: z
     .string()

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import { JOBS_SCHEMA } from '../db/migrate';
 import { pgErrorCode } from '../lib/pg-errors';
@@ -18,6 +19,64 @@ export const QUEUES = {
   mail: 'order-mail',
   watch: 'delivery-watch',
 } as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * Where each queue's jobs land once their retries are spent (pg-boss copies data and error
+ * there). Nothing works these queues: global admins list their jobs and re-queue them.
+ */
+export const DEAD_LETTERS = {
+  [QUEUES.deliver]: 'deliver-order-dead',
+  [QUEUES.mail]: 'order-mail-dead',
+  [QUEUES.watch]: 'delivery-watch-dead',
+} as const satisfies Record<QueueName, string>;
+
+type QueueOptions = {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
+  deadLetter?: string;
+};
+
+/**
+ * Retries per queue. A killed process's job stays active until it expires (60 s), then is
+ * retried. Delivery only fails when the database does, and a paid order must get its keys:
+ * 20 backed-off retries span days. Mail waits out an SMTP outage for hours (configurable).
+ * The watch runs every minute anyway: one retry.
+ */
+export const queueOptions = (config: Config): Record<QueueName, QueueOptions> => ({
+  [QUEUES.deliver]: {
+    retryLimit: 20,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    deadLetter: DEAD_LETTERS[QUEUES.deliver],
+  },
+  [QUEUES.mail]: {
+    retryLimit: config.MAIL_RETRY_LIMIT,
+    retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    deadLetter: DEAD_LETTERS[QUEUES.mail],
+  },
+  [QUEUES.watch]: {
+    retryLimit: 1,
+    retryDelay: 10,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    deadLetter: DEAD_LETTERS[QUEUES.watch],
+  },
+});
+
+/** Dead-letter queues keep their jobs until an admin retries them (pg-boss archives after ~4 weeks). */
+const deadLetterOptions: QueueOptions = {
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 60,
+};
 
 export type Deliveries = {
   /** queues delivery of a paid order's keys and wakes this process's worker */
@@ -57,15 +116,37 @@ const bossDb = (database: Database): PgBoss.Db => {
   };
 };
 
+const differs = (queue: PgBoss.QueueResult, options: QueueOptions) =>
+  queue.retryLimit !== options.retryLimit ||
+  queue.retryDelay !== options.retryDelay ||
+  queue.retryBackoff !== options.retryBackoff ||
+  queue.expireInSeconds !== options.expireInSeconds ||
+  (options.deadLetter !== undefined && queue.deadLetter !== options.deadLetter);
+
 /**
- * Creates a queue unless it exists. Processes starting at the same moment on a new database
- * can deadlock inside pg-boss's queue creation; the loser waits a little and looks again.
+ * Creates a queue with its options, or brings an existing one up to them: a database made
+ * before dead letters existed gets them, for the queue and for the jobs already waiting in it.
+ * Processes starting at the same moment on a new database can deadlock inside pg-boss's queue
+ * creation; the loser waits a little and looks again.
  */
-const ensureQueue = async (boss: PgBoss, name: string) => {
+const ensureQueue = async (boss: PgBoss, name: string, options: QueueOptions) => {
   for (let attempt = 1; ; attempt++) {
-    if (await boss.getQueue(name)) return;
+    const queue = await boss.getQueue(name);
+    if (queue) {
+      if (!differs(queue, options)) return;
+      await boss.updateQueue(name, { name, policy: queue.policy ?? 'standard', ...options });
+      if (options.deadLetter) {
+        await boss
+          .getDb()
+          .executeSql(
+            `update ${JOBS_SCHEMA}.job set dead_letter = $2 where name = $1 and dead_letter is null and state < 'completed'`,
+            [name, options.deadLetter],
+          );
+      }
+      return;
+    }
     try {
-      await boss.createQueue(name);
+      await boss.createQueue(name, { name, ...options });
       return;
     } catch (error) {
       const code = pgErrorCode(error);
@@ -89,9 +170,9 @@ export const jobsPlugin = fp(
     const boss = new PgBoss({
       db: bossDb(app.database),
       schema: JOBS_SCHEMA,
-      // a process killed mid-delivery leaves its job active; it is retried after this
+      // defaults for a job sent to a queue without its own options (see queueOptions)
       expireInSeconds: 60,
-      retryLimit: 20,
+      retryLimit: 2,
       retryDelay: 2,
       retryBackoff: true,
       maintenanceIntervalSeconds: 120,
@@ -100,6 +181,7 @@ export const jobsPlugin = fp(
     app.decorate('boss', boss);
 
     let deliverWorker: string | undefined;
+    let mailWorker: string | undefined;
     const wake = () => {
       if (deliverWorker) boss.notifyWorker(deliverWorker);
     };
@@ -113,6 +195,7 @@ export const jobsPlugin = fp(
       orderPaid: async (orderId) => queueDeliveries([orderId]),
       orderCompleted: async (orderId) => {
         await boss.send(QUEUES.mail, { orderId });
+        if (mailWorker) boss.notifyWorker(mailWorker);
       },
       resumeProduct: async (productId) =>
         queueDeliveries(await findOrdersWaitingForProduct(app.db, productId)),
@@ -125,7 +208,11 @@ export const jobsPlugin = fp(
 
     app.addHook('onReady', async () => {
       await boss.start();
-      for (const name of Object.values(QUEUES)) await ensureQueue(boss, name);
+      // dead-letter queues first: a queue's dead_letter must name an existing queue
+      for (const name of Object.values(DEAD_LETTERS))
+        await ensureQueue(boss, name, deadLetterOptions);
+      for (const [name, options] of Object.entries(queueOptions(app.config)))
+        await ensureQueue(boss, name, options);
       deliverWorker = await boss.work<DeliverJob>(
         QUEUES.deliver,
         { batchSize: 20, pollingIntervalSeconds: app.config.JOB_POLL_SECONDS },
@@ -140,9 +227,13 @@ export const jobsPlugin = fp(
           );
         },
       );
-      await boss.work<MailJob>(QUEUES.mail, { pollingIntervalSeconds: 2 }, async (jobs) => {
-        for (const { data } of jobs) await sendCompletedOrderMail(app, data.orderId);
-      });
+      mailWorker = await boss.work<MailJob>(
+        QUEUES.mail,
+        { pollingIntervalSeconds: Math.max(0.5, app.config.JOB_POLL_SECONDS * 2) },
+        async (jobs) => {
+          for (const { data } of jobs) await sendCompletedOrderMail(app, data.orderId);
+        },
+      );
       await boss.work(QUEUES.watch, { pollingIntervalSeconds: 5 }, async () => {
         await app.deliveries.sweep();
         await raiseLateDeliveryAlerts(app, new Date());

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { JOBS_SCHEMA } from '../db/migrate';
+import { DEAD_LETTERS } from './jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +64,33 @@ export const metricsPlugin = fp(
         for (const row of rowsOf(result)) {
           this.set({ queue: String(row.name), state: String(row.state) }, Number(row.jobs));
         }
+      },
+    });
+
+    new Gauge({
+      name: 'esd_job_dead_letters',
+      help: 'Jobs that spent all their retries and wait for an admin, by the queue they failed in',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const counts = new Map<string, number>();
+        for (const row of rowsOf(
+          await app.db.execute(
+            sql.raw(
+              `select name, count(*)::int as jobs from ${JOBS_SCHEMA}.job where state = 'created' and name in (${Object.values(
+                DEAD_LETTERS,
+              )
+                .map((name) => `'${name}'`)
+                .join(', ')}) group by name`,
+            ),
+          ),
+        )) {
+          counts.set(String(row.name), Number(row.jobs));
+        }
+        // every queue gets a sample, 0 included, so an alert rule sees the series
+        for (const [queue, dead] of Object.entries(DEAD_LETTERS))
+          this.set({ queue }, counts.get(dead) ?? 0);
       },
     });
 

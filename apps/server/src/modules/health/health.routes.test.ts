@@ -29,7 +29,12 @@ describe.each(dbKinds)('[health] liveness, readiness and metrics on %s', (kind) 
     expect(health.json()).toMatchObject({ code: 200, data: { status: 'ok', database: kind } });
     const ready = await ctx.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().data).toEqual({ status: 'ready', database: kind, jobs: 'ok' });
+    expect(ready.json().data).toEqual({
+      status: 'ready',
+      database: kind,
+      jobs: 'ok',
+      dead_letters: 0,
+    });
   });
 
   it('serves metrics only to the scraper token or a global admin', async () => {
@@ -91,6 +96,7 @@ describe.each(dbKinds)('[health] liveness, readiness and metrics on %s', (kind) 
     expect(sample(text, 'esd_key_stock_products_empty')).toBeGreaterThanOrEqual(1);
     expect(text).toContain('esd_order_items_waiting');
     expect(text).toContain('esd_job_queue_jobs');
+    expect(sample(text, 'esd_job_dead_letters', { queue: 'order-mail' })).toBe(0);
     expect(text).toContain('process_cpu_seconds_total');
   });
 });

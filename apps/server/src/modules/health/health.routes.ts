@@ -3,8 +3,8 @@ import { envelopeSchema } from '@esd/shared/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { JOBS_SCHEMA } from '../../db/migrate';
 import { AppError, ok } from '../../lib/errors';
+import { countFailedJobs } from '../jobs/failed-jobs';
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -16,6 +16,8 @@ const readySchema = z.object({
   status: z.literal('ready'),
   database: z.string(),
   jobs: z.literal('ok'),
+  /** jobs that spent their retries (GET /api/settings/jobs/failed lists them) */
+  dead_letters: z.number().int(),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,13 +56,20 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       await pingDatabase();
+      let deadLetters: number;
       try {
-        await app.db.execute(sql.raw(`select 1 from ${JOBS_SCHEMA}.version limit 1`));
+        // one read of the job tables: they answer, and how many jobs wait for an admin
+        deadLetters = await countFailedJobs(app);
       } catch {
         throw new AppError('UNAVAILABLE', 'The job queue is not installed or does not answer.');
       }
       if (!app.boss) throw new AppError('UNAVAILABLE', 'The job queue has not started.');
-      return ok({ status: 'ready' as const, database: app.database.kind, jobs: 'ok' as const });
+      return ok({
+        status: 'ready' as const,
+        database: app.database.kind,
+        jobs: 'ok' as const,
+        dead_letters: deadLetters,
+      });
     },
   );
 
