@@ -25,6 +25,8 @@ export const appErrorCodes = {
   NOT_FOUND: 404,
   /** the record conflicts with an existing one */
   CONFLICT: 409,
+  /** an Idempotency-Key sent again with another request body (the Stripe model: 422) */
+  IDEMPOTENCY_KEY_REUSED: 422,
   /** the current password given to change it is wrong */
   WRONG_PASSWORD: 422,
   /** the password is too common or out of the allowed length */
