@@ -2,12 +2,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type OrderMailKind, orderMails } from '../../db/schema';
 
-/**
- * A claim older than this was taken by a process that died mid-send (a live send finishes or
- * fails well within it): the mail may or may not have gone out, so nothing sends it again.
- */
-export const STALE_CLAIM_SECONDS = 120;
-
 export type MailClaim = { kind: OrderMailKind; recipientId: number };
 
 /**
@@ -55,13 +49,10 @@ export const releaseOrderMails = async (db: DbOrTx, orderIds: number[], claim: M
     );
 };
 
-/** The claim of one order's mail, if any: whether it was sent and whether its sender died. */
+/** Whether an order's mail was claimed, and whether it went out (a claim without `sentAt`: being sent, or its sender died). */
 export const findOrderMail = async (db: DbOrTx, orderId: number, claim: MailClaim) => {
   const [row] = await db
-    .select({
-      sentAt: orderMails.sentAt,
-      isStale: sql<boolean>`${orderMails.claimedAt} < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
-    })
+    .select({ sentAt: orderMails.sentAt })
     .from(orderMails)
     .where(
       and(

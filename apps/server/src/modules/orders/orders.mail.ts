@@ -142,7 +142,7 @@ export const mailOrderKeys = async (app: FastifyInstance, orderId: number, to?: 
   return address;
 };
 
-export type CompletedOrderMailOutcome = 'sent' | 'already-claimed' | 'no-keys' | 'no-order';
+export type CompletedOrderMailOutcome = 'sent' | 'already-sent' | 'no-keys' | 'no-order';
 
 /**
  * The automatic keys mail when an order completes. It runs as a pg-boss job, which runs at
@@ -164,13 +164,12 @@ export const sendCompletedOrderMail = async (
   const [claimed] = await claimOrderMails(app.db, [orderId], claim);
   if (claimed === undefined) {
     const existing = await findOrderMail(app.db, orderId, claim);
-    if (existing && !existing.sentAt && existing.isStale) {
-      // its sender died mid-send: it may be out, and at most once wins over at least once
-      throw new Error(
-        `The keys mail of order #${orderId} was being sent by a process that stopped before confirming it; it is not sent again automatically. Ask the buyer, and use "Send keys" on the order if it never arrived.`,
-      );
-    }
-    return 'already-claimed';
+    if (existing?.sentAt) return 'already-sent';
+    // another run is sending it now (its outcome decides), or its sender died mid-send: then
+    // the mail may be out, and at most once wins, so the retries end in the dead letters
+    throw new Error(
+      `The keys mail of order #${orderId} is claimed but not confirmed as sent: another run is sending it, or its sender stopped mid-send. If the buyer did not get it, use "Send keys" on the order.`,
+    );
   }
   let to: string | null;
   try {

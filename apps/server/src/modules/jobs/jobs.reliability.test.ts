@@ -1,0 +1,432 @@
+/**
+ * Issue 8 proof: pg-boss runs jobs at least once, yet an automatic mail goes out at most once
+ * per order and kind; a failed send is retried; a worker killed mid-job is retried; jobs that
+ * spend their retries reach a dead-letter queue that global admins list and re-queue.
+ * Mail goes to a real SMTP server on loopback that can refuse addresses on demand.
+ */
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { JOBS_SCHEMA } from '../../db/migrate';
+import { auditLog, orderItems, orderMails, orders, users } from '../../db/schema';
+import { QUEUES } from '../../plugins/jobs';
+import { addKeys, as, createProduct } from '../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { raiseLateDeliveryAlerts } from '../orders/delivery';
+import { sendCompletedOrderMail } from '../orders/orders.mail';
+
+type Received = { to: string[]; subject: string };
+
+/** A real SMTP server that keeps what it receives and refuses addresses it is told to. */
+const startSmtp = async () => {
+  const received: Received[] = [];
+  const refused = new Set<string>();
+  let refuseNext = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address) || refuseNext > 0) {
+        refuseNext = Math.max(0, refuseNext - 1);
+        const error = Object.assign(new Error('Mailbox busy, try again later'), {
+          responseCode: 451,
+        });
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        simpleParser(Buffer.concat(chunks)).then((parsed) => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? '',
+          });
+          callback();
+        }, callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    received,
+    refused,
+    refuseNextOnce: () => {
+      refuseNext = 1;
+    },
+    /** keys mails of an order: the subject names it as #id (en) or №id (ru, az) */
+    keysMailsOf: (orderId: number) =>
+      received.filter((m) => new RegExp(`[#№]${orderId}(?!\\d)`).test(m.subject)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` answers something, at most `timeoutMs`. */
+const waitFor = async <T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs = 15_000,
+) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await sleep(100);
+  }
+};
+
+type FailedJob = {
+  id: string;
+  queue: string;
+  order_id: number | null;
+  error: string | null;
+  attempts: number;
+  failed_at: string;
+};
+
+describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s', (kind) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let ctx: TestContext;
+  let productId: number;
+  let gdToken: string;
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => {
+    const result = (await ctx.db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  };
+  const jobsOfOrder = (queue: string, orderId: number) =>
+    rows<{ id: string; state: string; retry_count: number }>(
+      sql`select id::text as id, state::text as state, retry_count from ${sql.raw(JOBS_SCHEMA)}.job
+          where name = ${queue} and data->>'orderId' = ${String(orderId)}`,
+    );
+  const listFailed = async () => {
+    const response = await ctx.app.inject({
+      url: '/api/settings/jobs/failed?perPage=100',
+      headers: bearer(gdToken),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { items: FailedJob[]; total: number };
+  };
+
+  /** A dealer's credit order of one in-stock key; answers once delivery completed it. */
+  const placeCompletedOrder = async (email: string) => {
+    const shopper = await as(ctx, email);
+    const added = await shopper.get(`/api/basket/add/${productId}/1/2`);
+    expect(added.statusCode).toBe(200);
+    const placed = await shopper.post(
+      '/api/checkout',
+      { sell_type: 2 },
+      { 'idempotency-key': `jobs-${Math.random().toString(36).slice(2)}` },
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().data.id as number;
+    await waitFor(`order ${id} completed`, async () => {
+      const [order] = await ctx.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, id));
+      return order?.status === 'completed' ? true : undefined;
+    });
+    return id;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    ctx = await createTestContext(kind, {
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        // one retry, a second apart, so exhausting a job takes seconds
+        MAIL_RETRY_LIMIT: '1',
+        MAIL_RETRY_DELAY_SECONDS: '1',
+        JOB_POLL_SECONDS: '0.5',
+      },
+    });
+    productId = await createProduct(ctx, { sku: 'JOBS-KEYS' });
+    await addKeys(ctx, productId, 40);
+    gdToken = await ctx.login('gd@example.com');
+    // the minute watch would raise late alerts behind the late-alert test's back
+    await ctx.app.boss.unschedule(QUEUES.watch);
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  it('sends the keys mail once however often its job runs, and still lets "Send keys" re-send', async () => {
+    const orderId = await placeCompletedOrder('dealer@example.com');
+    await waitFor('the keys mail', async () =>
+      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
+    );
+    // the job handler again, twice, and the same job queued twice more
+    expect(await sendCompletedOrderMail(ctx.app, orderId)).toBe('already-sent');
+    expect(await sendCompletedOrderMail(ctx.app, orderId)).toBe('already-sent');
+    await ctx.app.deliveries.orderCompleted(orderId);
+    await ctx.app.deliveries.orderCompleted(orderId);
+    await waitFor('the re-queued mail jobs done', async () => {
+      const jobs = await jobsOfOrder(QUEUES.mail, orderId);
+      return jobs.length === 3 && jobs.every((j) => j.state === 'completed') ? true : undefined;
+    });
+    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+    expect(smtp.keysMailsOf(orderId)[0]!.to).toEqual(['dealer@example.com']);
+    const claims = await ctx.db.select().from(orderMails).where(eq(orderMails.orderId, orderId));
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatchObject({ kind: 'keys' });
+    expect(claims[0]!.sentAt).not.toBeNull();
+
+    // an admin's "Send keys" is a deliberate re-send: never blocked by the claim
+    const gd = await as(ctx, 'gd@example.com');
+    const resent = await gd.post(`/api/orders/${orderId}/send-keys`, {});
+    expect(resent.statusCode, resent.body).toBe(200);
+    await waitFor('the manual re-send', async () =>
+      smtp.keysMailsOf(orderId).length === 2 ? true : undefined,
+    );
+  }, 30_000);
+
+  it('sends exactly one mail when many runs race for a mail not yet sent', async () => {
+    const orderId = await placeCompletedOrder('dealer@example.com');
+    await waitFor('the keys mail', async () =>
+      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
+    );
+    // as if it had never gone out: forget the claim and the message, then race
+    await ctx.db.delete(orderMails).where(eq(orderMails.orderId, orderId));
+    smtp.received.splice(0, smtp.received.length);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, () => sendCompletedOrderMail(ctx.app, orderId)),
+    );
+    const sent = outcomes.filter((o) => o.status === 'fulfilled' && o.value === 'sent');
+    expect(sent).toHaveLength(1);
+    // the others either saw it sent or saw the claim still unconfirmed (their job retries)
+    for (const o of outcomes) {
+      if (o.status === 'rejected') expect(String(o.reason)).toContain('not confirmed as sent');
+      else expect(['sent', 'already-sent']).toContain(o.value);
+    }
+    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+  }, 30_000);
+
+  it('retries a mail the SMTP server refused the first time, and sends it exactly once', async () => {
+    smtp.refuseNextOnce();
+    const orderId = await placeCompletedOrder('dealer@example.com');
+    await waitFor('the retried keys mail', async () =>
+      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
+    );
+    const jobs = await waitFor('the mail job completed', async () => {
+      const list = await jobsOfOrder(QUEUES.mail, orderId);
+      return list.length === 1 && list[0]!.state === 'completed' ? list : undefined;
+    });
+    // it ran twice: refused once, then sent
+    expect(jobs[0]!.retry_count).toBe(1);
+    await sleep(300);
+    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+  }, 30_000);
+
+  it('retries a mail job whose worker was killed mid-job, and sends it once', async () => {
+    const orderId = await placeCompletedOrder('dealer@example.com');
+    await waitFor('the keys mail', async () =>
+      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
+    );
+    await ctx.db.delete(orderMails).where(eq(orderMails.orderId, orderId));
+    smtp.received.splice(0, smtp.received.length);
+    // what a SIGKILLed worker leaves: its job active, started more than its expiry ago
+    const jobId = await ctx.app.boss.send(QUEUES.mail, { orderId }, { startAfter: 3600 });
+    await ctx.db.execute(sql`
+      update ${sql.raw(JOBS_SCHEMA)}.job
+      set state = 'active', started_on = now() - interval '2 minutes', start_after = now()
+      where name = ${QUEUES.mail} and id = ${jobId}::uuid`);
+    // pg-boss's supervisor expires it (it runs this every few minutes on its own)
+    await ctx.app.boss.expire();
+    await waitFor('the expired job retried and done', async () => {
+      const job = await ctx.app.boss.getJobById(QUEUES.mail, jobId as string);
+      return job?.state === 'completed' ? job : undefined;
+    });
+    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+
+    // killed after claiming, before confirming: the mail may be out, so nothing re-sends it;
+    // the job spends its retries and waits in the dead letters with the reason
+    await ctx.db.update(orderMails).set({ sentAt: null }).where(eq(orderMails.orderId, orderId));
+    const again = await ctx.app.boss.send(QUEUES.mail, { orderId });
+    await waitFor('the unconfirmed mail in the dead letters', async () =>
+      (await listFailed()).items.some((j) => j.order_id === orderId) ? true : undefined,
+    );
+    expect((await ctx.app.boss.getJobById(QUEUES.mail, again as string))?.state).toBe('failed');
+    const failed = (await listFailed()).items.find((j) => j.order_id === orderId);
+    expect(failed?.error).toContain('not confirmed as sent');
+    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+  }, 30_000);
+
+  it('puts a mail that keeps failing in the dead letters, shows it to global admins only, and re-queues it', async () => {
+    const before = await listFailed();
+    smtp.refused.add('dealer2@example.com');
+    const orderId = await placeCompletedOrder('dealer2@example.com');
+    const failed = await waitFor('the failed mail job in the dead letters', async () =>
+      (await listFailed()).items.find((j) => j.order_id === orderId),
+    );
+    expect(failed).toMatchObject({ queue: QUEUES.mail, order_id: orderId, attempts: 2 });
+    expect(failed.error).toMatch(/busy|451|recipient/i);
+    expect(Date.parse(failed.failed_at)).toBeGreaterThan(Date.now() - 60_000);
+    const listed = await listFailed();
+    expect(listed.total).toBe(before.total + 1);
+    expect(smtp.keysMailsOf(orderId)).toHaveLength(0);
+    // nothing was claimed for good: the failed sends released their claims
+    expect(
+      await ctx.db.select().from(orderMails).where(eq(orderMails.orderId, orderId)),
+    ).toHaveLength(0);
+
+    const ready = await ctx.app.inject({ url: '/api/ready' });
+    expect(ready.json().data.dead_letters).toBe(listed.total);
+    const metrics = await ctx.app.inject({ url: '/api/metrics', headers: bearer(gdToken) });
+    const line = metrics.body
+      .split('\n')
+      .find((l) => l.startsWith('esd_job_dead_letters{') && l.includes('queue="order-mail"'));
+    expect(Number(line?.split(' ').at(-1))).toBe(
+      listed.items.filter((j) => j.queue === QUEUES.mail).length,
+    );
+
+    // global admins only
+    expect((await ctx.app.inject({ url: '/api/settings/jobs/failed' })).statusCode).toBe(401);
+    for (const email of ['ld@example.com', 'dealer@example.com', 'user@example.com']) {
+      const token = await ctx.login(email);
+      const list = await ctx.app.inject({
+        url: '/api/settings/jobs/failed',
+        headers: bearer(token),
+      });
+      expect(list.statusCode, email).toBe(403);
+      const retry = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/settings/jobs/failed/${failed.id}/retry`,
+        headers: bearer(token),
+      });
+      expect(retry.statusCode, email).toBe(403);
+    }
+    const badId = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settings/jobs/failed/not-a-uuid/retry',
+      headers: bearer(gdToken),
+    });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().data.error).toBe('VALIDATION_FAILED');
+
+    // the mailbox works again: the retry sends it, once, and is in the audit log
+    smtp.refused.delete('dealer2@example.com');
+    const retried = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/settings/jobs/failed/${failed.id}/retry`,
+      headers: bearer(gdToken),
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const { job_id: jobId, queue } = retried.json().data as { job_id: string; queue: string };
+    expect(queue).toBe(QUEUES.mail);
+    await waitFor('the retried mail', async () =>
+      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
+    );
+    await waitFor('the re-queued job completed', async () =>
+      (await ctx.app.boss.getJobById(QUEUES.mail, jobId))?.state === 'completed' ? true : undefined,
+    );
+    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+    expect((await listFailed()).items.some((j) => j.id === failed.id)).toBe(false);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/settings/jobs/failed/${failed.id}/retry`,
+      headers: bearer(gdToken),
+    });
+    expect(again.statusCode).toBe(404);
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'job.retry'), eq(auditLog.entityType, 'job')));
+    expect(audit.map((a) => a.after)).toContainEqual({ queue: QUEUES.mail, job_id: jobId });
+  }, 30_000);
+
+  it('mails each admin a late delivery once, and retries only the admin whose mail failed', async () => {
+    const [second] = await ctx.db
+      .insert(users)
+      .values({ email: 'gd2@example.com', name: 'Second Admin', typeId: 1 })
+      .returning({ id: users.id });
+    const emptyId = await createProduct(ctx, { sku: 'JOBS-LATE' });
+    const dealer = await as(ctx, 'dealer@example.com');
+    await dealer.get(`/api/basket/add/${emptyId}/3/2`);
+    const placed = await dealer.post(
+      '/api/checkout',
+      { sell_type: 2 },
+      { 'idempotency-key': `late-${Math.random()}` },
+    );
+    const orderId = placed.json().data.id as number;
+    await ctx.db
+      .update(orders)
+      .set({ paidAt: sql`now() - interval '4 minutes'` })
+      .where(eq(orders.id, orderId));
+    const alertsTo = (to: string) =>
+      smtp.received.filter((m) => m.to.includes(to) && /late|задерж|gecik/i.test(m.subject));
+
+    smtp.refused.add('gd@example.com');
+    await expect(raiseLateDeliveryAlerts(ctx.app, new Date())).rejects.toThrow();
+    expect(alertsTo('gd2@example.com')).toHaveLength(1);
+    expect(alertsTo('gd@example.com')).toHaveLength(0);
+    // not marked alerted while an admin still misses it
+    const [item] = await ctx.db
+      .select({ alertedAt: orderItems.alertedAt })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    expect(item?.alertedAt).toBeNull();
+
+    smtp.refused.delete('gd@example.com');
+    expect(await raiseLateDeliveryAlerts(ctx.app, new Date())).toBe(1);
+    expect(alertsTo('gd@example.com')).toHaveLength(1);
+    expect(alertsTo('gd2@example.com')).toHaveLength(1);
+    expect(await raiseLateDeliveryAlerts(ctx.app, new Date())).toBe(0);
+    const claims = await ctx.db
+      .select({ recipientId: orderMails.recipientId })
+      .from(orderMails)
+      .where(and(eq(orderMails.orderId, orderId), eq(orderMails.kind, 'late_delivery')));
+    expect(claims.map((c) => c.recipientId)).toContain(second!.id);
+    expect(claims).toHaveLength(2);
+  }, 30_000);
+
+  // two app instances need two connections to one database: PostgreSQL only
+  if (kind === 'postgres')
+    it('sends one mail when two app instances work the same queue with the job queued many times', async () => {
+      const url = ctx.config.DATABASE_URL as string;
+      const database = await openDatabase({ kind: 'postgres', url, max: 3 });
+      const other = await buildApp({ config: ctx.config, database });
+      await other.ready();
+      try {
+        const orderId = await placeCompletedOrder('dealer@example.com');
+        await waitFor('the keys mail', async () =>
+          smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
+        );
+        await ctx.db.delete(orderMails).where(eq(orderMails.orderId, orderId));
+        smtp.received.splice(0, smtp.received.length);
+        // eight copies of the job, queued through both instances: both workers take them
+        for (let i = 0; i < 4; i++) {
+          await ctx.app.deliveries.orderCompleted(orderId);
+          await other.deliveries.orderCompleted(orderId);
+        }
+        await waitFor(
+          'every copy of the job finished',
+          async () => {
+            const jobs = await jobsOfOrder(QUEUES.mail, orderId);
+            return jobs.length === 9 && jobs.every((j) => ['completed', 'failed'].includes(j.state))
+              ? true
+              : undefined;
+          },
+          20_000,
+        );
+        expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+      } finally {
+        await other.close();
+        await database.close();
+      }
+    }, 40_000);
+});
