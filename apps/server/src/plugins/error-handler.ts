@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -60,3 +60,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send(envelope(status, error.message, { error: name }));
   });
 });
+
+/**
+ * Errors the router answers before any hook runs (a malformed percent-encoding, a path
+ * parameter over 100 characters): the same envelope instead of Fastify's own body.
+ */
+export const frameworkErrors = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const message = status === 414 ? 'The address is too long.' : 'The address is not valid.';
+  reply.status(status).send(envelope(status, message, { error: 'VALIDATION_FAILED' }));
+};
