@@ -156,6 +156,7 @@ export const paths = {
   settingsTargets: settings('targets', 'pages.settingsTargets'),
   settingsMailbox: settings('mailbox', 'pages.settingsMailbox'),
   settingsPartners: settings('partners', 'pages.settingsPartners'),
+  settingsJobs: settings('jobs', 'pages.settingsJobs'),
 } as const;
 
 export type PageName = Exclude<keyof typeof paths, 'home' | 'callback'>;

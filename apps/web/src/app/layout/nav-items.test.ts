@@ -48,6 +48,7 @@ describe('getNavSections', () => {
     expect(settings).not.toContain('settingsGroups');
     expect(settings).not.toContain('settingsProduct');
     expect(settings).toContain('settingsPartners');
-    expect(settings).toHaveLength(13);
+    expect(settings).toContain('settingsJobs');
+    expect(settings).toHaveLength(14);
   });
 });

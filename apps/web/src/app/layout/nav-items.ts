@@ -1,6 +1,7 @@
 import { canAccess, type Role } from '@esd/shared/access/access.rules';
 import {
   type Icon,
+  IconAlertTriangle,
   IconArticle,
   IconBook2,
   IconBooks,
@@ -76,6 +77,7 @@ export const navSections: NavSection[] = [
       { page: 'settingsTargets', icon: IconTarget },
       { page: 'settingsMailbox', icon: IconMail },
       { page: 'settingsPartners', icon: IconHeartHandshake },
+      { page: 'settingsJobs', icon: IconAlertTriangle },
     ],
   },
 ];
