@@ -1,0 +1,3 @@
+import { FailedJobsPage } from '@/features/jobs/components/failed-jobs-page';
+
+export const Component = FailedJobsPage;

@@ -1,0 +1,21 @@
+import { pageSchema } from '@esd/shared/api';
+import { type FailedJobsQuery, failedJobSchema } from '@esd/shared/jobs/jobs.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { failedJobKeys } from './jobs-keys';
+
+export const getFailedJobs = (query: FailedJobsQuery, options: { signal?: AbortSignal } = {}) =>
+  apiRequest('/settings/jobs/failed', {
+    query,
+    schema: pageSchema(failedJobSchema),
+    signal: options.signal,
+  });
+
+export const failedJobsQueryOptions = (query: FailedJobsQuery) =>
+  queryOptions({
+    queryKey: failedJobKeys.list(query),
+    queryFn: ({ signal }) => getFailedJobs(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useFailedJobs = (query: FailedJobsQuery) => useQuery(failedJobsQueryOptions(query));

@@ -1,0 +1,20 @@
+import { retriedJobSchema } from '@esd/shared/jobs/jobs.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { failedJobKeys } from './jobs-keys';
+
+export const retryFailedJob = (id: string) =>
+  apiRequest(`/settings/jobs/failed/${encodeURIComponent(id)}/retry`, {
+    method: 'POST',
+    schema: retriedJobSchema,
+  });
+
+export const useRetryFailedJob = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // the confirmation dialog shows a refusal itself
+    meta: { notifyError: false },
+    mutationFn: retryFailedJob,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: failedJobKeys.all }),
+  });
+};
