@@ -167,7 +167,14 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
       ? configuredDist
       : undefined;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // Files at the top (favicon...); the hashed assets get their own cached route below (this
+    // one would otherwise register each of them, uncached and uncompressed, and win).
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      globIgnore: ['assets/**'],
+    });
     const assets = path.join(webDist, 'assets');
     if (existsSync(assets)) {
       await app.register(fastifyStatic, {
@@ -176,6 +183,8 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
         decorateReply: false,
         immutable: true,
         maxAge: '365d',
+        // the web build writes .br and .gz beside each script and style sheet
+        preCompressed: true,
       });
     }
   }
@@ -184,7 +193,9 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
     const isPage = request.method === 'GET' && !request.url.startsWith('/api');
     if (isPage && webDist) {
       // history-mode routing: every page path serves the app shell
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .sendFile('index.html', webDist, { cacheControl: false });
     }
     return reply.status(404).send({
       code: 404,
