@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { DEMO_PASSWORD, seedDemoData } from '../db/seed/seed';
+import { loggerOptions } from '../main';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -43,7 +45,12 @@ const createScratchDatabase = async () => {
   };
 };
 
-export type TestContextOptions = { env?: Record<string, string>; seed?: boolean };
+export type TestContextOptions = {
+  env?: Record<string, string>;
+  seed?: boolean;
+  /** where the app logs, with the production log options (LOG_LEVEL from env); none by default */
+  logStream?: DestinationStream;
+};
 
 /** Builds the real app on a new database of the given kind, migrated and seeded. */
 export const createTestContext = async (kind: DbKind, options: TestContextOptions = {}) => {
@@ -64,7 +71,10 @@ export const createTestContext = async (kind: DbKind, options: TestContextOption
     : await openDatabase({ kind: 'pglite' });
   await runMigrations(database);
   if (options.seed !== false) await seedDemoData(database.db, { dataDir });
-  const app = await buildApp({ config, database });
+  const logger = options.logStream
+    ? { ...(loggerOptions(config) as object), stream: options.logStream }
+    : false;
+  const app = await buildApp({ config, database, logger });
   await app.ready();
 
   const login = async (email: string, password = DEMO_PASSWORD) => {

@@ -1,7 +1,8 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-const ISSUER = 'esd-portal';
-const AUDIENCE = 'esd-portal-api';
+/** Our tokens name us as issuer and the API as audience; both are checked (RFC 8725 3.8, 3.9). */
+export const TOKEN_ISSUER = 'esd-portal';
+export const TOKEN_AUDIENCE = 'esd-portal-api';
 
 export type SessionProvider = 'password' | 'oidc';
 
@@ -29,8 +30,8 @@ export const createTokenService = (secret: string, ttlSeconds: number): TokenSer
       const token = await new SignJWT({ sv: sessionVersion, prv: provider })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt(now)
         .setExpirationTime(expiresAt)
         .sign(key);
@@ -40,8 +41,8 @@ export const createTokenService = (secret: string, ttlSeconds: number): TokenSer
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: AUDIENCE,
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'exp', 'iat'],
         });
         const userId = Number(payload.sub);
