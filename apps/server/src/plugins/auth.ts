@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { createTokenService, type TokenClaims } from '../modules/auth/tokens';
+import { createUserCache } from './user-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -40,6 +41,10 @@ const readToken = (request: FastifyRequest): string | undefined => {
   return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : undefined;
 };
 
+const MAX_VERIFIED_TOKENS = 10_000;
+const USER_CACHE_MS = 5000;
+const isReadMethod = (method: string) => method === 'GET' || method === 'HEAD';
+
 /**
  * Every /api route declares its access rule; the server refuses to start otherwise.
  * Authentication and authorization run before validation, so strangers learn nothing.
@@ -65,20 +70,53 @@ export const authPlugin = fp(
       .limit(1)
       .prepare('auth_find_user');
 
-    const loadSession = async (token: string): Promise<Session | null> => {
+    // A token's signature, once checked, stays good until it expires: each process remembers
+    // the tokens it has verified (bounded) instead of checking the HMAC on every request.
+    const verified = new Map<string, TokenClaims>();
+    const verifyToken = async (token: string): Promise<TokenClaims | null> => {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt * 1000 > Date.now()) return known;
+        verified.delete(token);
+        return null;
+      }
       const claims = await tokens.verify(token);
+      if (claims) {
+        if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+        verified.set(token, claims);
+      }
+      return claims;
+    };
+
+    // Reads (GET/HEAD) take the user from a short per-process cache that every change to the
+    // users table empties at once (LISTEN/NOTIFY, migration 0015); writes always read the row
+    // afresh, and after a write this process forgets every cached user before answering.
+    const userCache = await createUserCache<UserRow>(app.database, USER_CACHE_MS, (error) =>
+      app.log.warn({ err: error }, 'user cache listener lost; reading users afresh meanwhile'),
+    );
+    app.addHook('onClose', async () => userCache.close());
+    const readUser = async (id: number) => (await findUser.execute({ id }))[0];
+
+    const loadSession = async (token: string, isRead: boolean): Promise<Session | null> => {
+      const claims = await verifyToken(token);
       if (!claims) return null;
-      const [user] = await findUser.execute({ id: claims.userId });
+      const user = isRead
+        ? await userCache.read(claims.userId, () => readUser(claims.userId))
+        : await readUser(claims.userId);
       if (!user?.isActive || user.sessionVersion !== claims.sessionVersion) return null;
       const role = roleFromTypeId(user.typeId);
       return role ? { user, role, claims } : null;
     };
 
+    app.addHook('onSend', async (request) => {
+      if (!isReadMethod(request.method)) userCache.clear();
+    });
+
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access;
       if (!access) return;
       const token = readToken(request);
-      if (token) request.session = await loadSession(token);
+      if (token) request.session = await loadSession(token, isReadMethod(request.method));
       if (access === 'anonymous') return;
       if (!request.session) {
         throw new AppError('UNAUTHORIZED', 'Authentication required: sign in again.');

@@ -1,0 +1,106 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The cache keeps a user for 5 s; every check below must see the change well before that.
+const SOON_MS = 1000;
+
+describe.each(dbKinds)('[auth] signed-in users cached per process on %s', (kind) => {
+  let ctx: TestContext;
+  let token: string;
+  /** SQL as another server process would run it: its own connection, not this app's pool. */
+  let otherProcess: (text: string, values: unknown[]) => Promise<void>;
+  let closeOther = async () => {};
+  const me = async () => ctx.app.inject({ url: '/api/auth/user', headers: bearer(token) });
+  /** Reads until `done` holds; returns how long that took. */
+  const readUntil = async (done: (answer: Awaited<ReturnType<typeof me>>) => boolean) => {
+    const start = performance.now();
+    for (;;) {
+      if (done(await me())) return performance.now() - start;
+      if (performance.now() - start > 6000) return Number.POSITIVE_INFINITY;
+      await sleep(20);
+    }
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    token = await ctx.login('dealer2@example.com');
+    if (kind === 'postgres') {
+      const client = new pg.Client({ connectionString: ctx.config.DATABASE_URL });
+      await client.connect();
+      otherProcess = async (text, values) => {
+        await client.query(text, values);
+      };
+      closeOther = () => client.end();
+    } else {
+      const pglite = ctx.database.pglite;
+      if (!pglite) throw new Error('no PGlite');
+      otherProcess = async (text, values) => {
+        await pglite.query(text, values);
+      };
+    }
+  });
+  afterAll(async () => {
+    await closeOther();
+    await ctx?.close();
+  });
+
+  const setName = (name: string) =>
+    otherProcess(`update users set name = $1 where email = 'dealer2@example.com'`, [name]);
+
+  it('sees a change made elsewhere at once, not after the cache time', async () => {
+    await setName('Before');
+    expect(await readUntil((a) => a.json().data?.name === 'Before')).toBeLessThan(SOON_MS);
+    // read again so the row is surely cached, then change it behind the app's back
+    expect((await me()).json().data.name).toBe('Before');
+    await setName('After');
+    expect(await readUntil((a) => a.json().data?.name === 'After')).toBeLessThan(SOON_MS);
+  });
+
+  it('ends the session of a user deactivated elsewhere at once', async () => {
+    expect((await me()).statusCode).toBe(200);
+    await otherProcess(
+      `update users set is_active = false where email = 'dealer2@example.com'`,
+      [],
+    );
+    expect(await readUntil((a) => a.statusCode === 401)).toBeLessThan(SOON_MS);
+    await otherProcess(`update users set is_active = true where email = 'dealer2@example.com'`, []);
+    expect(await readUntil((a) => a.statusCode === 200)).toBeLessThan(SOON_MS);
+  });
+
+  it("shows this process's own write on the very next read", async () => {
+    expect((await me()).statusCode).toBe(200);
+    for (const name of ['First edit', 'Second edit']) {
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: bearer(token),
+        payload: { name, lang: 'en' },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await me()).json().data.name).toBe(name);
+    }
+  });
+
+  // only a separate server has a listener connection that can be lost
+  if (kind === 'postgres')
+    it('reads afresh while the change listener is gone, and caches again once it is back', async () => {
+      expect((await me()).statusCode).toBe(200);
+      await otherProcess(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where application_name = 'esd-user-cache' and datname = current_database()`,
+        [],
+      );
+      // no notification can arrive now: the next reads must not trust the cache
+      await sleep(50);
+      await setName('While deaf');
+      expect((await me()).json().data.name).toBe('While deaf');
+      // the listener comes back within a few seconds and hears changes again
+      await sleep(1500);
+      expect((await me()).json().data.name).toBe('While deaf');
+      await setName('Heard again');
+      expect(await readUntil((a) => a.json().data?.name === 'Heard again')).toBeLessThan(SOON_MS);
+    });
+});
