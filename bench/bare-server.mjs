@@ -25,6 +25,9 @@ const pool = process.env.DATABASE_URL
   ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
   : undefined;
 const app = Fastify({ logger: false });
+// BARE_PAYLOAD: the JSON the API stack answers for the same request, answered from memory
+const payload = process.env.BARE_PAYLOAD ? JSON.parse(process.env.BARE_PAYLOAD) : undefined;
+app.get('/bare-payload', async () => payload);
 app.get('/bare', async () => ({ code: 200, message: 'OK', data: { items, total: 100_000 } }));
 app.get('/bare-db', async () => {
   const [page, total] = await Promise.all([

@@ -1,5 +1,5 @@
 // Shared helpers for the benchmarks: start processes, wait for them, run autocannon.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -8,6 +8,21 @@ export const root = new URL('..', import.meta.url).pathname;
 
 export const machine = () =>
   `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+/** 1/5/15-minute load averages, e.g. "1.2 / 0.9 / 0.7": the cores are shared with other work. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ');
+
+/** Builds apps/server/dist/server.js from the current source, so no run measures a stale bundle. */
+export const buildServer = () => {
+  console.log('building the server bundle…');
+  execFileSync(process.execPath, ['build.mjs'], {
+    cwd: new URL('../apps/server', import.meta.url),
+  });
+};
 
 export const startProcess = (command, args, env = {}) => {
   const child = spawn(command, args, {

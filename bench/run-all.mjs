@@ -1,6 +1,7 @@
-// `npm run bench [-- catalogue|bundle|checkout|statistics]`: runs the benchmarks and appends to bench/RESULTS.md.
+// `npm run bench [-- api-stack|catalogue|bundle|checkout|statistics]`: runs the benchmarks and appends to bench/RESULTS.md.
 const which = process.argv.slice(2);
 const all = {
+  'api-stack': './api-stack.mjs',
   bundle: './bundle-size.mjs',
   catalogue: './catalogue.mjs',
   checkout: './checkout.mjs',

@@ -1,0 +1,111 @@
+// What the API stack costs (issue 8: at least 90 % of a bare Fastify route's throughput).
+// The same small answer — the signed-in dealer's profile, GET /api/auth/user — through the
+// whole stack (token check and session, access rule, zod response schema, envelope, security
+// headers, metrics hook, request id) and from a bare Fastify route answering the same JSON from
+// memory, both in a plain `node` process, 50 connections, rounds alternating between the two so
+// the load of the shared machine falls on both alike. Real PostgreSQL (database esd_bench_stack).
+// Knobs: BENCH_SECONDS (10 per measurement), BENCH_ROUNDS (3), BENCH_CPU_PROF=<dir> (profile
+// the API server), BENCH_DRY=1 (print, do not append to RESULTS.md).
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildServer, load, loadAverage, machine, startProcess, stop, waitFor } from './lib.mjs';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const cpuProf = process.env.BENCH_CPU_PROF;
+const TARGET = 0.9;
+const dbName = 'esd_bench_stack';
+const benchUrl = new URL(adminUrl);
+benchUrl.pathname = `/${dbName}`;
+const api = 'http://127.0.0.1:3920';
+const bareUrl = 'http://127.0.0.1:3921';
+
+buildServer();
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`drop database if exists ${dbName} with (force)`);
+await admin.query(`create database ${dbName}`);
+await admin.end();
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'esd-bench-stack-'));
+const server = startProcess(
+  'node',
+  [...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : []), 'apps/server/dist/server.js'],
+  {
+    DATABASE_URL: benchUrl.toString(),
+    PORT: '3920',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-123456',
+  },
+);
+let bare;
+try {
+  await waitFor(`${api}/api/health`);
+  const login = await fetch(`${api}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'dealer@example.com', password: 'demo1234' }),
+  });
+  const { token } = (await login.json()).data;
+  const headers = { authorization: `Bearer ${token}` };
+  const sample = await fetch(`${api}/api/auth/user`, { headers });
+  const body = await sample.text();
+  if (sample.status !== 200) throw new Error(`GET /api/auth/user: ${sample.status} ${body}`);
+
+  bare = startProcess('node', ['bench/bare-server.mjs'], { PORT: '3921', BARE_PAYLOAD: body });
+  await waitFor(`${bareUrl}/bare-payload`);
+  const bareBody = await (await fetch(`${bareUrl}/bare-payload`)).text();
+  if (bareBody !== body) throw new Error(`the bare route answers other JSON: ${bareBody}`);
+
+  const cases = {
+    bare: { url: `${bareUrl}/bare-payload` },
+    stack: { url: `${api}/api/auth/user`, headers },
+  };
+  for (const options of Object.values(cases)) await load({ ...options, duration: 3 }); // warm up
+  const results = { bare: [], stack: [] };
+  for (let round = 0; round < rounds; round++) {
+    // alternate which goes first, so neither always follows the other's leftovers
+    const order = round % 2 === 0 ? ['bare', 'stack'] : ['stack', 'bare'];
+    for (const name of order) {
+      const result = await load({ ...cases[name], duration });
+      results[name].push(result);
+      console.log(`round ${round + 1} ${name}`, result);
+    }
+  }
+  const loadAvg = loadAverage();
+  const sum = (list, key) => list.reduce((total, r) => total + r[key], 0);
+  const ratios = results.stack.map((r, i) => r.rps / results.bare[i].rps);
+  const ratio = sum(results.stack, 'requests') / sum(results.bare, 'requests');
+  const pct = (v) => `${Math.round(v * 100)} %`;
+  const row = (name, list) =>
+    `| ${name} | ${list.map((r) => r.rps).join(' / ')} | ${Math.round(sum(list, 'rps') / list.length)} | ${Math.max(...list.map((r) => r.p50))} | ${Math.max(...list.map((r) => r.p99))} |`;
+  const lines = [
+    '',
+    `### API stack against a bare Fastify route — ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Machine: ${machine()}; load average at the end ${loadAvg} (1/5/15 min). Both servers are plain \`node\` processes (the API from the built bundle on real PostgreSQL, LOG_LEVEL=warn), autocannon with 50 connections from the same machine, ${rounds} rounds of ${duration} s alternating between the two after a 3 s warm-up each. Answer: the dealer's profile (${Buffer.byteLength(body)} bytes of JSON), identical from both. Command: \`npm run bench -- api-stack\`.`,
+    '',
+    '| route | req/s per round | mean req/s | worst p50 ms | worst p99 ms |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    row('bare Fastify route, same JSON from memory', results.bare),
+    row(
+      'GET /api/auth/user (token, session, access rule, zod schema, envelope, headers, metrics)',
+      results.stack,
+    ),
+    '',
+    `Stack / bare throughput: ${pct(ratio)} over all rounds (per round ${ratios.map(pct).join(', ')}); target ≥ ${pct(TARGET)}: ${ratio >= TARGET ? 'met' : 'missed'}.`,
+    '',
+  ];
+  if (!process.env.BENCH_DRY)
+    appendFileSync(new URL('RESULTS.md', import.meta.url), lines.join('\n'));
+  console.log(lines.join('\n'));
+} finally {
+  await stop(server);
+  if (bare) await stop(bare);
+  rmSync(dataDir, { recursive: true, force: true });
+}
