@@ -36,6 +36,7 @@ if (
     at('apps/web/src'),
     at('apps/web/index.html'),
     at('apps/web/public'),
+    at('apps/web/vite.config.ts'),
     shared,
   ])
 ) {

@@ -1,4 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption, version as viteVersion } from 'vite';
 
@@ -15,14 +19,40 @@ const reactPlugins = (): PluginOption => {
   ) as unknown as PluginOption;
 };
 
-const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
-const chartModules =
-  /[\\/]node_modules[\\/](recharts|@mantine[\\/]charts|victory-vendor|d3-[\w-]+|internmap|@reduxjs|redux|redux-thunk|immer|reselect|react-redux|decimal\.js-light|es-toolkit|eventemitter3)[\\/]/;
+/**
+ * Writes `.br` and `.gz` next to each built script and style sheet: the server sends them
+ * (@fastify/static `preCompressed`) without compressing on every request.
+ */
+const precompress = (): PluginOption => ({
+  name: 'esd-precompress',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? 'dist';
+    const files = Object.values(bundle).filter(
+      (item) => /\.(js|css)$/.test(item.fileName) && !item.fileName.endsWith('.map'),
+    );
+    await Promise.all(
+      files.map(async (item) => {
+        const source = item.type === 'chunk' ? item.code : item.source;
+        const file = path.join(dir, item.fileName);
+        await writeFile(`${file}.gz`, await gzipAsync(source, { level: 9 }));
+        await writeFile(
+          `${file}.br`,
+          await brotliAsync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }),
+    );
+  },
+});
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [reactPlugins()],
+  plugins: [reactPlugins(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -39,19 +69,19 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    // The size check (scripts/size-check.mjs, in `npm test`) reads the manifest.
+    manifest: true,
     rollupOptions: {
       output: {
-        // Vendor code changes rarely: keep it apart from our route chunks so it stays cached.
+        // No vendor lumps: a manual chunk also takes in the dependencies of its modules (a
+        // "charts" chunk swallowed all of @mantine/core), and a lump the entry imports loads on
+        // every page. Left to Rollup, Mantine components, react-number-format, zod, recharts and
+        // dayjs go with the routes that use them, and the entry keeps only what the shell needs.
+        // One exception: each language's locale files (JSON, no dependencies) form one chunk,
+        // loaded at start-up for the active language only (app/i18n-resources.ts).
         manualChunks: (id) => {
-          if (!id.includes('node_modules')) return undefined;
-          // Charts (recharts and what only it uses) load with the pages that draw one.
-          if (chartModules.test(id)) return 'charts';
-          // Date pickers (and dayjs) load with the pages that filter by date (orders).
-          if (/[\\/](@mantine[\\/]dates|dayjs)[\\/]/.test(id)) return 'dates';
-          if (id.includes('@mantine') || id.includes('@floating-ui')) return 'mantine';
-          if (id.includes('oidc-client-ts') || id.includes('jwt-decode')) return 'oidc';
-          if (id.includes('/zod/')) return 'zod';
-          return 'vendor';
+          const locale = /[\\/]locales[\\/](en|ru|az)\.json$/.exec(id);
+          return locale ? `locale-${locale[1]}` : undefined;
         },
       },
     },

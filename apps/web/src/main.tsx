@@ -8,16 +8,21 @@ import { bootstrap } from './app/bootstrap';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 
-bootstrap();
-const router = createAppRouter();
-
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+// The router starts loading the page's chunk while the language's translations load; the
+// first render waits for the translations, so no key shows raw (a failed load renders keys).
+const ready = bootstrap();
+const router = createAppRouter();
+void ready
+  .catch((error: unknown) => console.error('Start-up failed', error))
+  .then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
