@@ -2,15 +2,19 @@ import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { type PageName, pages, paths } from '@/config/paths';
 import { createGuardLoader } from './guards';
-import { AdaptiveLayout } from './layout/adaptive-layout';
-import { AppLayout } from './layout/app-layout';
-import { PublicLayout } from './layout/public-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import type { RouteHandle } from './layout/use-page-meta';
 import { lazyPage } from './lazy-page';
 
 type PageModule = () => Promise<{ Component: React.ComponentType }>;
+
+/**
+ * A layout is a chunk too: the login page does not load the signed-in shell (menus, navbar,
+ * basket), and react-router loads a page's layout and its page chunk in parallel.
+ */
+const lazyLayout = (load: () => Promise<React.ComponentType>) =>
+  lazyPage(async () => ({ Component: await load() }));
 
 /** One page route: its URL, guard and title come from config/paths; its code is a chunk. */
 const pageRoute = (name: PageName, load: PageModule): RouteObject => ({
@@ -29,7 +33,7 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, loader: () => redirect(paths.products.getHref()), element: null },
       { path: paths.callback.path, lazy: lazyPage(() => import('./routes/callback')) },
       {
-        element: <PublicLayout />,
+        lazy: lazyLayout(() => import('./layout/public-layout').then((m) => m.PublicLayout)),
         children: [
           {
             errorElement: <RouteError />,
@@ -43,7 +47,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AdaptiveLayout />,
+        lazy: lazyLayout(() => import('./layout/adaptive-layout').then((m) => m.AdaptiveLayout)),
         children: [
           {
             errorElement: <RouteError />,
@@ -55,7 +59,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AppLayout />,
+        lazy: lazyLayout(() => import('./layout/app-layout').then((m) => m.AppLayout)),
         children: [
           {
             errorElement: <RouteError />,
@@ -77,6 +81,7 @@ export const routes: RouteObject[] = [
               pageRoute('statisticDistribution', () => import('./routes/statistic-distribution')),
               pageRoute('statisticQuarter', () => import('./routes/statistic-quarter')),
               pageRoute('settingsPartners', () => import('./routes/settings-partners')),
+              pageRoute('settingsJobs', () => import('./routes/settings-jobs')),
               pageRoute('news', () => import('./routes/news')),
               pageRoute('newsArticle', () => import('./routes/news-article')),
               pageRoute('library', () => import('./routes/library')),
