@@ -6,7 +6,7 @@
 // the load of the shared machine falls on both alike. Real PostgreSQL (database esd_bench_stack).
 // Knobs: BENCH_SECONDS (10 per measurement), BENCH_ROUNDS (3), BENCH_CPU_PROF=<dir> (profile
 // the API server), BENCH_DRY=1 (print, do not append to RESULTS.md).
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,6 +22,12 @@ const benchUrl = new URL(adminUrl);
 benchUrl.pathname = `/${dbName}`;
 const api = 'http://127.0.0.1:3920';
 const bareUrl = 'http://127.0.0.1:3921';
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
 buildServer();
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -66,13 +72,17 @@ try {
     bare: { url: `${bareUrl}/bare-payload` },
     stack: { url: `${api}/api/auth/user`, headers },
   };
+  const pids = { bare: bare.pid, stack: server.pid };
   for (const options of Object.values(cases)) await load({ ...options, duration: 3 }); // warm up
   const results = { bare: [], stack: [] };
   for (let round = 0; round < rounds; round++) {
     // alternate which goes first, so neither always follows the other's leftovers
     const order = round % 2 === 0 ? ['bare', 'stack'] : ['stack', 'bare'];
     for (const name of order) {
+      const cpuBefore = cpuSeconds(pids[name]);
       const result = await load({ ...cases[name], duration });
+      // server CPU per answer: what each costs, whatever else the shared cores were doing
+      result.cpuUs = Math.round(((cpuSeconds(pids[name]) - cpuBefore) / result.requests) * 1e6);
       results[name].push(result);
       console.log(`round ${round + 1} ${name}`, result);
     }
@@ -82,23 +92,25 @@ try {
   const ratios = results.stack.map((r, i) => r.rps / results.bare[i].rps);
   const ratio = sum(results.stack, 'requests') / sum(results.bare, 'requests');
   const pct = (v) => `${Math.round(v * 100)} %`;
+  const cpuPerAnswer = (list) => sum(list, 'cpuUs') / list.length;
+  const cpuRatio = cpuPerAnswer(results.bare) / cpuPerAnswer(results.stack);
   const row = (name, list) =>
-    `| ${name} | ${list.map((r) => r.rps).join(' / ')} | ${Math.round(sum(list, 'rps') / list.length)} | ${Math.max(...list.map((r) => r.p50))} | ${Math.max(...list.map((r) => r.p99))} |`;
+    `| ${name} | ${list.map((r) => r.rps).join(' / ')} | ${Math.round(sum(list, 'rps') / list.length)} | ${Math.max(...list.map((r) => r.p50))} | ${Math.max(...list.map((r) => r.p99))} | ${Math.round(cpuPerAnswer(list))} |`;
   const lines = [
     '',
     `### API stack against a bare Fastify route — ${new Date().toISOString().slice(0, 10)}`,
     '',
     `Machine: ${machine()}; load average at the end ${loadAvg} (1/5/15 min). Both servers are plain \`node\` processes (the API from the built bundle on real PostgreSQL, LOG_LEVEL=warn), autocannon with 50 connections from the same machine, ${rounds} rounds of ${duration} s alternating between the two after a 3 s warm-up each. Answer: the dealer's profile (${Buffer.byteLength(body)} bytes of JSON), identical from both. Command: \`npm run bench -- api-stack\`.`,
     '',
-    '| route | req/s per round | mean req/s | worst p50 ms | worst p99 ms |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| route | req/s per round | mean req/s | worst p50 ms | worst p99 ms | server CPU µs per answer |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
     row('bare Fastify route, same JSON from memory', results.bare),
     row(
       'GET /api/auth/user (token, session, access rule, zod schema, envelope, headers, metrics)',
       results.stack,
     ),
     '',
-    `Stack / bare throughput: ${pct(ratio)} over all rounds (per round ${ratios.map(pct).join(', ')}); target ≥ ${pct(TARGET)}: ${ratio >= TARGET ? 'met' : 'missed'}.`,
+    `Stack / bare throughput: ${pct(ratio)} over all rounds (per round ${ratios.map(pct).join(', ')}); target ≥ ${pct(TARGET)}: ${ratio >= TARGET ? 'met' : 'missed'}. Server CPU per answer, bare / stack: ${pct(cpuRatio)} (the throughput ratio a CPU-bound server would reach, whatever the load of the shared cores).`,
     '',
   ];
   if (!process.env.BENCH_DRY)
