@@ -20,7 +20,9 @@ const sampleParams: Record<string, string> = {
   sellType: '1',
 };
 const concrete = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => sampleParams[name] ?? NOTHING);
+  path.replace(/\{(\w+)\}/g, (_, name: string) => sampleParams[name] ?? NOTHING) +
+  // the access decision is the same for both formats; CSV is the cheaper one to build
+  (path.endsWith('/export') ? '?format=csv' : '');
 
 const routes = Object.entries(expectedAccess).sort(([a], [b]) => a.localeCompare(b));
 

@@ -438,6 +438,7 @@ const usersChecks = (get: () => ScopeWorld): Record<string, () => Promise<void>>
       expect(list).toContain(who.farid.id);
       expect(list).not.toContain(who.dkz.id);
       expect(list).not.toContain(who.aigerim.id);
+      for (const admin of [who.gd.id, who.ld.id, who.ld2.id]) expect(list).not.toContain(admin);
       expect(ids(await as.ld.get(`/api/settings/users?dealer_id=${who.dkz.id}`))).toEqual([]);
       expect(ids(await as.d.get('/api/settings/users?perPage=100'))).not.toContain(who.farid.id);
       expect(ids(await as.d.get(`/api/settings/users?dealer_id=${who.d2.id}`))).toEqual([]);
@@ -454,9 +455,47 @@ const usersChecks = (get: () => ScopeWorld): Record<string, () => Promise<void>>
       expect(mine.dealers.map((d: { id: number }) => d.id)).toEqual([who.d.id]);
     },
     'GET /api/settings/users/{id}': each((c, id) => c.get(`/api/settings/users/${id}`)),
-    'PATCH /api/settings/users/{id}': each((c, id) =>
-      c.patch(`/api/settings/users/${id}`, { name: 'Taken over' }),
-    ),
+    'PATCH /api/settings/users/{id}': async () => {
+      const w = get();
+      await each((c, id) => c.patch(`/api/settings/users/${id}`, { name: 'Taken over' }))();
+      const { as, who, groupId, ctx } = w;
+      // admins above or beside the caller, and the caller itself, are not its to manage
+      for (const [c, id] of [
+        [as.ld, who.gd.id],
+        [as.ld, who.ld2.id],
+        [as.ld, who.ld.id],
+        [as.d, who.d.id],
+      ] as const)
+        refused(await c.patch(`/api/settings/users/${id}`, { name: 'Taken over' }), `${id}`);
+      // an own record may not be pointed at another's dealer, country or group
+      const [kzCountry] = await ctx.db
+        .select({ id: users.countryId })
+        .from(users)
+        .where(eq(users.id, who.dkz.id));
+      for (const [c, id, body] of [
+        [as.ld, who.farid.id, { dealer_id: who.dkz.id }],
+        [as.ld, who.d2.id, { country_id: kzCountry?.id }],
+        [as.d, who.u.id, { user_group_id: groupId }],
+      ] as const) {
+        const response = await c.patch(`/api/settings/users/${id}`, body);
+        expect([400, 403, 404], response.body).toContain(response.statusCode);
+      }
+      const after = await ctx.db
+        .select({ dealerId: users.dealerId, countryId: users.countryId })
+        .from(users)
+        .where(inArray(users.id, [who.farid.id, who.d2.id]));
+      expect(after).toEqual(
+        expect.arrayContaining([
+          { dealerId: who.d2.id, countryId: who.farid.countryId },
+          { dealerId: null, countryId: who.d2.countryId },
+        ]),
+      );
+      const groups = await ctx.db
+        .select()
+        .from(userGroupMembers)
+        .where(eq(userGroupMembers.userId, who.u.id));
+      expect(groups.map((g) => g.userGroupId)).not.toContain(groupId);
+    },
     'POST /api/settings/users/{id}/deactivate': each((c, id) =>
       c.post(`/api/settings/users/${id}/deactivate`),
     ),
