@@ -56,6 +56,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
 import { securityHeaders } from './plugins/security-headers';
+import { addShutdownGate } from './plugins/shutdown';
 
 export type BuildAppOptions = {
   config: Config;
@@ -77,7 +78,10 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
+    // the shutdown gate answers 503 while closing, in the envelope, from the first hook
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  addShutdownGate(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -30,7 +30,11 @@ export const loggerOptions = (config: Config): FastifyServerOptions['logger'] =>
   },
 });
 
-/** Opens the database, migrates, seeds when asked, and builds the app. */
+/**
+ * Opens the database, migrates, seeds when asked, and builds the app. The caller closes
+ * `database` after `app.close()`: Fastify runs onClose hooks last-registered first, so a hook
+ * added here would end the pool before the job queue has stopped its workers.
+ */
 export const createServer = async (config: Config = loadConfig()) => {
   const database = await openConfiguredDatabase(config);
   await runMigrations(database);
@@ -39,6 +43,5 @@ export const createServer = async (config: Config = loadConfig()) => {
       ? false
       : await seedDemoData(database.db, { dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
-  app.addHook('onClose', async () => database.close());
   return { app, database, seeded };
 };

@@ -14,23 +14,15 @@ const start = async () => {
     }
     throw error;
   }
-  const { app } = await createServer(config);
-  let isClosing = false;
-  app.addHook('onRequest', async (_request, reply) => {
-    if (isClosing) {
-      reply.header('Connection', 'close');
-      return reply.status(503).send({
-        code: 503,
-        message: 'The server is restarting. Try again.',
-        data: { error: 'UNAVAILABLE' },
-      });
-    }
-  });
+  const { app, database } = await createServer(config);
+  // requests already received finish; later ones get 503; past 10 s the process exits with 1
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    isClosing = true;
+    app.shutdown.begin();
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     await app.close();
+    // last: in-flight requests and the job workers are done with it
+    await database.close();
   });
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();

@@ -32,6 +32,23 @@ export type DatabaseOptions =
 /** numeric stays a decimal string; never a float. */
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
+/**
+ * Waits, at most `limitMs`, until no query has run on the pool for `quietMs`. pg-boss marks a
+ * job completed or failed without awaiting it, and a worker still fetching when the queue
+ * stops runs its jobs afterwards: ending the pool under them fails those queries (an
+ * unhandled rejection, so close-with-grace would exit with 1).
+ */
+const drain = async (pool: pg.Pool, quietMs = 200, limitMs = 3000) => {
+  const until = Date.now() + limitMs;
+  let quietSince = Date.now();
+  while (Date.now() < until) {
+    const busy = pool.waitingCount > 0 || pool.idleCount < pool.totalCount;
+    if (busy) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
@@ -44,7 +61,10 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       execRaw: async (sql) => {
         await pool.query(sql);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await drain(pool);
+        await pool.end();
+      },
       pool,
     };
   }
