@@ -13,18 +13,22 @@ export const seriousViolations = async (page: Page) => {
 };
 
 /**
- * Waits until every finite animation and transition (a drawer sliding in, a modal fading in)
- * has finished: axe measures colour contrast from the pixels' current opacity, so a scan in
- * mid-transition reports contrast failures the finished page does not have.
+ * Brings every finite animation and transition (a drawer sliding in, a modal fading in) to its
+ * end state: axe measures colour contrast from the pixels' current opacity, so a scan in
+ * mid-transition reports contrast failures the finished page does not have. Finishing them
+ * (rather than waiting) cannot hang on an animation that keeps restarting; endless ones such
+ * as loaders are left running.
  */
 const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
+  page.evaluate(async () => {
+    for (const animation of document.getAnimations()) {
+      const end = animation.effect?.getComputedTiming().endTime;
+      if (animation.playState === 'running' && end !== undefined && end !== Infinity) {
+        animation.finish();
+      }
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 
 export const expectNoSeriousViolations = async (page: Page, label: string) => {
   expect(await seriousViolations(page), label).toEqual([]);
