@@ -1,5 +1,6 @@
 // Gzip size of the JavaScript each page needs: the initial chunks from index.html and each
 // route's own lazy chunk. Run after `npm run build -w @esd/web`.
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,11 +16,21 @@ const chunks = readdirSync(path.join(dist, 'assets'))
   .filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`))
   .map((f) => [f.replace(/-[\w-]{8}\.js$/, ''), gz(`assets/${f}`)])
   .sort((a, b) => b[1] - a[1]);
+// What a page loads before its first render (entry, layout, page and locale chunks): the check
+// `npm test` runs (apps/web/scripts/size-check.mjs).
+const pages = spawnSync(process.execPath, [path.join(root, 'apps/web/scripts/size-check.mjs')], {
+  encoding: 'utf8',
+})
+  .stdout.split('\n')
+  .filter((line) => /^(ok|FAIL)/.test(line))
+  .map((line) => `- ${line.replace(/^(ok|FAIL)\s+/, '')}`);
 const lines = [
   '',
   `### Front-end JavaScript (gzip) — ${new Date().toISOString().slice(0, 10)}`,
   '',
-  `Initial (index.html entry and preloads, every page): **${kb(initialBytes)} KB**. Command: \`npm run bench -- bundle\`.`,
+  `Entry (index.html script and preloads, every page): **${kb(initialBytes)} KB**. Command: \`npm run bench -- bundle\`.`,
+  'Before the first render (entry, layout, page and English locale chunks):',
+  ...pages,
   '',
   '| lazy chunk (route or shared) | KB gzip |',
   '| --- | ---: |',
