@@ -108,8 +108,9 @@ export const authPlugin = fp(
       return role ? { user, role, claims } : null;
     };
 
-    app.addHook('onSend', async (request) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (!isReadMethod(request.method)) userCache.clear();
+      done(null, payload);
     });
 
     app.addHook('onRequest', async (request) => {
