@@ -1,0 +1,207 @@
+import { expect } from 'vitest';
+import {
+  type Caller,
+  csv,
+  ids,
+  mailsTo,
+  refused,
+  type ScopeChecks,
+  type ScopeWorld,
+  unchanged,
+} from './scope-world';
+
+/** Orders and their items, keys and returns, basket lines and Adobe customers of others. */
+export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
+  // ---- orders: ld with KZ orders, dealer and user with dealer2's (farid's) orders
+  'GET /api/orders': async () => {
+    const { as, d2, kz, who } = get();
+    expect(ids(await as.ld.get(`/api/orders?id=${kz.paidId}`))).toEqual([]);
+    expect(ids(await as.ld2.get(`/api/orders?id=${kz.paidId}`))).toEqual([kz.paidId]);
+    for (const name of ['d', 'u'] as const)
+      expect(ids(await as[name].get(`/api/orders?id=${d2.paidId}`))).toEqual([]);
+    const own = (await as.u.get('/api/orders?perPage=100')).json().data.items;
+    expect(own.every((o: { buyer: { id: number } }) => o.buyer.id === who.u.id)).toBe(true);
+    const dealers = (await as.d.get('/api/orders?perPage=100')).json().data.items;
+    expect(dealers.length).toBeGreaterThan(0);
+    expect(dealers.every((o: { dealer: { id: number } }) => o.dealer.id === who.d.id)).toBe(true);
+  },
+  'GET /api/orders/export': async () => {
+    const { as, d2, kz } = get();
+    const lines = async (c: Caller, id: number) =>
+      (await csv(await c.get(`/api/orders/export?format=csv&id=${id}`))).trim().split('\r\n');
+    expect(await lines(as.ld, kz.paidId)).toHaveLength(1); // the header only
+    expect((await lines(as.ld2, kz.paidId)).length).toBeGreaterThan(1);
+    expect(await lines(as.d, d2.paidId)).toHaveLength(1);
+    expect(await lines(as.u, d2.paidId)).toHaveLength(1);
+    expect((await lines(as.farid, d2.paidId)).length).toBeGreaterThan(1);
+  },
+  'GET /api/orders/{id}': async () => {
+    const { as, d2, kz, ownOrderId } = get();
+    refused(await as.ld.get(`/api/orders/${kz.paidId}`), 'ld KZ order');
+    refused(await as.d.get(`/api/orders/${d2.paidId}`), 'dealer, dealer2 order');
+    refused(await as.u.get(`/api/orders/${d2.paidId}`), 'user, dealer2 order');
+    // the user's own dealer bought this one itself: not the user's order
+    refused(await as.u.get(`/api/orders/${ownOrderId}`), 'user, its dealer order');
+    expect((await as.ld2.get(`/api/orders/${kz.paidId}`)).statusCode).toBe(200);
+    expect((await as.d2.get(`/api/orders/${d2.paidId}`)).statusCode).toBe(200);
+  },
+  'GET /api/orders/late-deliveries': async () => {
+    const { as, kz, d2 } = get();
+    const late = async (c: Caller) =>
+      ((await c.get('/api/orders/late-deliveries')).json().data as { order_id: number }[]).map(
+        (row) => row.order_id,
+      );
+    expect(await late(as.ld)).not.toContain(kz.paidId);
+    expect(await late(as.ld)).toContain(d2.paidId);
+    expect(await late(as.ld2)).toEqual([kz.paidId]);
+  },
+  'POST /api/orders/{id}/cancel': async () => {
+    const { as, d2, kz } = get();
+    await unchanged(get(), kz, async () =>
+      refused(await as.ld.post(`/api/orders/${kz.pendingId}/cancel`, {}), 'ld cancel KZ'),
+    );
+    await unchanged(get(), d2, async () => {
+      refused(await as.d.post(`/api/orders/${d2.pendingId}/cancel`, {}), 'dealer cancel');
+      refused(await as.u.post(`/api/orders/${d2.pendingId}/cancel`, {}), 'user cancel');
+    });
+  },
+  'POST /api/orders/{id}/send-keys': async () => {
+    const { as, d2, kz, ctx } = get();
+    const body = { email: 'scope-thief@example.com' };
+    refused(await as.ld.post(`/api/orders/${kz.paidId}/send-keys`, body), 'ld KZ keys');
+    for (const name of ['d', 'u'] as const)
+      refused(await as[name].post(`/api/orders/${d2.paidId}/send-keys`, body), `${name} keys`);
+    expect(await mailsTo(ctx, body.email)).toBe(0);
+  },
+  'POST /api/orders/{id}/confirm-payment': async () => {
+    const { as, kz } = get();
+    await unchanged(get(), kz, async () => {
+      const url = `/api/orders/${kz.pendingId}/confirm-payment`;
+      refused(await as.ld.post(url, {}), 'ld confirm KZ');
+    });
+    // positive control: the admin of KZ may
+    const url = `/api/orders/${kz.pendingId}/confirm-payment`;
+    expect((await as.ld2.post(url, {})).statusCode).toBe(200);
+  },
+  'POST /api/orders/{id}/settle-credit': async () => {
+    const { as, kz } = get();
+    const url = `/api/orders/${kz.paidId}/settle-credit`;
+    await unchanged(get(), kz, async () => refused(await as.ld.post(url, {}), 'ld settle KZ'));
+    expect((await as.ld2.post(url, {})).statusCode).toBe(200);
+  },
+  'POST /api/orders/{id}/items/{itemId}/deliver': async () => {
+    const { as, kz, d2 } = get();
+    const body = { keys: ['SCOPE-PROBE-KEY-1'] };
+    await unchanged(get(), kz, async () => {
+      const url = `/api/orders/${kz.paidId}/items/${kz.vendorItemId}/deliver`;
+      refused(await as.ld.post(url, body), 'ld deliver KZ');
+      // its own country's order with the KZ item: the item is not part of that order
+      const mixed = `/api/orders/${d2.paidId}/items/${kz.vendorItemId}/deliver`;
+      refused(await as.ld.post(mixed, body), 'ld deliver KZ item via AZ order');
+    });
+    const url = `/api/orders/${kz.paidId}/items/${kz.vendorItemId}/deliver`;
+    expect((await as.ld2.post(url, body)).statusCode).toBe(200);
+  },
+  'POST /api/orders/{id}/returns/{returnId}/decide': async () => {
+    const { as, kz, d2 } = get();
+    const body = { approve: true };
+    await unchanged(get(), kz, async () => {
+      refused(
+        await as.ld.post(`/api/orders/${kz.paidId}/returns/${kz.returnId}/decide`, body),
+        'ld',
+      );
+      const mixed = `/api/orders/${d2.paidId}/returns/${kz.returnId}/decide`;
+      refused(await as.ld.post(mixed, body), 'ld decide KZ return via AZ order');
+    });
+    const url = `/api/orders/${kz.paidId}/returns/${kz.returnId}/decide`;
+    expect((await as.ld2.post(url, { approve: false })).statusCode).toBe(200);
+  },
+  'POST /api/orders/{id}/keys/{keyId}/activate': async () => {
+    const { as, d2, ownOrderId } = get();
+    const body = { end_customer: 'Scope Probe' };
+    await unchanged(get(), d2, async () => {
+      for (const name of ['d', 'u'] as const) {
+        const url = `/api/orders/${d2.paidId}/keys/${d2.keyId}/activate`;
+        refused(await as[name].post(url, body), `${name} activate`);
+      }
+      const mixed = `/api/orders/${ownOrderId}/keys/${d2.keyId}/activate`;
+      refused(await as.d.post(mixed, body), 'dealer activate via own order');
+    });
+    const url = `/api/orders/${d2.paidId}/keys/${d2.keyId}/activate`;
+    expect((await as.farid.post(url, body)).statusCode).toBe(200);
+  },
+  'POST /api/orders/{id}/items/{itemId}/return': async () => {
+    const { as, d2, ownOrderId } = get();
+    const body = { reason: 'scope probe' };
+    await unchanged(get(), d2, async () => {
+      for (const name of ['d', 'u'] as const) {
+        const url = `/api/orders/${d2.paidId}/items/${d2.returnableItemId}/return`;
+        refused(await as[name].post(url, body), `${name} return`);
+      }
+      const mixed = `/api/orders/${ownOrderId}/items/${d2.returnableItemId}/return`;
+      refused(await as.d.post(mixed, body), 'dealer return via own order');
+    });
+    const url = `/api/orders/${d2.paidId}/items/${d2.returnableItemId}/return`;
+    expect((await as.d2.post(url, body)).statusCode).toBe(200);
+  },
+
+  // ---- basket and checkout: dealer2's basket line
+  'GET /api/basket': async () => {
+    const { as, basketLineId } = get();
+    for (const name of ['d', 'u'] as const)
+      expect(ids(await as[name].get('/api/basket'), 'products')).not.toContain(basketLineId);
+    expect(ids(await as.d2.get('/api/basket'), 'products')).toContain(basketLineId);
+  },
+  'GET /api/basket/remove/{itemId}': async () => {
+    const { as, basketLineId } = get();
+    for (const name of ['d', 'u'] as const)
+      refused(await as[name].get(`/api/basket/remove/${basketLineId}`), `${name} remove`);
+    expect(ids(await as.d2.get('/api/basket'), 'products')).toContain(basketLineId);
+  },
+  'GET /api/basket/remove/{itemId}/{count}': async () => {
+    const { as, basketLineId } = get();
+    for (const name of ['d', 'u'] as const)
+      refused(await as[name].get(`/api/basket/remove/${basketLineId}/1`), `${name} remove`);
+    expect(ids(await as.d2.get('/api/basket'), 'products')).toContain(basketLineId);
+  },
+  'GET /api/checkout': async () => {
+    const { as, basketLineId } = get();
+    const lines = async (c: Caller) =>
+      ((await c.get('/api/checkout')).json().data?.lines ?? []).map(
+        (l: { basket_item_id: number }) => l.basket_item_id,
+      );
+    for (const name of ['d', 'u'] as const)
+      expect(await lines(as[name])).not.toContain(basketLineId);
+    expect(await lines(as.d2)).toContain(basketLineId);
+  },
+
+  // ---- Adobe: dealer2's customer
+  'GET /api/getAdobeCustomerList': async () => {
+    const { as, otherCustomerId, ownCustomerId } = get();
+    const list = (await as.d.get('/api/getAdobeCustomerList')).json().data as { id: number }[];
+    expect(list.map((c) => c.id)).toContain(ownCustomerId);
+    expect(list.map((c) => c.id)).not.toContain(otherCustomerId);
+  },
+  'POST /api/getAdobeProductPriceByCustomer': async () => {
+    const { as, adobeProduct, otherCustomerId, ownCustomerId } = get();
+    const body = (customer: number) => ({
+      product_id: adobeProduct.id,
+      customer_id: customer,
+      quantity: 1,
+      treeYearCommitment: 0,
+    });
+    const url = '/api/getAdobeProductPriceByCustomer';
+    refused(await as.d.post(url, body(otherCustomerId)), 'dealer prices for dealer2 customer');
+    expect((await as.d.post(url, body(ownCustomerId))).statusCode).toBe(200);
+  },
+  'POST /api/basket/add/adobe': async () => {
+    const { as, adobeProduct, otherCustomerId } = get();
+    const body = {
+      product_id: adobeProduct.id,
+      customer_id: otherCustomerId,
+      quantity: 1,
+      treeYearCommitment: 0,
+    };
+    refused(await as.d.post('/api/basket/add/adobe', body), 'dealer adds for dealer2 customer');
+  },
+});
