@@ -73,7 +73,7 @@ const defaultWebDist = [path.resolve(here, '../../web/dist'), path.resolve(here,
 export const buildApp = async ({ config, database, logger = false }: BuildAppOptions) => {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

@@ -50,6 +50,12 @@ const envSchema = z.object({
   ADOBE_CLIENT_SECRET: z.string().min(1).default('esd-sandbox-secret'),
   ADOBE_API_KEY: z.string().min(1).default('esd-sandbox-key'),
   ADOBE_RESELLER_ID: z.string().min(1).default('P1005195802'),
+  /**
+   * Which peers may name the client in X-Forwarded-For (sign-in limits and rate limits count per
+   * client address): proxies on loopback and private networks by default; `true` any peer (only
+   * behind a proxy that overwrites the header), `false` none, a hop count, or addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** bearer token a Prometheus scraper sends to GET /api/metrics (a global admin's session works too) */
@@ -66,6 +72,7 @@ export type Config = Env & {
   isEmbeddedDb: boolean;
   isSmtpConfigured: boolean;
   isOidcEnabled: boolean;
+  trustProxy: boolean | number | string[];
 };
 
 export class ConfigError extends Error {}
@@ -95,7 +102,17 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     isEmbeddedDb: !env.DATABASE_URL,
     isSmtpConfigured: Boolean(env.SMTP_URL),
     isOidcEnabled: Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+};
+
+const parseTrustProxy = (value: string): boolean | number | string[] => {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 };
 
 /** A generated secret survives restarts so that issued tokens stay valid. */

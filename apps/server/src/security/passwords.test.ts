@@ -38,12 +38,13 @@ describe.each(dbKinds)(
       const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
       return row!;
     };
-    const login = (email: string, password: string, ip: string) =>
+    const login = (email: string, password: string, ip: string, forwardedFor?: string) =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { email, password },
         remoteAddress: ip,
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
       });
     const resetWithLink = (token: string, password: string) =>
       ctx.app.inject({
@@ -154,6 +155,31 @@ describe.each(dbKinds)(
       expect(locked.json()).toMatchObject({ code: 429, data: { error: 'RATE_LIMITED' } });
       // the same account from another address signs in
       expect((await login('dealer@example.com', 'demo1234', '10.40.0.2')).statusCode).toBe(200);
+    });
+
+    it('lets no client choose its address with X-Forwarded-For; a proxy on a private network may', async () => {
+      // a client on the internet that sends a new forwarded address each time
+      for (let i = 0; i < 4; i++) {
+        const response = await login(
+          `spoof${i}@example.com`,
+          'wrong',
+          '203.0.113.7',
+          `198.51.100.${i}`,
+        );
+        expect(response.statusCode).toBe(401);
+      }
+      const spoofed = await login('gd@example.com', 'demo1234', '203.0.113.7', '198.51.100.99');
+      expect(spoofed.json()).toMatchObject({ code: 429, data: { error: 'RATE_LIMITED' } });
+
+      // behind our reverse proxy (10.0.0.5) each client is counted on its own
+      for (let i = 0; i < 4; i++) {
+        const response = await login(`proxied${i}@example.com`, 'wrong', '10.0.0.5', '192.0.2.1');
+        expect(response.statusCode).toBe(401);
+      }
+      const proxiedLocked = await login('gd@example.com', 'demo1234', '10.0.0.5', '192.0.2.1');
+      expect(proxiedLocked.statusCode).toBe(429);
+      const otherClient = await login('gd@example.com', 'demo1234', '10.0.0.5', '192.0.2.2');
+      expect(otherClient.statusCode).toBe(200);
     });
   },
 );
