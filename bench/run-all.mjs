@@ -1,10 +1,11 @@
-// `npm run bench [-- api-stack|catalogue|bundle|checkout|statistics]`: runs the benchmarks and appends to bench/RESULTS.md.
+// `npm run bench [-- api-stack|catalogue|bundle|checkout|statistics|lighthouse]`: runs the benchmarks and appends to bench/RESULTS.md.
 const which = process.argv.slice(2);
 const all = {
   'api-stack': './api-stack.mjs',
   bundle: './bundle-size.mjs',
   catalogue: './catalogue.mjs',
   checkout: './checkout.mjs',
+  lighthouse: './lighthouse.mjs',
   statistics: './statistics.mjs',
 };
 for (const [name, file] of Object.entries(all)) {

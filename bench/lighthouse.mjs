@@ -1,0 +1,153 @@
+// Lighthouse 12 in Debian's Chromium on the product list of a production build, signed in as
+// dealer@example.com, desktop and mobile presets. Builds the web app into a temporary folder
+// (never apps/web/dist, which a running end-to-end server may be serving) and the server
+// bundle, then starts the real server on it (it migrates and loads the demo data into a
+// temporary DATA_DIR).
+// Targets (issue 8): performance ≥ 95 desktop and ≥ 90 mobile, accessibility ≥ 95.
+//   npm run bench -- lighthouse        (LIGHTHOUSE_RUNS=3 for the median of three runs;
+//   LIGHTHOUSE_REPORTS=<folder> keeps each run's full JSON report)
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { buildServer, loadAverage, machine, root, startProcess, stop, waitFor } from './lib.mjs';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3960);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const base = `http://127.0.0.1:${PORT}`;
+const target = `${base}/pages/products`;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'esd-lighthouse-'));
+const webDist = path.join(dataDir, 'web');
+console.log('building the web app…');
+execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: path.join(root, 'apps/web'),
+  stdio: 'inherit',
+});
+buildServer();
+const server = startProcess('node', ['apps/server/dist/server.js'], {
+  WEB_DIST: webDist,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: base,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+});
+server.stdout.on('data', () => {});
+
+// The flags of e2e/playwright.config.ts (chromiumArgs), which this plain script cannot import.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+let chrome;
+try {
+  await waitFor(`${base}/api/health`, 600_000);
+  chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [...chromiumArgs, '--headless=new'],
+  });
+  // Sign in through the login page in this Chrome: the app stores its session in localStorage,
+  // which Lighthouse keeps with disableStorageReset.
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${base}/pages/login`);
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.getByLabel('Email').fill('dealer@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/pages\/products/);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.close();
+  await browser.close(); // disconnects playwright; Chrome keeps running
+
+  const rows = [];
+  for (const [preset, config] of [
+    ['desktop', desktopConfig],
+    ['mobile', undefined],
+  ]) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const result = await lighthouse(
+        target,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+        },
+        config,
+      );
+      const { categories, audits, finalDisplayedUrl } = result.lhr;
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        const file = path.join(process.env.LIGHTHOUSE_REPORTS, `${preset}-${i + 1}.json`);
+        writeFileSync(file, JSON.stringify(result.lhr));
+      }
+      if (!finalDisplayedUrl.includes('/pages/products')) {
+        throw new Error(`Lighthouse ended on ${finalDisplayedUrl}, not the product list`);
+      }
+      const failing = audits['color-contrast']?.score === 0 ? ' (contrast!)' : '';
+      runs.push({
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        fcp: audits['first-contentful-paint'].numericValue,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+        note: failing,
+        failedA11y: Object.values(audits)
+          .filter(
+            (a) => a.score === 0 && categories.accessibility.auditRefs.some((r) => r.id === a.id),
+          )
+          .map((a) => a.id),
+      });
+      console.log(preset, runs.at(-1));
+    }
+    const pick = (key) => median(runs.map((run) => run[key]));
+    rows.push({
+      preset,
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      fcp: pick('fcp'),
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+      failedA11y: [...new Set(runs.flatMap((run) => run.failedA11y))],
+    });
+  }
+
+  const ms = (value) => `${Math.round(value)}`;
+  const lines = [
+    '',
+    `### Lighthouse on the product list — ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Machine: ${machine()}; load average at the end ${loadAverage()}. Lighthouse 12, Debian Chromium headless, production build served by the real server (precompressed assets), signed in as dealer@example.com, en; ${RUNS === 1 ? 'one run per preset' : `median of ${RUNS} runs`}. Targets: performance ≥ 95 desktop, ≥ 90 mobile; accessibility ≥ 95. Command: \`npm run bench -- lighthouse\`.`,
+    '',
+    '| preset | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | failed a11y audits |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.preset} | ${r.performance} | ${r.accessibility} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${r.failedA11y.join(', ') || '—'} |`,
+    ),
+    '',
+  ];
+  appendFileSync(new URL('RESULTS.md', import.meta.url), lines.join('\n'));
+  console.log(lines.join('\n'));
+} finally {
+  await chrome?.kill();
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
