@@ -59,6 +59,11 @@ export const orders = pgTable(
     completedAt: at('completed_at'),
     cancelledAt: at('cancelled_at'),
     creditSettledAt: at('credit_settled_at'),
+    /**
+     * The answer POST /api/checkout gave when it placed the order (message and order detail):
+     * a retry with the same Idempotency-Key gets exactly this again (the Stripe model).
+     */
+    checkoutAnswer: jsonb('checkout_answer'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,7 +2,7 @@ import { canBuyAdobe, canShop } from '@esd/shared/access/access.rules';
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { CREDIT_LIMIT_MESSAGE, fitsCredit } from '@esd/shared/orders/orders.rules';
-import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
+import type { CheckoutPreview, OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { multiplyMoney, percentOf, subtractMoney, sumMoney } from '@esd/shared/shop/money';
 import { allowedSellTypes, type SellType } from '@esd/shared/shop/pricing.rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -21,6 +21,7 @@ import {
   type PricingContext,
 } from '../catalogue/pricing.context';
 import { dealerCredit } from './credit';
+import { orderDetail } from './orders.query';
 
 /** The account whose credit a buyer draws on: a dealer its own, an end user its dealer's. */
 const creditDealerId = (user: UserRow) => (user.typeId === 3 ? user.id : user.dealerId);
@@ -140,18 +141,34 @@ const sellTypeRefused = (sellType: SellType) =>
     sellType === 2 ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
   );
 
-export type PlacedOrder = { orderId: number; replayed: boolean; status: 'pending' | 'in_progress' };
+/** What POST /api/checkout answers: the order as placed. */
+export type CheckoutAnswer = { code: 200; message: string; data: OrderDetail };
+
+export const ORDER_PLACED_MESSAGE = 'Your order is placed.';
+
+export type PlacedOrder = {
+  orderId: number;
+  replayed: boolean;
+  status: 'pending' | 'in_progress' | 'completed' | 'cancelled';
+  /** the answer of the checkout that placed the order; null for orders placed before it was kept */
+  answer: CheckoutAnswer | null;
+};
 
 /**
  * POST /api/checkout, in one transaction: the buyer's row is locked (a double click waits and
  * then finds the order of its Idempotency-Key), prices, rate and VAT are read afresh and fixed
  * on the order, a credit order locks its dealer's row and must fit the remaining credit, and
  * the basket is emptied. Any refusal writes nothing.
+ *
+ * Idempotency follows Stripe: the answer (the order as placed, in the buyer's language of that
+ * request) is stored with the order, and the same key with the same body gets exactly that
+ * answer again, however often and however concurrently it is sent; the same key with another
+ * body (another way of paying) is refused with 422.
  */
 export const placeOrder = async (
   db: Db,
   session: Session,
-  input: { sellType: SellType; idempotencyKey: string },
+  input: { sellType: SellType; idempotencyKey: string; lang: Language },
 ): Promise<PlacedOrder> => {
   requireShopper(session);
   return db.transaction(async (tx) => {
@@ -163,20 +180,27 @@ export const placeOrder = async (
     if (!buyer?.isActive) throw new AppError('UNAUTHORIZED', 'Your account is not active.');
 
     const [existing] = await tx
-      .select({ id: orders.id, sellType: orders.sellType, status: orders.status })
+      .select({
+        id: orders.id,
+        sellType: orders.sellType,
+        status: orders.status,
+        answer: orders.checkoutAnswer,
+      })
       .from(orders)
       .where(and(eq(orders.buyerId, buyer.id), eq(orders.idempotencyKey, input.idempotencyKey)));
     if (existing) {
       if (existing.sellType !== input.sellType) {
         throw new AppError(
-          'CONFLICT',
+          'IDEMPOTENCY_KEY_REUSED',
           'This Idempotency-Key was already used for an order paid another way.',
+          { order_id: existing.id, sell_type: existing.sellType },
         );
       }
       return {
         orderId: existing.id,
         replayed: true,
-        status: existing.status === 'pending' ? 'pending' : 'in_progress',
+        status: existing.status,
+        answer: existing.answer as CheckoutAnswer | null,
       };
     }
 
@@ -262,6 +286,19 @@ export const placeOrder = async (
       actorId: buyer.id,
     });
     await tx.delete(basketItems).where(eq(basketItems.userId, buyer.id));
-    return { orderId: order.id, replayed: false, status };
+    // the answer is read and kept in the same transaction: a retry that waited for the buyer's
+    // row gets it byte for byte, whatever delivery did in between
+    const answer: CheckoutAnswer = {
+      code: 200,
+      message: ORDER_PLACED_MESSAGE,
+      data: await orderDetail(
+        tx as unknown as Db,
+        { ...session, user: buyer },
+        order.id,
+        input.lang,
+      ),
+    };
+    await tx.update(orders).set({ checkoutAnswer: answer }).where(eq(orders.id, order.id));
+    return { orderId: order.id, replayed: false, status, answer };
   });
 };

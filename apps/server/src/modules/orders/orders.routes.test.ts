@@ -93,9 +93,20 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     expect(first.json()).toMatchObject({ code: 200, message: 'Your order is placed.' });
     const placed = first.json().data as Detail;
     expect(placed).toMatchObject({ sell_type: 2, total_usd: '210.00', total_azn: '429.69' });
-    const again = (await checkout('dealer@example.com', 2, key)).json();
-    expect(again).toMatchObject({ code: 200, message: 'This order was already placed.' });
-    expect(again.data.id).toBe(placed.id);
+    // a retry gets the very same answer (the Stripe model); only a header says it is a replay
+    const retried = await checkout('dealer@example.com', 2, key);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(retried.body).toBe(first.body);
+    // the same key with another body (paying another way) is refused and changes nothing
+    const other = await checkout('dealer@example.com', 1, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      code: 422,
+      message: 'This Idempotency-Key was already used for an order paid another way.',
+      data: { error: 'IDEMPOTENCY_KEY_REUSED', order_id: placed.id, sell_type: 2 },
+    });
     const [counted] = await ctx.db
       .select({ n: count() })
       .from(orders)

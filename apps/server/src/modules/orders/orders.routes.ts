@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { AppError, ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
-import { placeOrder, previewCheckout } from './checkout';
+import { ORDER_PLACED_MESSAGE, placeOrder, previewCheckout } from './checkout';
 import {
   activateKey,
   cancelOrder,
@@ -94,18 +94,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: detailResponse,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = requireSession(request);
       const placed = await placeOrder(app.db, session, {
         sellType: request.body.sell_type,
         idempotencyKey: readIdempotencyKey(request),
+        lang: requestLanguage(request),
       });
       if (!placed.replayed && placed.status === 'in_progress')
         await app.deliveries.orderPaid(placed.orderId);
-      return ok(
-        await detail(request, placed.orderId),
-        placed.replayed ? 'This order was already placed.' : 'Your order is placed.',
-      );
+      // a replay answers exactly what the first request answered; only this header tells them apart
+      if (placed.replayed) reply.header('idempotent-replayed', 'true');
+      return placed.answer ?? ok(await detail(request, placed.orderId), ORDER_PLACED_MESSAGE);
     },
   );
 
