@@ -53,7 +53,7 @@ const envSchema = z.object({
   /**
    * Which peers may name the client in X-Forwarded-For (sign-in limits and rate limits count per
    * client address): proxies on loopback and private networks by default; `true` any peer (only
-   * behind a proxy that overwrites the header), `false` none, a hop count, or addresses/CIDRs.
+   * behind a proxy that overwrites the header), `false` none, or a list of addresses/CIDRs.
    */
   TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,7 +72,7 @@ export type Config = Env & {
   isEmbeddedDb: boolean;
   isSmtpConfigured: boolean;
   isOidcEnabled: boolean;
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
 };
 
 export class ConfigError extends Error {}
@@ -106,9 +106,8 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
   };
 };
 
-const parseTrustProxy = (value: string): boolean | number | string[] => {
+const parseTrustProxy = (value: string): boolean | string[] => {
   if (value === 'true' || value === 'false') return value === 'true';
-  if (/^\d+$/.test(value)) return Number(value);
   return value
     .split(',')
     .map((part) => part.trim())
