@@ -2,7 +2,8 @@
 // (issue 8: list p99 ≤ 50 ms at 50 connections), against bare Fastify routes in the same run.
 // Needs BENCH_DATABASE_URL (a server where it may create and drop the database esd_bench),
 // defaults to the local PostgreSQL. BENCH_DB=pglite runs the server on its embedded PGlite
-// instead (BENCH_PRODUCTS defaults to 10,000 there; no same-SQL baseline). Knobs: BENCH_SECONDS
+// instead, with the seeded demo catalogue only (PGlite lives inside the server process, so
+// nothing else can add rows while it runs; no same-SQL baseline). Knobs: BENCH_SECONDS
 // (10 per route), BENCH_DRY=1 (print, do not append to RESULTS.md).
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { buildServer, load, loadAverage, machine, startProcess, stop, waitFor } 
 
 const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? (kind === 'pglite' ? 10_000 : 100_000));
+const PRODUCTS = kind === 'pglite' ? 0 : Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const benchUrl = new URL(adminUrl);
 benchUrl.pathname = '/esd_bench';
@@ -37,36 +38,15 @@ const env = {
 };
 const startServer = async () => {
   const child = startProcess('node', ['apps/server/dist/server.js'], env);
-  await waitFor('http://127.0.0.1:3900/api/health');
+  // migrating and seeding PGlite takes a while on a busy machine
+  await waitFor('http://127.0.0.1:3900/api/health', 300_000);
   return child;
 };
 
-/** SQL on the benchmark database: over the network, or PGlite's files while no server runs. */
-const openDb = async () => {
-  if (kind === 'postgres') {
-    const client = new pg.Client({ connectionString: benchUrl.toString() });
-    await client.connect();
-    return { query: (text) => client.query(text), close: () => client.end() };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create({
-    dataDir: path.join(dataDir, 'pgdata'),
-    extensions: { pg_trgm },
-  });
-  return { query: (text) => client.exec(text), close: () => client.close() };
-};
-
-// the first start migrates and seeds; PGlite's files can only be written while it is stopped
-let server = await startServer();
-if (kind === 'pglite') await stop(server);
-const bare = startProcess('node', ['bench/bare-server.mjs'], {
-  PORT: '3901',
-  ...(kind === 'postgres' ? { DATABASE_URL: benchUrl.toString() } : {}),
-});
-try {
-  await waitFor('http://127.0.0.1:3901/bare');
-  const db = await openDb();
+/** 100,000 generated products (by default) straight into PostgreSQL, then vacuumed. */
+const generateProducts = async () => {
+  const db = new pg.Client({ connectionString: benchUrl.toString() });
+  await db.connect();
   console.log(`generating ${PRODUCTS} products…`);
   await db.query(`
     insert into products (sku, title_en, title_ru, title_az, description_en, category_id, provider_id, dealer_price, unit_price)
@@ -80,8 +60,17 @@ try {
   // the count trigger touched every category row 100,000 times: let vacuum settle as it would
   await db.query('vacuum analyze categories');
   await db.query('vacuum analyze products');
-  await db.close();
-  if (kind === 'pglite') server = await startServer();
+  await db.end();
+};
+
+const server = await startServer();
+const bare = startProcess('node', ['bench/bare-server.mjs'], {
+  PORT: '3901',
+  ...(kind === 'postgres' ? { DATABASE_URL: benchUrl.toString() } : {}),
+});
+try {
+  await waitFor('http://127.0.0.1:3901/bare');
+  if (kind === 'postgres') await generateProducts();
 
   const login = await fetch('http://127.0.0.1:3900/api/auth/login', {
     method: 'POST',
@@ -90,6 +79,10 @@ try {
   });
   const { token } = (await login.json()).data;
   const auth = { authorization: `Bearer ${token}` };
+  const listed = await (
+    await fetch('http://127.0.0.1:3900/api/products', { headers: auth })
+  ).json();
+  const activeProducts = listed.data.total;
 
   const runs = [
     ['bare Fastify route, page from memory', { url: 'http://127.0.0.1:3901/bare' }],
@@ -132,7 +125,7 @@ try {
     '',
     `### Catalogue list and search on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} — ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `Machine: ${machine()}; load average at the end ${loadAverage()} (1/5/15 min). ${kind === 'postgres' ? 'Real PostgreSQL' : 'Embedded PGlite (the server without DATABASE_URL)'}, ${PRODUCTS.toLocaleString('en')} products + demo catalogue, 50 connections, ${duration} s each after a 2 s warm-up, dealer token. Command: \`${kind === 'pglite' ? 'BENCH_DB=pglite ' : ''}npm run bench -- catalogue\`.`,
+    `Machine: ${machine()}; load average at the end ${loadAverage()} (1/5/15 min). ${kind === 'postgres' ? 'Real PostgreSQL' : 'Embedded PGlite (the server without DATABASE_URL)'}, ${activeProducts.toLocaleString('en')} active products (${kind === 'postgres' ? `${PRODUCTS.toLocaleString('en')} generated + the demo catalogue` : 'the seeded demo catalogue'}), 50 connections, ${duration} s each after a 2 s warm-up, dealer token. Command: \`${kind === 'pglite' ? 'BENCH_DB=pglite ' : ''}npm run bench -- catalogue\`.`,
     '',
     `| route | req/s | vs bare (memory) |${bareDbRps ? ' vs bare (same SQL) |' : ''} p50 ms | p99 ms |`,
     `| --- | ---: | ---: |${bareDbRps ? ' ---: |' : ''} ---: | ---: |`,
