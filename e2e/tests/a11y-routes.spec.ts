@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations, inLanguage } from '../support/a11y';
+import { signIn } from '../support/session';
+
+/**
+ * Every page of apps/web/src/config/paths.ts is scanned by axe in en, ru and az (desktop):
+ * either by a journey that already opens it in the three languages (`in`: that spec file), or
+ * here, by one loop per account over the pages it may open. A new page without an entry fails.
+ */
+type Entry = { in: string; path: string } | { as: Account | 'guest'; path: string };
+type Account = 'gd' | 'ld' | 'dealer' | 'user';
+
+const scans: Record<string, Entry | Entry[]> = {
+  login: { in: 'a11y.spec.ts', path: '/pages/login' },
+  forgotPassword: { in: 'a11y.spec.ts', path: '/pages/forgot-password' },
+  resetPassword: { as: 'guest', path: '/pages/reset-password?token=not-a-real-token' },
+  becomePartner: { in: 'partners.spec.ts', path: '/pages/become-a-partner' },
+  notAuthorized: [
+    { as: 'guest', path: '/pages/not-authorized' },
+    { as: 'user', path: '/pages/not-authorized' },
+  ],
+  notFound: [
+    { as: 'guest', path: '/pages/error-404' },
+    { as: 'ld', path: '/pages/error-404' },
+  ],
+  profile: { in: 'a11y.spec.ts', path: '/pages/profile' },
+  products: [
+    { in: 'a11y.spec.ts', path: '/pages/products' },
+    // the product list differs by role: no basket for admins, end-user prices for users
+    { as: 'gd', path: '/pages/products' },
+    { as: 'user', path: '/pages/products' },
+  ],
+  product: { in: 'a11y.spec.ts', path: '/pages/product/1' },
+  checkout: { in: 'orders.spec.ts', path: '/pages/checkout' },
+  orders: [
+    { in: 'orders.spec.ts', path: '/pages/orders' },
+    { as: 'gd', path: '/pages/orders' },
+  ],
+  events: { in: 'events.spec.ts', path: '/pages/events' },
+  event: { in: 'events.spec.ts', path: 'eventPath' },
+  prize: { in: 'events.spec.ts', path: 'prizePath' },
+  news: { in: 'content.spec.ts', path: '/pages/news' },
+  newsArticle: { in: 'content.spec.ts', path: '`/pages/news/' },
+  library: { in: 'content.spec.ts', path: '/pages/library' },
+  statisticWeekly: [
+    { in: 'statistics.spec.ts', path: "'weekly'" },
+    { as: 'ld', path: '/pages/statistic/weekly' },
+  ],
+  statisticDistribution: { in: 'statistics.spec.ts', path: "'distribution'" },
+  statisticQuarter: [
+    { in: 'statistics.spec.ts', path: "'quarter'" },
+    { as: 'dealer', path: '/pages/statistic/quarter' },
+  ],
+  statisticAdobe: [
+    { as: 'gd', path: '/pages/statistic/adobe' },
+    { as: 'dealer', path: '/pages/statistic/adobe' },
+  ],
+  settingsUsers: [
+    { in: 'users.spec.ts', path: '/pages/settings/users' },
+    { as: 'gd', path: '/pages/settings/users' },
+  ],
+  settingsGroups: { as: 'dealer', path: '/pages/settings/groups' },
+  settingsProduct: { in: 'a11y.spec.ts', path: '/pages/settings/product' },
+  settingsCountries: { in: 'a11y.spec.ts', path: '/pages/settings/countries' },
+  settingsCategories: { as: 'gd', path: '/pages/settings/categories' },
+  settingsProducts: { in: 'a11y.spec.ts', path: '/pages/settings/products' },
+  settingsNews: { in: 'content.spec.ts', path: '/pages/settings/news' },
+  settingsPrizes: { in: 'events.spec.ts', path: '/pages/settings/prizes' },
+  settingsWonPrizes: { in: 'events.spec.ts', path: '/pages/settings/winned/prizes' },
+  settingsEvents: { in: 'events.spec.ts', path: '/pages/settings/events' },
+  settingsLibrary: { in: 'content.spec.ts', path: '/pages/settings/library' },
+  settingsMarkup: { in: 'a11y.spec.ts', path: '/pages/settings/markup' },
+  settingsTargets: { in: 'content.spec.ts', path: '/pages/settings/targets' },
+  settingsMailbox: { as: 'gd', path: '/pages/settings/mailbox' },
+  settingsPartners: { in: 'partners.spec.ts', path: '/pages/settings/partners' },
+  settingsJobs: { in: 'jobs.spec.ts', path: '/pages/settings/jobs' },
+};
+
+const entries = Object.values(scans).flat();
+const languages = ['en', 'ru', 'az'] as const;
+const emails: Record<Account, string> = {
+  gd: 'gd@example.com',
+  ld: 'ld@example.com',
+  dealer: 'dealer@example.com',
+  user: 'user@example.com',
+};
+
+test('[a11y][routes] every page of config/paths.ts has an axe scan in en, ru and az', () => {
+  const source = readFileSync(
+    path.join(import.meta.dirname, '../../apps/web/src/config/paths.ts'),
+    'utf8',
+  );
+  const body = source.slice(source.indexOf('export const paths = {'));
+  const pageNames = [...body.matchAll(/^ {2}(\w+): /gm)]
+    .map((m) => m[1] ?? '')
+    .filter((name) => name !== 'home' && name !== 'callback');
+  expect(pageNames.length).toBeGreaterThan(30);
+  expect(pageNames.filter((name) => !(name in scans))).toEqual([]);
+  // a page scanned elsewhere: that journey names its path and scans in the three languages
+  for (const entry of entries) {
+    if (!('in' in entry)) continue;
+    const spec = readFileSync(path.join(import.meta.dirname, entry.in), 'utf8');
+    expect(spec, `${entry.in} opens ${entry.path}`).toContain(entry.path);
+    expect(spec, `${entry.in} scans with axe`).toContain('expectNoSeriousViolations');
+    expect(spec, `${entry.in} loops over the languages`).toMatch(/'en', 'ru', 'az'|of languages/);
+  }
+});
+
+// each test scans a handful of pages in three languages on a busy 2-core machine
+test.describe.configure({ timeout: 180_000 });
+
+const scanAll = async (page: Page, account: Account | 'guest') => {
+  const paths = entries.flatMap((entry) =>
+    'as' in entry && entry.as === account ? [entry.path] : [],
+  );
+  expect(paths.length).toBeGreaterThan(0);
+  for (const lang of languages) {
+    for (const pagePath of paths) {
+      await inLanguage(page, pagePath, lang);
+      await expectNoSeriousViolations(page, `${account} ${pagePath} ${lang}`);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+};
+
+test('[a11y][routes] public pages not scanned elsewhere, in en, ru and az', async ({ page }) => {
+  await page.goto('/pages/login');
+  await scanAll(page, 'guest');
+});
+
+for (const account of ['gd', 'ld', 'dealer', 'user'] as const) {
+  test(`[a11y][routes] ${account}: its pages not scanned elsewhere, in en, ru and az`, async ({
+    page,
+  }) => {
+    await signIn(page, emails[account]);
+    await scanAll(page, account);
+  });
+}
