@@ -157,6 +157,13 @@ const ensureQueue = async (boss: PgBoss, name: string, options: QueueOptions) =>
   }
 };
 
+/** Every queue with its options; the dead-letter queues first, as a queue's dead_letter must exist. */
+export const ensureQueues = async (boss: PgBoss, config: Config) => {
+  for (const name of Object.values(DEAD_LETTERS)) await ensureQueue(boss, name, deadLetterOptions);
+  for (const [name, options] of Object.entries(queueOptions(config)))
+    await ensureQueue(boss, name, options);
+};
+
 type DeliverJob = { orderId: number };
 type MailJob = { orderId: number };
 
@@ -208,11 +215,7 @@ export const jobsPlugin = fp(
 
     app.addHook('onReady', async () => {
       await boss.start();
-      // dead-letter queues first: a queue's dead_letter must name an existing queue
-      for (const name of Object.values(DEAD_LETTERS))
-        await ensureQueue(boss, name, deadLetterOptions);
-      for (const [name, options] of Object.entries(queueOptions(app.config)))
-        await ensureQueue(boss, name, options);
+      await ensureQueues(boss, app.config);
       deliverWorker = await boss.work<DeliverJob>(
         QUEUES.deliver,
         { batchSize: 20, pollingIntervalSeconds: app.config.JOB_POLL_SECONDS },

@@ -13,7 +13,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { JOBS_SCHEMA } from '../../db/migrate';
 import { auditLog, orderItems, orderMails, orders, users } from '../../db/schema';
-import { QUEUES } from '../../plugins/jobs';
+import { DEAD_LETTERS, ensureQueues, QUEUES } from '../../plugins/jobs';
 import { addKeys, as, createProduct } from '../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { raiseLateDeliveryAlerts } from '../orders/delivery';
@@ -393,6 +393,35 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     expect(claims.map((c) => c.recipientId)).toContain(second!.id);
     expect(claims).toHaveLength(2);
   }, 30_000);
+
+  it('gives a database made before dead letters its dead-letter queues and retries at start-up', async () => {
+    const queueTable = sql.raw(`${JOBS_SCHEMA}.queue`);
+    const jobTable = sql.raw(`${JOBS_SCHEMA}.job`);
+    // as an older release left it: the mail queue without a dead letter, 20 retries, and a
+    // job waiting in it without one either
+    await ctx.db.execute(
+      sql`update ${queueTable} set dead_letter = null, retry_limit = 20 where name = ${QUEUES.mail}`,
+    );
+    const waiting = await ctx.app.boss.send(QUEUES.mail, { orderId: 0 }, { startAfter: 3600 });
+    await ctx.db.execute(
+      sql`update ${jobTable} set dead_letter = null where id = ${waiting}::uuid`,
+    );
+
+    await ensureQueues(ctx.app.boss, ctx.config);
+
+    const queue = await ctx.app.boss.getQueue(QUEUES.mail);
+    expect(queue).toMatchObject({ deadLetter: DEAD_LETTERS[QUEUES.mail], retryLimit: 1 });
+    const [job] = await rows<{ dead_letter: string | null }>(
+      sql`select dead_letter from ${jobTable} where id = ${waiting}::uuid`,
+    );
+    expect(job?.dead_letter).toBe(DEAD_LETTERS[QUEUES.mail]);
+    await ctx.app.boss.deleteJob(QUEUES.mail, waiting as string);
+    // every queue has its dead-letter queue
+    for (const [name, dead] of Object.entries(DEAD_LETTERS)) {
+      expect((await ctx.app.boss.getQueue(name))?.deadLetter).toBe(dead);
+      expect(await ctx.app.boss.getQueue(dead)).not.toBeNull();
+    }
+  });
 
   // two app instances need two connections to one database: PostgreSQL only
   if (kind === 'postgres')
