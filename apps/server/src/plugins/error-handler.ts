@@ -25,6 +25,9 @@ const errorNameByStatus: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
+const isMultipartParseError = (error: Error) =>
+  /[/\\]@fastify[/\\]busboy[/\\]/.test(error.stack ?? '');
+
 /** One place maps every failure to the `{ code, message, data }` envelope. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -46,6 +49,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const first = issues[0];
       const message = first ? `Invalid input: ${first.path} ${first.message}` : 'Invalid input';
       return reply.status(400).send(envelope(400, message, { error: 'VALIDATION_FAILED', issues }));
+    }
+    // the multipart parser throws plain errors for a form it cannot read (no boundary, cut off)
+    if (error.statusCode === undefined && isMultipartParseError(error)) {
+      const message = 'The upload is not a readable multipart form.';
+      return reply.status(400).send(envelope(400, message, { error: 'VALIDATION_FAILED' }));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response failed its schema');

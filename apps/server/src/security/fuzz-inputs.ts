@@ -32,9 +32,15 @@ export type FuzzRoute = {
   params: Parameter[];
   query: Parameter[];
   body?: JsonSchema;
-  /** true when the route takes a body that is not JSON (multipart uploads) */
+  /** true when the route takes a multipart upload (the OpenAPI document does not show it) */
   isUpload: boolean;
 };
+
+/**
+ * Upload routes by their path: a photo or image, a key or rate import, a library file. Other
+ * routes without a body schema (activate, claim...) ignore bodies, so only their params are fuzzed.
+ */
+const uploadPath = /\/(photo|image|import(\/\{\w+\})?|library(\/\{id\})?)$/;
 
 type OpenApi = {
   paths: Record<
@@ -66,7 +72,8 @@ export const routesFromOpenApi = (spec: unknown): FuzzRoute[] =>
         params: pick('path').filter((p) => path.includes(`{${p.name}}`)),
         query: pick('query'),
         body: content['application/json']?.schema,
-        isUpload: !content['application/json'] && ['POST', 'PUT', 'PATCH'].includes(method),
+        isUpload:
+          !content['application/json'] && ['post', 'put'].includes(method) && uploadPath.test(path),
       };
     }),
   );
@@ -217,6 +224,30 @@ const badValue = (schema: JsonSchema) => anyJson.filter((value) => !allows(schem
 const raw = (text: string) => ({ raw: text });
 export type BadBody = { raw: string; contentType?: string } | { json: unknown };
 
+const boundary = 'fuzzBoundary7MA4YWxk';
+const part = (headers: string, content: string) =>
+  `--${boundary}\r\n${headers}\r\n\r\n${content}\r\n`;
+const multipart = (raw: string) => ({
+  raw,
+  contentType: `multipart/form-data; boundary=${boundary}`,
+});
+
+/** Uploads no route may take: no file, a cut-off body, a script as a file, a fake image. */
+const badUploads = fc.constantFrom(
+  multipart(
+    `${part('Content-Disposition: form-data; name="note"', 'no file here')}--${boundary}--\r\n`,
+  ),
+  multipart(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+  ),
+  multipart(
+    `${part('Content-Disposition: form-data; name="file"; filename="../../evil.php"\r\nContent-Type: application/x-php', '<?php system($_GET[0]); ?>')}--${boundary}--\r\n`,
+  ),
+  multipart(
+    `${part('Content-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png', '<script>alert(1)</script>')}--${boundary}--\r\n`,
+  ),
+);
+
 /**
  * A body the route must refuse: wrong top-level type, broken JSON, a wrong content type, a
  * required field missing, or one field of a wrong type, too long, out of range or hostile,
@@ -237,7 +268,7 @@ export const badBody = (schema: JsonSchema | undefined): fc.Arbitrary<BadBody> =
     { raw: '<a>1</a>', contentType: 'application/xml' },
     { raw: '{"a":1}', contentType: 'multipart/form-data; boundary=x' },
   );
-  if (!schema) return fc.oneof(brokenJson, wrongType);
+  if (!schema) return fc.oneof(brokenJson, wrongType, badUploads);
   const topLevel = badValue({ ...schema, anyOf: undefined }).map((json) => ({ json }));
   const properties = Object.entries(schema.properties ?? {});
   if (schema.type !== 'object' || properties.length === 0) {
