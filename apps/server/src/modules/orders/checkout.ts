@@ -7,6 +7,7 @@ import { multiplyMoney, percentOf, subtractMoney, sumMoney } from '@esd/shared/s
 import { allowedSellTypes, type SellType } from '@esd/shared/shop/pricing.rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { retryConflicts } from '../../db/retry';
 import { basketItems, licenceKeys, orderEvents, orderItems, orders, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
@@ -163,7 +164,8 @@ export type PlacedOrder = {
  * Idempotency follows Stripe: the answer (the order as placed, in the buyer's language of that
  * request) is stored with the order, and the same key with the same body gets exactly that
  * answer again, however often and however concurrently it is sent; the same key with another
- * body (another way of paying) is refused with 422.
+ * body (another way of paying) is refused with 422. A transaction PostgreSQL aborts for a
+ * deadlock or a serialization failure wrote nothing and is run again (retryConflicts).
  */
 export const placeOrder = async (
   db: Db,
@@ -171,7 +173,15 @@ export const placeOrder = async (
   input: { sellType: SellType; idempotencyKey: string; lang: Language },
 ): Promise<PlacedOrder> => {
   requireShopper(session);
-  return db.transaction(async (tx) => {
+  return retryConflicts(() => placeOrderOnce(db, session, input));
+};
+
+const placeOrderOnce = (
+  db: Db,
+  session: Session,
+  input: { sellType: SellType; idempotencyKey: string; lang: Language },
+): Promise<PlacedOrder> =>
+  db.transaction(async (tx) => {
     const [buyer] = await tx
       .select()
       .from(users)
@@ -301,4 +311,3 @@ export const placeOrder = async (
     await tx.update(orders).set({ checkoutAnswer: answer }).where(eq(orders.id, order.id));
     return { orderId: order.id, replayed: false, status, answer };
   });
-};
