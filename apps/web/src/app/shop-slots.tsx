@@ -3,10 +3,13 @@ import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { PROVIDER, type ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import { allowedSellTypes } from '@esd/shared/shop/pricing.rules';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdobePurchaseButton } from '@/features/adobe/components/adobe-purchase-button';
-import { AdobePurchasePanel } from '@/features/adobe/components/adobe-purchase-panel';
+import {
+  AdobePanelFallback,
+  AdobePurchaseButton,
+  LazyAdobePurchasePanel,
+} from '@/features/adobe/components/adobe-purchase-button';
 import { storeBasket } from '@/features/basket/api/get-basket';
 import { BasketActions } from '@/features/basket/components/basket-actions';
 import { SellTypeControl } from '@/features/basket/components/sell-type-control';
@@ -48,8 +51,13 @@ export const useShopSlots = (): ShopSlots => {
     renderBasketActions: (product, place) => {
       if (product.provider_id !== PROVIDER.adobe || !buysAdobe)
         return <BasketActions product={product} sellType={sellType} />;
-      const Adobe = place === 'card' ? AdobePurchaseButton : AdobePurchasePanel;
-      return <Adobe product={product} sellType={sellType} onBasket={onBasket} />;
+      const props = { product, sellType, onBasket };
+      if (place === 'card') return <AdobePurchaseButton {...props} />;
+      return (
+        <Suspense fallback={<AdobePanelFallback />}>
+          <LazyAdobePurchasePanel {...props} />
+        </Suspense>
+      );
     },
   };
 };

@@ -1,9 +1,21 @@
-import { Button } from '@mantine/core';
+import { Button, Center, Loader } from '@mantine/core';
 import { IconReceipt2 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogModal } from '@/components/dialog-modal';
-import { AdobePurchasePanel, type AdobePurchasePanelProps } from './adobe-purchase-panel';
+import type { AdobePurchasePanelProps } from './adobe-purchase-panel';
+
+// The panel (customer picker, options, new-customer form) loads when a dialog first opens, not
+// with the product list.
+export const LazyAdobePurchasePanel = lazy(() =>
+  import('./adobe-purchase-panel').then((module) => ({ default: module.AdobePurchasePanel })),
+);
+
+export const AdobePanelFallback = () => (
+  <Center py="lg">
+    <Loader size="sm" />
+  </Center>
+);
 
 /** On a product card: the Adobe flow opens in a dialog, so the grid keeps its shape. */
 export const AdobePurchaseButton = (props: Omit<AdobePurchasePanelProps, 'onAdded'>) => {
@@ -25,7 +37,11 @@ export const AdobePurchaseButton = (props: Omit<AdobePurchasePanelProps, 'onAdde
         title={props.product.FullTitle}
         size="lg"
       >
-        {isOpen ? <AdobePurchasePanel {...props} onAdded={() => setOpen(false)} /> : null}
+        {isOpen ? (
+          <Suspense fallback={<AdobePanelFallback />}>
+            <LazyAdobePurchasePanel {...props} onAdded={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </DialogModal>
     </>
   );
