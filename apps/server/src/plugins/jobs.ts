@@ -239,7 +239,11 @@ export const jobsPlugin = fp(
       );
       await boss.work(QUEUES.watch, { pollingIntervalSeconds: 5 }, async () => {
         await app.deliveries.sweep();
-        await raiseLateDeliveryAlerts(app, new Date());
+        // a refused alert is tried again by the next minute's run (nothing was marked alerted),
+        // so an SMTP outage does not fill the dead letters with a watch job a minute
+        await raiseLateDeliveryAlerts(app, new Date()).catch((err: unknown) =>
+          app.log.warn({ err }, 'late-delivery alert not sent; the next watch run retries it'),
+        );
       });
       await boss.schedule(QUEUES.watch, '* * * * *');
       // whatever a stopped process left undelivered is queued again at once
