@@ -19,6 +19,8 @@ import {
 /** Fixed, so CI is reproducible; a failure prints the seed of its route (FUZZ_SEED overrides). */
 const SEED = Number(process.env.FUZZ_SEED ?? 8725);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+/** ~1,500 requests: a few seconds alone, far more on a loaded machine; more runs, more time */
+const FUZZ_TIMEOUT_MS = 12_000 * RUNS;
 
 /** Text a search box may well receive: it must never break a query. */
 const searchTexts = [
@@ -210,76 +212,84 @@ describe.each(dbKinds)('[security][bad input] every route on %s', (kind) => {
     throw new Error(`${route.method} ${route.path}: no role may use it`);
   };
 
-  it('answers generated bad params, query and bodies with a 4xx envelope on every route', async () => {
-    expect(routes.length).toBeGreaterThan(100);
-    // the upload routes are known by path (OpenAPI does not show multipart): a new one joins here
-    expect(routes.filter((r) => r.isUpload).map((r) => `${r.method} ${r.path}`)).toEqual([
-      'POST /api/profile/photo',
-      'POST /api/settings/products/{id}/image',
-      'POST /api/settings/exchange-rates/import',
-      'POST /api/keys/import/{productId}',
-      'POST /api/settings/news/{id}/image',
-      'POST /api/settings/library',
-      'PUT /api/settings/library/{id}',
-      'POST /api/settings/events/{id}/image',
-      'POST /api/settings/prizes/{id}/image',
-    ]);
-    const failures: string[] = [];
-    let sent = 0;
-    for (const route of routes) {
-      const requests = badRequests(route);
-      if (!requests) continue;
-      const role = await roleFor(route);
-      const seed = seedOf(route);
-      const details = await fc.check(
-        fc.asyncProperty(requests, async (request) => {
-          const headers = { ...bearer(tokens[role]), ...request.headers };
-          sent++;
-          const response = await ctx.app.inject({
-            ...request,
-            method: route.method as InjectOptions['method'],
-            headers,
-          });
-          const problem = judgeRefusal(response);
-          if (problem) throw new Error(problem);
-        }),
-        { seed, numRuns: RUNS, endOnFailure: true },
-      );
-      if (details.failed) {
-        const example = details.counterexample?.[0] as InjectOptions | undefined;
-        failures.push(
-          `${route.method} ${route.path} as ${role} (FUZZ_SEED=${SEED}, route seed ${seed}): ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n    request: ${example ? describeRequest(example) : '?'}`,
+  it(
+    'answers generated bad params, query and bodies with a 4xx envelope on every route',
+    async () => {
+      expect(routes.length).toBeGreaterThan(100);
+      // the upload routes are known by path (OpenAPI does not show multipart): a new one joins here
+      expect(routes.filter((r) => r.isUpload).map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /api/profile/photo',
+        'POST /api/settings/products/{id}/image',
+        'POST /api/settings/exchange-rates/import',
+        'POST /api/keys/import/{productId}',
+        'POST /api/settings/news/{id}/image',
+        'POST /api/settings/library',
+        'PUT /api/settings/library/{id}',
+        'POST /api/settings/events/{id}/image',
+        'POST /api/settings/prizes/{id}/image',
+      ]);
+      const failures: string[] = [];
+      let sent = 0;
+      for (const route of routes) {
+        const requests = badRequests(route);
+        if (!requests) continue;
+        const role = await roleFor(route);
+        const seed = seedOf(route);
+        const details = await fc.check(
+          fc.asyncProperty(requests, async (request) => {
+            const headers = { ...bearer(tokens[role]), ...request.headers };
+            sent++;
+            const response = await ctx.app.inject({
+              ...request,
+              method: route.method as InjectOptions['method'],
+              headers,
+            });
+            const problem = judgeRefusal(response);
+            if (problem) throw new Error(problem);
+          }),
+          { seed, numRuns: RUNS, endOnFailure: true },
         );
-      }
-    }
-    expect(sent).toBeGreaterThan(routes.length * 5);
-    expect(failures, failures.join('\n')).toEqual([]);
-  });
-
-  it('never fails on hostile text in the query strings a route accepts', async () => {
-    const failures: string[] = [];
-    for (const route of routes.filter((r) => r.method === 'GET' && r.params.length === 0)) {
-      const role = await roleFor(route);
-      const strings = route.query.filter((q) => q.schema.type === 'string' && !q.schema.enum);
-      const names = strings.length > 0 ? strings.map((q) => q.name) : ['q', 'filter'];
-      for (const text of searchTexts) {
-        const name = names[text.length % names.length]!;
-        const schema = strings.find((q) => q.name === name)?.schema;
-        const value =
-          schema && !acceptsText(schema, text) ? text.slice(0, schema.maxLength ?? 0) : text;
-        const url = withQuery(route.path, [[name, value]]);
-        const response = await ctx.app
-          .inject({ url, headers: bearer(tokens[role]) })
-          .catch((error: Error) => ({ statusCode: 599, body: `${error.message} (${url})` }));
-        if (response.statusCode >= 500) {
+        if (details.failed) {
+          const example = details.counterexample?.[0] as InjectOptions | undefined;
           failures.push(
-            `GET ${route.path}?${name}=${JSON.stringify(value)} as ${role}: ${response.statusCode} ${response.body.slice(0, 200)}`,
+            `${route.method} ${route.path} as ${role} (FUZZ_SEED=${SEED}, route seed ${seed}): ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n    request: ${example ? describeRequest(example) : '?'}`,
           );
         }
       }
-    }
-    expect(failures, failures.join('\n')).toEqual([]);
-  });
+      expect(sent).toBeGreaterThan(routes.length * 5);
+      expect(failures, failures.join('\n')).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    'never fails on hostile text in the query strings a route accepts',
+    async () => {
+      const failures: string[] = [];
+      for (const route of routes.filter((r) => r.method === 'GET' && r.params.length === 0)) {
+        const role = await roleFor(route);
+        const strings = route.query.filter((q) => q.schema.type === 'string' && !q.schema.enum);
+        const names = strings.length > 0 ? strings.map((q) => q.name) : ['q', 'filter'];
+        for (const text of searchTexts) {
+          const name = names[text.length % names.length]!;
+          const schema = strings.find((q) => q.name === name)?.schema;
+          const value =
+            schema && !acceptsText(schema, text) ? text.slice(0, schema.maxLength ?? 0) : text;
+          const url = withQuery(route.path, [[name, value]]);
+          const response = await ctx.app
+            .inject({ url, headers: bearer(tokens[role]) })
+            .catch((error: Error) => ({ statusCode: 599, body: `${error.message} (${url})` }));
+          if (response.statusCode >= 500) {
+            failures.push(
+              `GET ${route.path}?${name}=${JSON.stringify(value)} as ${role}: ${response.statusCode} ${response.body.slice(0, 200)}`,
+            );
+          }
+        }
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it('refuses a NUL byte in an otherwise valid request before it reaches a query', async () => {
     const cases: { role: Role; method: 'PUT' | 'POST'; url: string; payload: object }[] = [
