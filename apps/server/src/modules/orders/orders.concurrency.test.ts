@@ -10,20 +10,17 @@
  *
  * Runs only against a real PostgreSQL (TEST_DATABASE_URL); PGlite is one process by nature.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
-import { seedDemoData } from '../../db/seed/seed';
-import { createTokenService } from '../auth/tokens';
+import {
+  type Answer as ClusterAnswer,
+  createProcessCluster,
+  mapLimit,
+  type ProcessCluster,
+  type Server,
+  waitUntil,
+} from '../../test/server-processes';
 
 const realUrl = process.env.TEST_DATABASE_URL;
 if (!realUrl) {
@@ -33,8 +30,6 @@ if (!realUrl) {
 }
 const suite = realUrl ? describe : describe.skip;
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const JWT_SECRET = 'concurrency-secret-that-is-long-enough-for-hs256-0123456789';
 const CREDIT_MESSAGE =
   'Impossible to place order. Order value is greater than remaining credit limit.';
 
@@ -51,151 +46,31 @@ const KILL_DEALERS = 5;
 const KILL_USERS_PER_DEALER = 20;
 const KILL_IMPORT = 1500;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type Server = { name: string; port: number; url: string; child: ChildProcess; log: string[] };
 /** The parts of an answer's data this suite reads (order detail; error data otherwise). */
 type Data = { id: number; items: { quantity: number; keys: { key: string }[] }[] } & Record<
   string,
   unknown
 >;
-type Answer = { status: number; body: { code: number; message: string; data: Data } | null };
+type Answer = Pick<ClusterAnswer<Data>, 'status' | 'body'>;
 type Shopper = { id: number; dealerId: number; token: string };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** Runs `fn` over `items`, at most `limit` at a time; answers in the items' order. */
-const mapLimit = async <T, R>(
-  items: T[],
-  limit: number,
-  fn: (item: T, i: number) => Promise<R>,
-) => {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i] as T, i);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-};
-
-/** Polls `check` until it returns a value, at most `timeoutMs`; then fails with `what`. */
-const waitUntil = async <T>(
-  what: string,
-  timeoutMs: number,
-  check: () => Promise<T | undefined>,
-  everyMs = 200,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${what}`);
-    await sleep(everyMs);
-  }
-};
-
 suite('[orders] several server processes on one real PostgreSQL', () => {
-  const children = new Set<ChildProcess>();
-  const killAll = () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  process.once('exit', killAll);
-
-  let dataDir: string;
-  let dbName: string;
-  let dbUrl: string;
-  let pool: pg.Pool;
-  let serverEnv: Record<string, string>;
+  let cluster: ProcessCluster;
   const servers: Server[] = [];
-  const tokens = createTokenService(JWT_SECRET, 3600);
   let adminToken: string;
   let countryId: number;
-  let categoryId: number;
 
-  const startServer = (name: string, port: number): Server => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, ...serverEnv, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    const log: string[] = [];
-    const keep = (chunk: Buffer) => {
-      log.push(chunk.toString());
-      if (log.length > 200) log.shift();
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    return { name, port, url: `http://127.0.0.1:${port}`, child, log };
-  };
-
-  const waitReady = (server: Server) =>
-    waitUntil(`${server.name} answering /api/health`, 60_000, async () => {
-      if (server.child.exitCode !== null) {
-        throw new Error(
-          `${server.name} exited with ${server.child.exitCode}:\n${server.log.join('')}`,
-        );
-      }
-      try {
-        const response = await fetch(`${server.url}/api/health`);
-        return response.ok ? true : undefined;
-      } catch {
-        return undefined;
-      }
-    });
-
-  const call = async (
+  const call = (
     server: Server,
     method: 'GET' | 'POST',
     url: string,
     token: string,
     body?: object,
     headers: Record<string, string> = {},
-  ): Promise<Answer> => {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    let parsed: Answer['body'] = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = { code: response.status, message: text, data: {} as Data };
-    }
-    return { status: response.status, body: parsed };
-  };
-
-  const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
-    (await pool.query(text, values)).rows as T[];
-
-  const createProduct = async (sku: string) => {
-    const [row] = await query<{ id: number }>(
-      `insert into products (sku, title_en, title_ru, title_az, category_id, provider_id, dealer_price, unit_price)
-       values ($1::text, $1::text, $1::text, $1::text, $2, 1, '100.00', '120.00') returning id`,
-      [sku, categoryId],
-    );
-    return row!.id;
-  };
+  ): Promise<Answer> => cluster.call<Data>(server, method, url, token, body, headers);
+  const query = <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+    cluster.query<T>(text, values);
+  const createProduct = (sku: string) => cluster.createProduct(sku);
 
   /** Dealers with a credit limit, each with end users allowed to buy on credit. */
   const createShoppers = async (tag: string, dealers: number, perDealer: number, limit: string) => {
@@ -213,12 +88,7 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
         [`${tag}-user-${d}-`, `${tag} user ${d}/`, countryId, dealer!.id, perDealer],
       );
       for (const row of rows) {
-        const { token } = await tokens.sign({
-          userId: row.id,
-          sessionVersion: 1,
-          provider: 'password',
-        });
-        shoppers.push({ id: row.id, dealerId: dealer!.id, token });
+        shoppers.push({ id: row.id, dealerId: dealer!.id, token: await cluster.tokenFor(row.id) });
       }
     }
     return shoppers;
@@ -293,68 +163,15 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'esd-concurrency-'));
-    dbName = `esd_test_conc_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: realUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(realUrl as string);
-    url.pathname = `/${dbName}`;
-    dbUrl = url.toString();
-
-    // migrate and seed once here, the way harness.ts does, so the processes start on a ready database
-    const database = await openDatabase({ kind: 'postgres', url: dbUrl, max: 2 });
-    await runMigrations(database);
-    await seedDemoData(database.db);
-    await database.close();
-    pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
-    // the scratch database is dropped with (force) at the end: a closing idle client may see it
-    pool.on('error', () => {});
-
-    const [country] = await query<{ id: number }>(`select id from countries where code = 'AZ'`);
-    const [category] = await query<{ id: number }>('select id from categories order by id limit 1');
-    const [gd] = await query<{ id: number }>(`select id from users where email = 'gd@example.com'`);
-    countryId = country!.id;
-    categoryId = category!.id;
-    adminToken = (await tokens.sign({ userId: gd!.id, sessionVersion: 1, provider: 'password' }))
-      .token;
-
-    serverEnv = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      JOB_POLL_SECONDS: '0.5',
-      SEED_DEMO: 'false',
-      ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000',
-    };
-    const ports = [await freePort(), await freePort()];
+    cluster = await createProcessCluster(realUrl as string, { tag: 'conc' });
+    adminToken = cluster.adminToken;
+    countryId = cluster.countryId;
     // both at the same instant: neither may trip over the other's job-queue set-up
-    servers.push(startServer('process A', ports[0]!), startServer('process B', ports[1]!));
-    await Promise.all(servers.map(waitReady));
+    servers.push(...(await cluster.startServers(2)));
   }, 120_000);
 
   afterAll(async () => {
-    killAll();
-    await Promise.all(
-      [...children].map((child) =>
-        child.exitCode === null && child.signalCode === null
-          ? once(child, 'exit')
-          : Promise.resolve(),
-      ),
-    );
-    process.removeListener('exit', killAll);
-    await pool?.end();
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: realUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await cluster?.close();
   }, 60_000);
 
   let stockedId: number;
@@ -444,11 +261,7 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
       [placedIds],
     );
     const shown = await mapLimit(owners!.ids, 20, async (id, i) => {
-      const { token } = await tokens.sign({
-        userId: owners!.buyers[i]!,
-        sessionVersion: 1,
-        provider: 'password',
-      });
+      const token = await cluster.tokenFor(owners!.buyers[i]!);
       const answer = await call(servers[i % servers.length]!, 'GET', `/api/orders/${id}`, token);
       expect(answer.status).toBe(200);
       const items = answer.body?.data.items ?? [];
@@ -530,9 +343,9 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
     expect(afterKill.allocated).toBe(afterKill.delivered);
 
     // a new process A on the same port: its start-up sweep queues what is left
-    const restarted = startServer('process A (restarted)', a.port);
+    const restarted = cluster.startServer('process A (restarted)', a.port);
     servers[0] = restarted;
-    await waitReady(restarted);
+    await cluster.waitReady(restarted);
     await waitUntil(
       `all ${shoppers.length} orders completed after the restart`,
       45_000,
