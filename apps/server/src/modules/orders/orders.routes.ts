@@ -89,7 +89,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'dealerOrUser' },
       schema: {
         tags: ['orders'],
-        description: 'Places the basket as one order. Send an Idempotency-Key header.',
+        description:
+          'Places the basket as one order. Send an Idempotency-Key header: the same key with the same body gets the first answer again, byte for byte (header Idempotent-Replayed: true), however often and concurrently it is sent; the same key with another body gets 422 IDEMPOTENCY_KEY_REUSED.',
         body: checkoutInputSchema,
         response: detailResponse,
       },
