@@ -27,7 +27,12 @@ export type Database = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; max?: number }
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** an in-memory database starts from this dump (`dumpDataDir`) instead of initdb: tests */
+      loadDataDir?: Blob;
+    };
 
 /** numeric stays a decimal string; never a float. */
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
@@ -70,7 +75,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   return {
     kind: 'pglite',
     db: drizzlePglite({ client, schema }) as unknown as Db,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
@@ -24,13 +25,40 @@ if (!realUrl) {
   );
 }
 
-/** A fresh, empty database on the real server, dropped again by `drop`. */
-const createScratchDatabase = async () => {
+/** The seeded databases global-setup.ts made for this run (absent outside the server project). */
+const templates = (() => {
+  try {
+    return inject('testTemplates');
+  } catch {
+    return undefined;
+  }
+})();
+
+let pgliteDump: Buffer | undefined;
+const seededPglite = () => {
+  pgliteDump ??= readFileSync(templates!.pgliteDump);
+  return new Blob([new Uint8Array(pgliteDump)]);
+};
+
+/**
+ * A fresh database on the real server, dropped again by `drop`: empty, or a copy of the seeded
+ * template. Copies made at the same moment by several workers are fine; a copy refused while
+ * another session still touches the template (55006) is tried again.
+ */
+const createScratchDatabase = async (template?: string) => {
   if (!realUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `esd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: realUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
   await admin.end();
   const url = new URL(realUrl);
   url.pathname = `/${name}`;
@@ -55,7 +83,13 @@ export type TestContextOptions = {
 /** Builds the real app on a new database of the given kind, migrated and seeded. */
 export const createTestContext = async (kind: DbKind, options: TestContextOptions = {}) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'esd-test-'));
-  const scratch = kind === 'postgres' ? await createScratchDatabase() : undefined;
+  // seeded suites start from the run's template (the seed below then finds its markers set)
+  const template = options.seed !== false ? templates : undefined;
+  if (template) cpSync(template.files[kind], dataDir, { recursive: true });
+  const scratch =
+    kind === 'postgres'
+      ? await createScratchDatabase(template?.postgresTemplate ?? undefined)
+      : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -68,7 +102,10 @@ export const createTestContext = async (kind: DbKind, options: TestContextOption
   });
   const database = scratch
     ? await openDatabase({ kind: 'postgres', url: scratch.url, max: 5 })
-    : await openDatabase({ kind: 'pglite' });
+    : await openDatabase({
+        kind: 'pglite',
+        ...(template ? { loadDataDir: seededPglite() } : {}),
+      });
   await runMigrations(database);
   if (options.seed !== false) await seedDemoData(database.db, { dataDir });
   const logger = options.logStream
