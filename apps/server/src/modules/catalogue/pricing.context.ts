@@ -225,10 +225,12 @@ export const priceOrderExpression = (ctx: PricingContext): SQL => {
     else ${fallback} end`;
 };
 
+// the aliases are fixed; built once, not on every price-sorted page
+const mgc = alias(markupGroupCategories, 'mgc');
+const dpp = alias(dealerProductPrices, 'dpp');
+
 /** The left joins `priceOrderExpression` reads. */
 export const pricingJoins = (ctx: PricingContext) => {
-  const mgc = alias(markupGroupCategories, 'mgc');
-  const dpp = alias(dealerProductPrices, 'dpp');
   return {
     mgc,
     mgcOn: and(

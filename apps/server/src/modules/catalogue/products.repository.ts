@@ -132,6 +132,14 @@ export const findShopProducts = async (
   options: { query: ProductListQuery; lang: Language; ctx: PricingContext },
 ) => {
   const { query, lang, ctx } = options;
+  // the common page (by title, no search) is prepared: build no query for it on each request
+  if (query.sort === 'title' && !query.q) {
+    const [rows, total] = await Promise.all([
+      titlePage(db, lang, query),
+      countShopProducts(db, query, undefined),
+    ]);
+    return { rows, total };
+  }
   const where = and(
     eq(products.isActive, true),
     productSearchCondition(query.q),
@@ -154,15 +162,12 @@ export const findShopProducts = async (
   const page = isPriceSort
     ? base.leftJoin(joins.mgc, joins.mgcOn).leftJoin(joins.dpp, joins.dppOn)
     : base;
-  const isPlainTitlePage = query.sort === 'title' && !query.q;
   const [rows, total] = await Promise.all<[Promise<ShopPageRow[]>, Promise<number>]>([
-    isPlainTitlePage
-      ? titlePage(db, lang, query)
-      : page
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage),
+    page
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
     countShopProducts(db, query, where),
   ]);
   return { rows, total };
