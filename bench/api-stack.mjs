@@ -51,7 +51,7 @@ const server = startProcess(
 );
 let bare;
 try {
-  await waitFor(`${api}/api/health`);
+  await waitFor(`${api}/api/health`, 120_000, server);
   const login = await fetch(`${api}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -103,7 +103,7 @@ try {
   for (const port of ports) {
     const server = startProcess('node', ['apps/server/dist/server.js'], env(port));
     servers.push(server);
-    await waitFor(`http://127.0.0.1:${port}/api/health`);
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 120_000, server);
   }
   await db.connect();
 

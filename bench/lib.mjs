@@ -34,9 +34,12 @@ export const startProcess = (command, args, env = {}) => {
   return child;
 };
 
-export const waitFor = async (url, timeoutMs = 120_000) => {
+/** Waits until `url` answers 2xx; with `child`, fails as soon as that process has exited
+ * (another process on the port would otherwise answer in its place). */
+export const waitFor = async (url, timeoutMs = 120_000, child = undefined) => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the server exited first`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
