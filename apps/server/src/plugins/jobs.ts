@@ -251,7 +251,8 @@ export const jobsPlugin = fp(
     });
 
     app.addHook('onClose', async () => {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // under close-with-grace's 10 s, so a stuck job cannot turn a clean stop into a kill
+      await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
     });
   },
   { name: 'jobs', dependencies: ['config', 'database', 'mail'] },
