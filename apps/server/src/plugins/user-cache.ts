@@ -51,7 +51,8 @@ export const createUserCache = async <T>(
     listening = true;
     stopListening = async () => {
       listening = false;
-      await unlisten();
+      // the database may already be closed when the app closes after it
+      await unlisten().catch(() => {});
     };
   } else if (database.pool) {
     const options = database.pool.options;
