@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, countries, userGroups, users } from '../../db/schema';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { insertOrder, linkTokenFor, signedIn, userId } from '../../test/users-support';
+import { BUSINESS_TIME_ZONE } from '../orders/orders.query';
 
 type Row = {
   id: number;
@@ -379,7 +380,10 @@ describe.each(dbKinds)('[users] user administration on %s', (kind) => {
       before: { credit_limit: '2000.00' },
       after: { credit_limit: '2500.00' },
     });
-    const today = new Date().toISOString().slice(0, 10);
+    // the filter's days are Baku's: after 20:00 UTC it is already tomorrow there
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(
+      new Date(),
+    );
     const byActor = (
       await gd.get(`/api/settings/audit-log?actor_id=${gdId}&date_from=2020-01-01&date_to=${today}`)
     ).json().data;
