@@ -26,6 +26,8 @@ export type RouteAccess = AccessRule | 'anonymous';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** a GET route that changes data (the spec's basket calls): its user is read afresh */
+    writes?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -43,7 +45,9 @@ const readToken = (request: FastifyRequest): string | undefined => {
 
 const MAX_VERIFIED_TOKENS = 10_000;
 const USER_CACHE_MS = 5000;
-const isReadMethod = (method: string) => method === 'GET' || method === 'HEAD';
+const isRead = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  request.routeOptions.config?.writes !== true;
 
 /**
  * Every /api route declares its access rule; the server refuses to start otherwise.
@@ -109,7 +113,7 @@ export const authPlugin = fp(
     };
 
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!isReadMethod(request.method)) userCache.clear();
+      if (!isRead(request)) userCache.clear();
       done(null, payload);
     });
 
@@ -117,7 +121,7 @@ export const authPlugin = fp(
       const access = request.routeOptions.config?.access;
       if (!access) return;
       const token = readToken(request);
-      if (token) request.session = await loadSession(token, isReadMethod(request.method));
+      if (token) request.session = await loadSession(token, isRead(request));
       if (access === 'anonymous') return;
       if (!request.session) {
         throw new AppError('UNAUTHORIZED', 'Authentication required: sign in again.');

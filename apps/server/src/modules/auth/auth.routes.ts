@@ -57,7 +57,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/refresh',
     {
-      config: { access: 'public' },
+      // a new token is issued only to the account as it is now, never to a cached copy
+      config: { access: 'public', writes: true },
       schema: { tags: ['auth'], response: { 200: envelopeSchema(refreshDataSchema) } },
     },
     async (request) => ok(await auth.refresh(requireSession(request))),

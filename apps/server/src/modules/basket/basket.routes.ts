@@ -24,7 +24,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/basket/add/:productId/:quantity/:sellType',
     {
-      config: { access: 'dealerOrUser' },
+      config: { access: 'dealerOrUser', writes: true },
       schema: { tags: ['basket'], params: basketAddParamsSchema, response: basketResponse },
     },
     async (request) => {
@@ -41,7 +41,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        config: { access: 'dealerOrUser' },
+        config: { access: 'dealerOrUser', writes: true },
         schema: { tags: ['basket'], params: basketRemoveParamsSchema, response: basketResponse },
       },
       async (request) => {
