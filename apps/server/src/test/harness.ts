@@ -16,8 +16,21 @@ export type DbKind = 'pglite' | 'postgres';
 
 const realUrl = process.env.TEST_DATABASE_URL;
 
-/** PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set. */
-export const dbKinds: DbKind[] = realUrl ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set.
+ * TEST_DB_KINDS=postgres keeps only the real server: CI's second pass on Node 24 proves the
+ * production path there, while PGlite (WebAssembly, the same on every Node) ran in the first.
+ */
+const onlyKinds = process.env.TEST_DB_KINDS?.split(',').map((kind) => kind.trim());
+export const dbKinds: DbKind[] = (
+  realUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+).filter((kind) => !onlyKinds || onlyKinds.includes(kind));
+
+if (onlyKinds) {
+  console.warn(
+    `[server tests] TEST_DB_KINDS=${onlyKinds.join(',')}: suites run on ${dbKinds.join(', ') || 'no database'} only.`,
+  );
+}
 
 if (!realUrl) {
   console.warn(
