@@ -1,6 +1,6 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 
 // A data: URL rather than blob:, which a strict Content-Security-Policy img-src may refuse.
 const readAsDataUrl = (file: File) =>
@@ -44,7 +44,10 @@ export const ImagePicker = ({
 }: ImagePickerProps) => {
   const [error, setError] = useState<string | null>(null);
 
+  // cleared after each choice, so the same picture can be chosen again after a removal
+  const resetFile = useRef<() => void>(null);
   const choose = async (file: File | null) => {
+    resetFile.current?.();
     setError(null);
     onChoose?.();
     if (!file) return;
@@ -62,7 +65,11 @@ export const ImagePicker = ({
   return (
     <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
       <Group gap="xs">
-        <FileButton onChange={(file) => void choose(file)} accept={types.join(',')}>
+        <FileButton
+          onChange={(file) => void choose(file)}
+          resetRef={resetFile}
+          accept={types.join(',')}
+        >
           {(props) => (
             <Button {...props} variant="default" leftSection={<IconPhoto size={18} aria-hidden />}>
               {chooseLabel}

@@ -1,7 +1,7 @@
 import type { RateImportResult } from '@esd/shared/catalogue/settings.schemas';
 import { Alert, Button, FileButton, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconFileImport } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage } from '@/lib/notify';
@@ -15,10 +15,13 @@ export const RateImport = () => {
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<RateImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // cleared after each choice, so choosing the same file again uploads it again
+  const resetFile = useRef<() => void>(null);
 
   const upload = (file: File | null) => {
     setResult(null);
     setError(null);
+    resetFile.current?.();
     if (!file) return;
     if (file.size > RATES_FILE_MAX_BYTES) {
       setError(t('settings.rates.import.tooLarge'));
@@ -49,7 +52,7 @@ export const RateImport = () => {
         {t('settings.rates.import.hint')}
       </Text>
       <Stack gap="sm">
-        <FileButton onChange={upload} accept=".xml,text/xml,application/xml">
+        <FileButton onChange={upload} resetRef={resetFile} accept=".xml,text/xml,application/xml">
           {(props) => (
             <Button
               {...props}
