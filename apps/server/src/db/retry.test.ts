@@ -5,25 +5,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgErrorCode } from '../lib/pg-errors';
+import { realPostgresSuite, requireRealPostgresUrl } from '../test/real-postgres';
 import { type Database, openDatabase } from './client';
 import { isRetryableConflict, retryConflicts } from './retry';
 
-const realUrl = process.env.TEST_DATABASE_URL;
-if (!realUrl) {
-  console.warn(
-    '[db retry] SKIPPED: TEST_DATABASE_URL is not set. This suite deadlocks two transactions on a real PostgreSQL. .ci/run sets it.',
-  );
-}
-const suite = realUrl ? describe : describe.skip;
+const suite = realPostgresSuite(
+  'db retry',
+  'This suite deadlocks two transactions on a real PostgreSQL.',
+);
 
 suite('[db] transactions aborted by a deadlock run again', () => {
   let database: Database;
   const table = sql.raw(`retry_test_${randomBytes(5).toString('hex')}`);
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'postgres', url: realUrl as string, max: 4 });
+    database = await openDatabase({ kind: 'postgres', url: requireRealPostgresUrl(), max: 4 });
     await database.db.execute(sql`create table ${table} (id int primary key, n int not null)`);
     await database.db.execute(sql`insert into ${table} values (1, 0), (2, 0)`);
   });

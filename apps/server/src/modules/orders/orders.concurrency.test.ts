@@ -12,7 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
 import {
   type Answer as ClusterAnswer,
   createProcessCluster,
@@ -22,13 +23,10 @@ import {
   waitUntil,
 } from '../../test/server-processes';
 
-const realUrl = process.env.TEST_DATABASE_URL;
-if (!realUrl) {
-  console.warn(
-    '[orders concurrency] SKIPPED: TEST_DATABASE_URL is not set. This suite starts several server processes on one real PostgreSQL (credit race, keys never handed out twice, SIGKILL mid-delivery) and cannot run on PGlite. .ci/run sets it.',
-  );
-}
-const suite = realUrl ? describe : describe.skip;
+const suite = realPostgresSuite(
+  'orders concurrency',
+  'This suite starts several server processes on one real PostgreSQL (credit race, keys never handed out twice, SIGKILL mid-delivery) and cannot run on PGlite.',
+);
 
 const CREDIT_MESSAGE =
   'Impossible to place order. Order value is greater than remaining credit limit.';
@@ -163,7 +161,7 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
   };
 
   beforeAll(async () => {
-    cluster = await createProcessCluster(realUrl as string, { tag: 'conc' });
+    cluster = await createProcessCluster(requireRealPostgresUrl(), { tag: 'conc' });
     adminToken = cluster.adminToken;
     countryId = cluster.countryId;
     // both at the same instant: neither may trip over the other's job-queue set-up

@@ -13,8 +13,9 @@
  * Runs only against a real PostgreSQL (TEST_DATABASE_URL); PGlite is one process by nature.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgErrorCode, violatedConstraint } from '../../lib/pg-errors';
+import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
 import {
   createProcessCluster,
   type ProcessCluster,
@@ -22,13 +23,10 @@ import {
   waitUntil,
 } from '../../test/server-processes';
 
-const realUrl = process.env.TEST_DATABASE_URL;
-if (!realUrl) {
-  console.warn(
-    '[orders keys race] SKIPPED: TEST_DATABASE_URL is not set. This suite starts two server processes on one real PostgreSQL (50 checkouts for the last 10 keys, 20 rounds; one Idempotency-Key sent 10 times at once) and cannot run on PGlite. .ci/run sets it.',
-  );
-}
-const suite = realUrl ? describe : describe.skip;
+const suite = realPostgresSuite(
+  'orders keys race',
+  'This suite starts two server processes on one real PostgreSQL (50 checkouts for the last 10 keys, 20 rounds; one Idempotency-Key sent 10 times at once) and cannot run on PGlite.',
+);
 
 const ROUNDS = 20;
 const KEYS_PER_ROUND = 10;
@@ -47,7 +45,7 @@ suite('[orders] the last keys and one Idempotency-Key, on two processes', () => 
   const handedOut = new Map<string, number>();
 
   beforeAll(async () => {
-    cluster = await createProcessCluster(realUrl as string, { tag: 'keysrace' });
+    cluster = await createProcessCluster(requireRealPostgresUrl(), { tag: 'keysrace' });
     const started = cluster.startServers(2);
     // buyers: 10 dealers with a large credit limit, each with 4 end users buying on its credit
     for (let d = 0; d < DEALERS; d++) {

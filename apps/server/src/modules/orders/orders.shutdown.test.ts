@@ -16,7 +16,8 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
 import {
   createProcessCluster,
   freePort,
@@ -26,13 +27,10 @@ import {
   waitUntil,
 } from '../../test/server-processes';
 
-const realUrl = process.env.TEST_DATABASE_URL;
-if (!realUrl) {
-  console.warn(
-    '[orders shutdown] SKIPPED: TEST_DATABASE_URL is not set. This suite sends SIGTERM to a real server process under load on a real PostgreSQL. .ci/run sets it.',
-  );
-}
-const suite = realUrl ? describe : describe.skip;
+const suite = realPostgresSuite(
+  'orders shutdown',
+  'This suite sends SIGTERM to a real server process under load on a real PostgreSQL.',
+);
 
 const CHECKOUT_LANES = 10;
 const LIST_LANES = 10;
@@ -64,7 +62,7 @@ suite('[server] SIGTERM under load', () => {
 
   beforeAll(async () => {
     // info: the process logs every request it receives, which is what "accepted" means below
-    cluster = await createProcessCluster(realUrl as string, {
+    cluster = await createProcessCluster(requireRealPostgresUrl(), {
       tag: 'shutdown',
       env: { LOG_LEVEL: 'info' },
     });

@@ -1,0 +1,26 @@
+/**
+ * The suites that only a real PostgreSQL can prove (several server processes, SIGKILL,
+ * SIGTERM, deadlocks): they run when TEST_DATABASE_URL is set and otherwise say clearly,
+ * once per suite, that they were skipped, why, and what sets the variable.
+ */
+import { describe } from 'vitest';
+
+/** The real PostgreSQL server the suites may create scratch databases on, if any. */
+export const realPostgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * `describe` when TEST_DATABASE_URL is set; otherwise `describe.skip`, after printing
+ * `[name] SKIPPED: TEST_DATABASE_URL is not set. <why> .ci/run sets it.`
+ * `why` says what the suite does on the real server and why PGlite cannot stand in for it.
+ */
+export const realPostgresSuite = (name: string, why: string) => {
+  if (realPostgresUrl) return describe;
+  console.warn(`[${name}] SKIPPED: TEST_DATABASE_URL is not set. ${why} .ci/run sets it.`);
+  return describe.skip;
+};
+
+/** The URL inside a suite made by realPostgresSuite, which only runs when it is set. */
+export const requireRealPostgresUrl = () => {
+  if (!realPostgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  return realPostgresUrl;
+};
