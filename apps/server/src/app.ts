@@ -55,6 +55,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
+import { lazyChildLoggerFactory, requestIdGenerator } from './plugins/request-logger';
 import { securityHeaders } from './plugins/security-headers';
 import { addShutdownGate } from './plugins/shutdown';
 
@@ -76,7 +77,9 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdGenerator(),
+    // without a logger Fastify skips the per-request child altogether
+    ...(logger ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
     frameworkErrors,
     // the shutdown gate answers 503 while closing, in the envelope, from the first hook
     return503OnClosing: false,

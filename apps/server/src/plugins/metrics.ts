@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { JOBS_SCHEMA } from '../db/migrate';
 import { DEAD_LETTERS } from './jobs';
+import { RouteHistogram } from './route-histogram';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,13 +27,12 @@ export const metricsPlugin = fp(
     registry.setDefaultLabels({ app: 'esd-portal' });
     collectDefaultMetrics({ register: registry });
 
-    const duration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by route template and status code',
-      labelNames: ['method', 'route', 'status_code'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
-      registers: [registry],
-    });
+    const duration = new RouteHistogram(
+      'http_request_duration_seconds',
+      'Time to answer an HTTP request, by route template and status code',
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
+      registry,
+    );
     const errors = new Counter({
       name: 'http_server_errors_total',
       help: 'Answers with a 5xx status, by route template',
@@ -40,25 +40,17 @@ export const metricsPlugin = fp(
       registers: [registry],
     });
 
-    // one labelled series per method, route and status, looked up once instead of hashing a
-    // label object on every answer; a callback hook spares a promise per answer
-    const series = new Map<string, ReturnType<typeof duration.labels>>();
+    // a callback hook spares a promise per answer
     app.addHook('onResponse', (request, reply, done) => {
       // the route template, never the raw URL: ids and tokens must not become labels
       const route = request.routeOptions.url ?? 'unmatched';
       if (route !== '/api/metrics') {
         const status = reply.statusCode;
-        const key = `${request.method} ${status} ${route}`;
-        let observer = series.get(key);
-        if (!observer) {
-          observer = duration.labels({
-            method: request.method,
-            route,
-            status_code: String(status),
-          });
-          series.set(key, observer);
-        }
-        observer.observe(reply.elapsedTime / 1000);
+        duration.observe(
+          `${request.method} ${status} ${route}`,
+          () => ({ method: request.method, route, status_code: String(status) }),
+          reply.elapsedTime / 1000,
+        );
         if (status >= 500) errors.inc({ route });
       }
       done();
