@@ -31,6 +31,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: Session | null;
+    /** a GET/HEAD route that changes nothing (not `writes`), settled once per request */
+    isRead: boolean;
   }
 }
 
@@ -43,11 +45,12 @@ const readToken = (request: FastifyRequest): string | undefined => {
   return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : undefined;
 };
 
-const MAX_VERIFIED_TOKENS = 10_000;
-const USER_CACHE_MS = 5000;
-const isRead = (request: FastifyRequest) =>
+const isReadRoute = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
   request.routeOptions.config?.writes !== true;
+
+const MAX_VERIFIED_TOKENS = 10_000;
+const USER_CACHE_MS = 5000;
 
 /**
  * Every /api route declares its access rule; the server refuses to start otherwise.
@@ -58,6 +61,7 @@ export const authPlugin = fp(
     const tokens = createTokenService(app.config.jwtSecret, app.config.TOKEN_TTL_SECONDS);
     app.decorate('tokens', tokens);
     app.decorateRequest('session', null);
+    app.decorateRequest('isRead', false);
 
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
@@ -113,15 +117,20 @@ export const authPlugin = fp(
     };
 
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!isRead(request)) userCache.clear();
+      // isRead is settled in onRequest below; a request refused before it (404, 503) is judged here
+      if (!request.isRead && !isReadRoute(request)) userCache.clear();
       done(null, payload);
     });
 
     app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config?.access;
+      // routeOptions builds a new object on every read: read it once
+      const config = request.routeOptions.config;
+      request.isRead =
+        (request.method === 'GET' || request.method === 'HEAD') && config?.writes !== true;
+      const access = config?.access;
       if (!access) return;
       const token = readToken(request);
-      if (token) request.session = await loadSession(token, isRead(request));
+      if (token) request.session = await loadSession(token, request.isRead);
       if (access === 'anonymous') return;
       if (!request.session) {
         throw new AppError('UNAUTHORIZED', 'Authentication required: sign in again.');

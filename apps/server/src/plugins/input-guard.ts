@@ -22,17 +22,19 @@ const findNul = (value: unknown, path: string, depth = 0): string | undefined =>
  */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
+    // a callback hook: no promise per request
+    app.addHook('preValidation', (request, _reply, done) => {
       const path =
         findNul(request.params, 'params') ??
         findNul(request.query, 'querystring') ??
         findNul(request.body, 'body');
-      if (path) {
-        const message = 'must not contain NUL characters';
-        throw new AppError('VALIDATION_FAILED', `Invalid input: ${path} ${message}`, {
+      if (!path) return done();
+      const message = 'must not contain NUL characters';
+      done(
+        new AppError('VALIDATION_FAILED', `Invalid input: ${path} ${message}`, {
           issues: [{ path, message }],
-        });
-      }
+        }),
+      );
     });
   },
   { name: 'input-guard' },
