@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { createUserCache } from './user-cache';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,4 +104,53 @@ describe.each(dbKinds)('[auth] signed-in users cached per process on %s', (kind)
       await setName('Heard again');
       expect(await readUntil((a) => a.json().data?.name === 'Heard again')).toBeLessThan(SOON_MS);
     });
+});
+
+describe('[auth] the user cache shares one read among simultaneous requests', () => {
+  it('loads a user once for many requests at once, and afresh after a change', async () => {
+    const ctx = await createTestContext('pglite');
+    try {
+      const cache = await createUserCache<{ id: number; at: number }>(ctx.database, 5000, () => {});
+      let loads = 0;
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const load = async () => {
+        loads += 1;
+        await gate;
+        return { id: 7, at: loads };
+      };
+      const first = Array.from({ length: 20 }, () => cache.read(7, load));
+      release();
+      const rows = await Promise.all(first);
+      expect(loads).toBe(1);
+      expect(new Set(rows.map((r) => r?.at))).toEqual(new Set([1]));
+
+      // a change announced while a read runs: later requests do not join that read
+      cache.clear();
+      let releaseSecond = () => {};
+      const secondGate = new Promise<void>((resolve) => {
+        releaseSecond = resolve;
+      });
+      const slow = cache.read(7, async () => {
+        loads += 1;
+        const at = loads;
+        await secondGate;
+        return { id: 7, at };
+      });
+      cache.clear();
+      const after = cache.read(7, async () => {
+        loads += 1;
+        return { id: 7, at: 100 };
+      });
+      releaseSecond();
+      expect((await after)?.at).toBe(100);
+      expect((await slow)?.at).toBe(2);
+      expect(loads).toBe(3);
+      await cache.close();
+    } finally {
+      await ctx.close();
+    }
+  });
 });

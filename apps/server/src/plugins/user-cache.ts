@@ -30,6 +30,7 @@ export const createUserCache = async <T>(
   onListenerError: (error: unknown) => void,
 ): Promise<UserCache<T>> => {
   const rows = new Map<number, { row: T; until: number }>();
+  const loading = new Map<number, { epoch: number; row: Promise<T | undefined> }>();
   // bumped by every forget: a read that overlapped a change does not keep what it read
   let epoch = 0;
   let listening = false;
@@ -111,13 +112,23 @@ export const createUserCache = async <T>(
     read: async (id, load) => {
       const hit = rows.get(id);
       if (hit && hit.until > Date.now() && listening) return hit.row;
+      // many requests of one user at once (a page's parallel calls, the entry just expired)
+      // share one read, unless a change was announced since it began
+      const running = loading.get(id);
+      if (running && running.epoch === epoch && listening) return running.row;
       const startedAt = epoch;
-      const row = await load();
-      if (row !== undefined && listening && epoch === startedAt) {
-        if (rows.size >= MAX_ENTRIES) rows.clear();
-        rows.set(id, { row, until: Date.now() + ttlMs });
+      const row = load();
+      loading.set(id, { epoch: startedAt, row });
+      try {
+        const loaded = await row;
+        if (loaded !== undefined && listening && epoch === startedAt) {
+          if (rows.size >= MAX_ENTRIES) rows.clear();
+          rows.set(id, { row: loaded, until: Date.now() + ttlMs });
+        }
+        return loaded;
+      } finally {
+        if (loading.get(id)?.row === row) loading.delete(id);
       }
-      return row;
     },
     clear,
     isListening: () => listening,
