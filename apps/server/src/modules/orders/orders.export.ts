@@ -6,13 +6,11 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { orders } from '../../db/schema';
+import { csvField, xlsxText } from '../../lib/spreadsheet';
 import type { Session } from '../../plugins/auth';
 import { itemTotals, orderConditions, selectOrders, toSummary } from './orders.query';
 
 type ExportQuery = z.output<typeof orderExportQuerySchema>;
-
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection). */
-export const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 const headers: Record<Language, string[]> = {
   en: [
@@ -123,11 +121,6 @@ async function* orderBatches(app: FastifyInstance, session: Session, query: Expo
   }
 }
 
-const csvField = (value: string) => {
-  const safe = neutralise(value);
-  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 /** GET /api/orders/export: the filtered orders as a streamed xlsx or CSV file. */
 export const exportOrders = async (
   app: FastifyInstance,
@@ -186,7 +179,7 @@ export const exportOrders = async (
           if (index === 1) return new Date(o.created_at);
           // money as numbers so the sheet can sum them; two decimals are exact in a double
           if (index === 9 || index === 10) return Number(value);
-          return typeof value === 'string' ? neutralise(value) : value;
+          return typeof value === 'string' ? xlsxText(value) : value;
         });
         sheet.addRow(row).commit();
       }

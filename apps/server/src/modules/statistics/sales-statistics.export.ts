@@ -10,7 +10,7 @@ import type {
 } from '@esd/shared/statistics/sales-statistics.schemas';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { neutralise } from '../orders/orders.export';
+import { csvField, xlsxText } from '../../lib/spreadsheet';
 
 /** A cell: text (neutralised against formulas), a whole number, or money (decimal string). */
 type Cell = string | number | { money: string } | null;
@@ -246,10 +246,6 @@ export const quarterSheets = (lang: Language, data: QuarterStatistics): Sheet[] 
   ];
 };
 
-const csvField = (value: string) => {
-  const safe = neutralise(value);
-  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 const text = (cell: Cell) =>
   cell === null ? '' : typeof cell === 'object' ? cell.money : String(cell);
 
@@ -296,7 +292,7 @@ export const sendSheets = (
               : typeof cell === 'object'
                 ? Number(cell.money)
                 : typeof cell === 'string'
-                  ? neutralise(cell)
+                  ? xlsxText(cell)
                   : cell,
           ),
         );
