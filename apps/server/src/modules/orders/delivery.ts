@@ -70,6 +70,8 @@ export const markItemDelivered = (
  * (one delivery of an order at a time, and never alongside a cancel), each waiting key-stock
  * item takes its missing keys, and the order completes when nothing waits. Safe to run any
  * number of times: it only ever fills what is still missing. Out of stock, the item waits.
+ * `adobeWaiting`: the order has Adobe items still waiting (placed with Adobe outside this
+ * transaction, by `deliverAdobeItems`).
  */
 export const deliverOrder = async (db: Db, orderId: number) =>
   db.transaction(async (tx) => {
@@ -78,23 +80,21 @@ export const deliverOrder = async (db: Db, orderId: number) =>
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update');
-    if (order?.status !== 'in_progress') return { completed: false, delivered: 0 };
-    const items = await tx
+    if (order?.status !== 'in_progress')
+      return { completed: false, delivered: 0, adobeWaiting: false };
+    const waiting = await tx
       .select({
         id: orderItems.id,
         productId: orderItems.productId,
+        providerId: orderItems.providerId,
         quantity: orderItems.quantity,
         delivered: orderItems.delivered,
       })
       .from(orderItems)
-      .where(
-        and(
-          eq(orderItems.orderId, orderId),
-          eq(orderItems.status, 'waiting'),
-          eq(orderItems.providerId, PROVIDER.keyStock),
-        ),
-      )
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'waiting')))
       .orderBy(orderItems.id);
+    const items = waiting.filter((item) => item.providerId === PROVIDER.keyStock);
+    const adobeWaiting = waiting.some((item) => item.providerId === PROVIDER.adobe);
     let delivered = 0;
     for (const item of items) {
       const got = await allocateKeys(tx, item, item.quantity - item.delivered);
@@ -111,7 +111,7 @@ export const deliverOrder = async (db: Db, orderId: number) =>
       if (full) await markItemDelivered(tx, orderId, item.id, null);
     }
     const completed = await completeIfDelivered(tx, orderId, null);
-    return { completed, delivered };
+    return { completed, delivered, adobeWaiting };
   });
 
 const waitingOrders = (db: Db, productId?: number) =>
