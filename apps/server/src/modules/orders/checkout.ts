@@ -240,7 +240,8 @@ const placeOrderOnce = (
     }
 
     if (input.sellType === 2) {
-      const credit = await dealerCredit(tx, dealerId, { lock: true });
+      // a dealer buying for itself already holds its row's lock (taken above)
+      const credit = await dealerCredit(tx, dealerId, { lock: dealerId !== buyer.id });
       if (!credit || !fitsCredit(priced.totalUsd, credit.remaining)) {
         throw new AppError('CREDIT_LIMIT', CREDIT_LIMIT_MESSAGE, {
           remaining: credit?.remaining ?? '0.00',
@@ -301,12 +302,9 @@ const placeOrderOnce = (
     const answer: CheckoutAnswer = {
       code: 200,
       message: ORDER_PLACED_MESSAGE,
-      data: await orderDetail(
-        tx as unknown as Db,
-        { ...session, user: buyer },
-        order.id,
-        input.lang,
-      ),
+      data: await orderDetail(tx, { ...session, user: buyer }, order.id, input.lang, {
+        inTransaction: true,
+      }),
     };
     await tx.update(orders).set({ checkoutAnswer: answer }).where(eq(orders.id, order.id));
     return { orderId: order.id, replayed: false, status, answer };

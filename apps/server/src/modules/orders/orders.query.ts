@@ -11,7 +11,7 @@ import type {
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   licenceKeys,
   localDistrictCountries,
@@ -174,55 +174,64 @@ export const isOrderAdmin = (role: Role) => role === 'gd' || role === 'ld';
 /**
  * Everything the order page shows, read from one snapshot (a repeatable-read transaction),
  * so a delivery finishing meanwhile never shows keys beside "0 delivered". One connection:
- * the reads run one after another.
+ * the reads run one after another. `inTransaction`: `db` is the transaction that wrote the
+ * order and holds it uncommitted (checkout), so nothing else can change it meanwhile and the
+ * reads run there directly, without a savepoint.
  */
-const readOrderSnapshot = (db: Db, session: Session, id: number) =>
-  db.transaction(
-    async (tx) => {
-      const row = await findVisibleOrder(tx, session, id);
-      const actor = alias(users, 'actor');
-      const activator = alias(users, 'activator');
-      const items = await tx
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, id))
-        .orderBy(asc(orderItems.id));
-      const events = await tx
-        .select({ event: orderEvents, by: actor.name })
-        .from(orderEvents)
-        .leftJoin(actor, eq(actor.id, orderEvents.actorId))
-        .where(eq(orderEvents.orderId, id))
-        .orderBy(asc(orderEvents.id));
-      const settings = await readOrderSettings(tx);
-      const itemIds = items.map((i) => i.id);
-      const keys = itemIds.length
-        ? await tx
-            .select({ key: licenceKeys, activatedBy: activator.name })
-            .from(licenceKeys)
-            .leftJoin(activator, eq(activator.id, licenceKeys.activatedBy))
-            .where(inArray(licenceKeys.orderItemId, itemIds))
-            .orderBy(asc(licenceKeys.id))
-        : [];
-      const requests = itemIds.length
-        ? await tx
-            .select()
-            .from(returnRequests)
-            .where(inArray(returnRequests.orderItemId, itemIds))
-            .orderBy(asc(returnRequests.id))
-        : [];
-      return { row, items, events, settings, keys, requests };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, inTransaction: boolean) => {
+  const read = async (tx: DbOrTx) => {
+    const row = await findVisibleOrder(tx, session, id);
+    const actor = alias(users, 'actor');
+    const activator = alias(users, 'activator');
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.id));
+    const events = await tx
+      .select({ event: orderEvents, by: actor.name })
+      .from(orderEvents)
+      .leftJoin(actor, eq(actor.id, orderEvents.actorId))
+      .where(eq(orderEvents.orderId, id))
+      .orderBy(asc(orderEvents.id));
+    const settings = await readOrderSettings(tx);
+    const itemIds = items.map((i) => i.id);
+    const keys = itemIds.length
+      ? await tx
+          .select({ key: licenceKeys, activatedBy: activator.name })
+          .from(licenceKeys)
+          .leftJoin(activator, eq(activator.id, licenceKeys.activatedBy))
+          .where(inArray(licenceKeys.orderItemId, itemIds))
+          .orderBy(asc(licenceKeys.id))
+      : [];
+    const requests = itemIds.length
+      ? await tx
+          .select()
+          .from(returnRequests)
+          .where(inArray(returnRequests.orderItemId, itemIds))
+          .orderBy(asc(returnRequests.id))
+      : [];
+    return { row, items, events, settings, keys, requests };
+  };
+  return inTransaction
+    ? read(db)
+    : db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+};
 
 /** The whole order as its page shows it, with what this viewer may do now. */
 export const orderDetail = async (
-  db: Db,
+  db: DbOrTx,
   session: Session,
   id: number,
   lang: Language,
+  options: { inTransaction?: boolean } = {},
 ): Promise<OrderDetail> => {
-  const { row, items, events, settings, keys, requests } = await readOrderSnapshot(db, session, id);
+  const { row, items, events, settings, keys, requests } = await readOrderSnapshot(
+    db,
+    session,
+    id,
+    options.inTransaction ?? false,
+  );
   const now = Date.now();
   const lastRequest = new Map(requests.map((r) => [r.orderItemId, r]));
   const detailItems = items.map((item) => {
