@@ -20,6 +20,7 @@ import type { Database } from './db/client';
 import { adobeRoutes } from './modules/adobe/adobe.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
+import { catalogueCachePlugin } from './modules/catalogue/catalogue-cache';
 import { productsRoutes } from './modules/catalogue/products.routes';
 import { dealerPricesRoutes } from './modules/dealer/dealer-prices.routes';
 import { userGroupsRoutes } from './modules/dealer/user-groups.routes';
@@ -113,6 +114,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(authPlugin);
+  await app.register(catalogueCachePlugin);
   await app.register(mailPlugin);
   await app.register(adobePlugin);
   await app.register(jobsPlugin);

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { categories, products } from '../../db/schema';
+import { type CatalogueCache, throughCache } from './catalogue-cache';
 import { type PricingContext, priceOrderExpression, pricingJoins } from './pricing.context';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -58,13 +59,12 @@ export const productSearchCondition = (q: string | undefined): SQL | undefined =
 /** Searches count at most this many matches; the answer says "10,000" for more. */
 export const SEARCH_COUNT_CAP = 10_000;
 
-const TOTALS_CACHE_MS = 3000;
-const totalsCache = new WeakMap<object, Map<string, { value: number; until: number }>>();
-
-/** Drops this process's cached catalogue totals after an admin changed products. */
-export const forgetCatalogueTotals = (db: DbOrTx) => totalsCache.delete(db);
-
-const countShopProducts = async (db: DbOrTx, query: ProductListQuery, where: SQL | undefined) => {
+const countShopProducts = async (
+  db: DbOrTx,
+  query: ProductListQuery,
+  where: SQL | undefined,
+  cache: CatalogueCache | undefined,
+) => {
   if (query.q) {
     const [row] = await db
       .select({ value: count() })
@@ -73,26 +73,20 @@ const countShopProducts = async (db: DbOrTx, query: ProductListQuery, where: SQL
       );
     return row?.value ?? 0;
   }
-  // without a search the trigger-kept counts answer at once, whatever the catalogue's size;
-  // the total is a display figure, so each process keeps it for a few seconds
+  // without a search the trigger-kept counts answer at once, whatever the catalogue's size
   const byCategory = query.category_id !== undefined;
-  const key = byCategory ? `category:${query.category_id}` : 'all';
-  const forDb = totalsCache.get(db) ?? new Map<string, { value: number; until: number }>();
-  totalsCache.set(db, forDb);
-  const hit = forDb.get(key);
-  if (hit && hit.until > Date.now()) return hit.value;
   const name = `shop_count_${byCategory ? 'category' : 'all'}`;
-  const statement = preparedFor(db, name, (d) =>
-    d
-      .select({ value: sql<number>`coalesce(sum(${categories.activeProducts}), 0)::int` })
-      .from(categories)
-      .where(byCategory ? eq(categories.id, sql.placeholder('categoryId')) : undefined)
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ categoryId: query.category_id });
-  const value = row?.value ?? 0;
-  forDb.set(key, { value, until: Date.now() + TOTALS_CACHE_MS });
-  return value;
+  return throughCache(cache, `total:${query.category_id ?? 'all'}`, async () => {
+    const statement = preparedFor(db, name, (d) =>
+      d
+        .select({ value: sql<number>`coalesce(sum(${categories.activeProducts}), 0)::int` })
+        .from(categories)
+        .where(byCategory ? eq(categories.id, sql.placeholder('categoryId')) : undefined)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ categoryId: query.category_id });
+    return row?.value ?? 0;
+  });
 };
 
 /**
@@ -127,16 +121,21 @@ const titlePage = (db: DbOrTx, lang: Language, query: ProductListQuery): Promise
   });
 };
 
+/**
+ * A page of the shop's list and the total. Pages without a search or a price order are the
+ * same for every reader: they come through `cache` when given (prices are computed per reader
+ * afterwards). The common page (by title) is also a prepared statement.
+ */
 export const findShopProducts = async (
   db: DbOrTx,
-  options: { query: ProductListQuery; lang: Language; ctx: PricingContext },
+  options: { query: ProductListQuery; lang: Language; ctx: PricingContext; cache?: CatalogueCache },
 ) => {
-  const { query, lang, ctx } = options;
-  // the common page (by title, no search) is prepared: build no query for it on each request
+  const { query, lang, ctx, cache } = options;
+  const pageKey = `page:${lang}:${query.category_id ?? 'all'}:${query.sort}:${query.page}:${query.perPage}`;
   if (query.sort === 'title' && !query.q) {
     const [rows, total] = await Promise.all([
-      titlePage(db, lang, query),
-      countShopProducts(db, query, undefined),
+      throughCache(cache, pageKey, () => titlePage(db, lang, query)),
+      countShopProducts(db, query, undefined, cache),
     ]);
     return { rows, total };
   }
@@ -162,13 +161,16 @@ export const findShopProducts = async (
   const page = isPriceSort
     ? base.leftJoin(joins.mgc, joins.mgcOn).leftJoin(joins.dpp, joins.dppOn)
     : base;
-  const [rows, total] = await Promise.all<[Promise<ShopPageRow[]>, Promise<number>]>([
+  const read = (): Promise<ShopPageRow[]> =>
     page
       .where(where)
       .orderBy(...orderBy)
       .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    countShopProducts(db, query, where),
+      .offset((query.page - 1) * query.perPage);
+  const [rows, total] = await Promise.all([
+    // a search or a price order (the reader's own prices) is read afresh
+    query.q || isPriceSort ? read() : throughCache(cache, pageKey, read),
+    countShopProducts(db, query, where, cache),
   ]);
   return { rows, total };
 };

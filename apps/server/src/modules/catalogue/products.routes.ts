@@ -83,7 +83,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const lang = requestLanguage(request);
       const ctx = await loadPricingContext(app.db, requireSession(request));
-      const { rows, total } = await findShopProducts(app.db, { query: request.query, lang, ctx });
+      const { rows, total } = await findShopProducts(app.db, {
+        query: request.query,
+        lang,
+        ctx,
+        cache: app.catalogueCache,
+      });
       const own = await loadOwnSettings(
         app.db,
         ctx,

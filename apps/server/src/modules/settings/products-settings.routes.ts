@@ -17,7 +17,7 @@ import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { receiveImage, removeStoredFile } from '../../lib/uploads';
-import { forgetCatalogueTotals, productSearchCondition } from '../catalogue/products.repository';
+import { productSearchCondition } from '../catalogue/products.repository';
 import { productImageUrl } from '../catalogue/products.routes';
 
 type Row = { product: typeof products.$inferSelect; category: string };
@@ -110,7 +110,6 @@ export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = async (input: ProductInput, work: () => Promise<number | undefined>) => {
     try {
       const id = await work();
-      forgetCatalogueTotals(app.db);
       if (!id) throw new AppError('NOT_FOUND', 'This product does not exist.');
       return toSettings(await one(id));
     } catch (error) {
@@ -249,7 +248,6 @@ export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           .delete(products)
           .where(eq(products.id, params.id))
           .returning({ imagePath: products.imagePath });
-        forgetCatalogueTotals(app.db);
         await removeStoredFile(imagesDir, row?.imagePath ?? null);
       } catch (error) {
         if (isForeignKeyViolation(error)) {
