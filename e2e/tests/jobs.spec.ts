@@ -32,6 +32,14 @@ test('[jobs][dead letters] gd opens Failed jobs from the settings nav, in three 
     await expectNoSeriousViolations(page, `failed jobs (${lang})`);
   }
   await expectFitsPhone(page);
+  // the empty list's sentence stays in the visible part of the table that scrolls sideways
+  const scroller = page.getByRole('region').filter({ has: page.getByRole('table') });
+  const sentence = scroller.getByRole('cell').getByRole('paragraph');
+  await expect(sentence).toBeVisible();
+  const box = (await scroller.boundingBox())!;
+  const text = (await sentence.boundingBox())!;
+  expect(text.x).toBeGreaterThanOrEqual(box.x);
+  expect(text.x + text.width).toBeLessThanOrEqual(box.x + box.width);
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
 
   // a local admin is turned away from the page

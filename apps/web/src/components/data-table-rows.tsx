@@ -25,6 +25,8 @@ type DataTableRowsProps<T> = {
   renderRowDetail?: (row: T) => ReactNode;
 };
 
+const cellPadding = 'var(--table-horizontal-spacing, var(--mantine-spacing-xs))';
+
 /** The table body: placeholder rows while loading, one line when empty, else the rows. */
 export const DataTableRows = <T,>(props: DataTableRowsProps<T>) => {
   const { columns, rows, onEdit, onDelete, renderRowDetail } = props;
@@ -45,9 +47,13 @@ export const DataTableRows = <T,>(props: DataTableRowsProps<T>) => {
     return (
       <Table.Tr>
         <Table.Td colSpan={columnCount}>
-          <Text c="dimmed" ta="center" py={40}>
-            {props.emptyMessage}
-          </Text>
+          {/* centred in the visible width, not across a wide table a phone scrolls sideways;
+              100cqw is the scroll box's width, less the cell's padding on both sides */}
+          <Box pos="sticky" left={cellPadding} w={`calc(100cqw - 2 * ${cellPadding})`}>
+            <Text c="dimmed" ta="center" py={40}>
+              {props.emptyMessage}
+            </Text>
+          </Box>
         </Table.Td>
       </Table.Tr>
     );

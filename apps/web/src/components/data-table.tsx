@@ -112,6 +112,8 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
             tabIndex={0}
             role="region"
             aria-label={props.caption}
+            // the empty state's width follows this box's visible width (cqw), not the table's
+            style={{ containerType: 'inline-size' }}
           >
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover tabularNums>
               <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>
