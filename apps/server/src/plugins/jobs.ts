@@ -13,6 +13,7 @@ import {
   deliverOrder,
   findOrdersToDeliver,
   findOrdersWaitingForProduct,
+  ordersInProgress,
   raiseLateDeliveryAlerts,
 } from '../modules/orders/delivery';
 import { sendCompletedOrderMail } from '../modules/orders/orders.mail';
@@ -283,7 +284,11 @@ export const jobsPlugin = fp(
         QUEUES.deliver,
         { batchSize: 20, pollingIntervalSeconds: app.config.JOB_POLL_SECONDS },
         async (jobs) => {
-          await Promise.all(jobs.map(({ data }) => deliver(app.db, data.orderId)));
+          const open = await ordersInProgress(
+            app.db,
+            jobs.map(({ data }) => data.orderId),
+          );
+          await Promise.all(open.map((orderId) => deliver(app.db, orderId)));
         },
       );
       mailWorker = await boss.work<MailJob>(

@@ -114,6 +114,22 @@ export const deliverOrder = async (db: Db, orderId: number) =>
     return { completed, delivered, adobeWaiting };
   });
 
+/**
+ * Of these orders, the ones still in progress (paid, not completed or cancelled): the only
+ * ones `deliverOrder` and `deliverAdobeItems` change. Read without locks, one query for a batch
+ * of jobs: most delivery jobs find their order already completed by the paying process. An
+ * order becomes in progress only in a transaction that queues its delivery after committing,
+ * so one missed here while that transaction runs gets its own job.
+ */
+export const ordersInProgress = async (db: Db, orderIds: number[]) => {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), eq(orders.status, 'in_progress')));
+  return rows.map((row) => row.id);
+};
+
 const waitingOrders = (db: Db, productId?: number) =>
   db
     .selectDistinct({ id: orders.id })
