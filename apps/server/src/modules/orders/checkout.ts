@@ -303,7 +303,7 @@ const placeOrderOnce = (
       code: 200,
       message: ORDER_PLACED_MESSAGE,
       data: await orderDetail(tx, { ...session, user: buyer }, order.id, input.lang, {
-        inTransaction: true,
+        placing: true,
       }),
     };
     await tx.update(orders).set({ checkoutAnswer: answer }).where(eq(orders.id, order.id));

@@ -174,11 +174,12 @@ export const isOrderAdmin = (role: Role) => role === 'gd' || role === 'ld';
 /**
  * Everything the order page shows, read from one snapshot (a repeatable-read transaction),
  * so a delivery finishing meanwhile never shows keys beside "0 delivered". One connection:
- * the reads run one after another. `inTransaction`: `db` is the transaction that wrote the
- * order and holds it uncommitted (checkout), so nothing else can change it meanwhile and the
- * reads run there directly, without a savepoint.
+ * the reads run one after another. `placing`: `db` is the checkout transaction that wrote the
+ * order and holds it uncommitted, so nothing else can see or change it meanwhile (the reads
+ * run there directly, without a savepoint), and it can have no keys and no return requests
+ * yet (those need a delivery, which needs the order committed): they are not read.
  */
-const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, inTransaction: boolean) => {
+const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, placing: boolean) => {
   const read = async (tx: DbOrTx) => {
     const row = await findVisibleOrder(tx, session, id);
     const actor = alias(users, 'actor');
@@ -195,7 +196,7 @@ const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, inTransacti
       .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.id));
     const settings = await readOrderSettings(tx);
-    const itemIds = items.map((i) => i.id);
+    const itemIds = placing ? [] : items.map((i) => i.id);
     const keys = itemIds.length
       ? await tx
           .select({ key: licenceKeys, activatedBy: activator.name })
@@ -213,7 +214,7 @@ const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, inTransacti
       : [];
     return { row, items, events, settings, keys, requests };
   };
-  return inTransaction
+  return placing
     ? read(db)
     : db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 };
@@ -224,13 +225,13 @@ export const orderDetail = async (
   session: Session,
   id: number,
   lang: Language,
-  options: { inTransaction?: boolean } = {},
+  options: { placing?: boolean } = {},
 ): Promise<OrderDetail> => {
   const { row, items, events, settings, keys, requests } = await readOrderSnapshot(
     db,
     session,
     id,
-    options.inTransaction ?? false,
+    options.placing ?? false,
   );
   const now = Date.now();
   const lastRequest = new Map(requests.map((r) => [r.orderItemId, r]));
