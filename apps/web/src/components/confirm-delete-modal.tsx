@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage, notifySuccess } from '@/lib/notify';
-import { DialogModal } from './dialog-modal';
+import { ConfirmDialog } from './confirm-dialog';
 
 type ConfirmDeleteModalProps = {
   /** the record to delete, or null when the modal is closed */
@@ -45,46 +45,32 @@ export const ConfirmDeleteModal = ({ target, onConfirm, onClose }: ConfirmDelete
   };
 
   return (
-    <DialogModal opened={target !== null} onClose={onClose} title={t('list.deleteTitle')} centered>
-      <Stack gap="md">
-        <div>
-          <Text size="sm" c="dimmed">
-            {t('list.deleteWhat')}
+    <ConfirmDialog
+      opened={target !== null}
+      onClose={onClose}
+      title={t('list.deleteTitle')}
+      error={error?.message}
+      errorTitle={error?.isInUse ? t('errors.IN_USE') : undefined}
+      confirmLabel={t('actions.delete')}
+      confirmColor="red"
+      confirmIcon={<IconTrash size={16} aria-hidden />}
+      confirmDisabled={error?.isInUse === true}
+      isPending={isPending}
+      onConfirm={() => void confirm()}
+    >
+      <div>
+        <Text size="sm" c="dimmed">
+          {t('list.deleteWhat')}
+        </Text>
+        <Text fw={600}>{target?.name}</Text>
+        {target?.details ? (
+          <Text size="sm" component="div">
+            {target.details}
           </Text>
-          <Text fw={600}>{target?.name}</Text>
-          {target?.details ? (
-            <Text size="sm" component="div">
-              {target.details}
-            </Text>
-          ) : null}
-        </div>
-        {error ? (
-          <Alert
-            color="red"
-            title={error.isInUse ? t('errors.IN_USE') : t('common.errorTitle')}
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            role="alert"
-          >
-            {error.message}
-          </Alert>
-        ) : (
-          <Text size="sm">{t('list.deleteWarning')}</Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            loading={isPending}
-            disabled={error?.isInUse === true}
-            onClick={() => void confirm()}
-          >
-            {t('actions.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </DialogModal>
+        ) : null}
+      </div>
+      {/* the refusal takes the warning's place */}
+      {error ? null : <Text size="sm">{t('list.deleteWarning')}</Text>}
+    </ConfirmDialog>
   );
 };

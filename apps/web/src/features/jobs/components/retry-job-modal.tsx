@@ -1,9 +1,8 @@
 import type { FailedJob } from '@esd/shared/jobs/jobs.schemas';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogModal } from '@/components/dialog-modal';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { getErrorMessage, notifySuccess } from '@/lib/notify';
 import { useRetryFailedJob } from '../api/retry-failed-job';
 
@@ -28,32 +27,20 @@ export const RetryJobModal = ({ job, onClose }: { job: FailedJob | null; onClose
   };
 
   return (
-    <DialogModal opened={job !== null} onClose={onClose} title={t('jobs.retry.title')} centered>
-      <Stack gap="md">
-        <Text size="sm">
-          {job?.order_id
-            ? t('jobs.retry.textOrder', { queue, order: job.order_id })
-            : t('jobs.retry.text', { queue })}
-        </Text>
-        {error ? (
-          <Alert
-            color="red"
-            title={t('common.errorTitle')}
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            role="alert"
-          >
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button loading={retry.isPending} onClick={confirm}>
-            {t('jobs.retry.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </DialogModal>
+    <ConfirmDialog
+      opened={job !== null}
+      onClose={onClose}
+      title={t('jobs.retry.title')}
+      error={error}
+      confirmLabel={t('jobs.retry.confirm')}
+      isPending={retry.isPending}
+      onConfirm={confirm}
+    >
+      <Text size="sm">
+        {job?.order_id
+          ? t('jobs.retry.textOrder', { queue, order: job.order_id })
+          : t('jobs.retry.text', { queue })}
+      </Text>
+    </ConfirmDialog>
   );
 };

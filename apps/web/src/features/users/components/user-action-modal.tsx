@@ -1,9 +1,8 @@
 import type { ManagedUser } from '@esd/shared/users/users.schemas';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogModal } from '@/components/dialog-modal';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage, notifySuccess } from '@/lib/notify';
 import { type UserAction, useUserAction } from '../api/save-user';
@@ -63,33 +62,17 @@ export const UserActionModal = ({
   };
 
   return (
-    <DialogModal
+    <ConfirmDialog
       opened={pending !== null}
       onClose={onClose}
       title={t(`users.confirm.${copy.title}`, names)}
-      centered
+      error={error}
+      confirmLabel={t('users.confirm.confirm')}
+      confirmColor={copy.color}
+      isPending={run.isPending}
+      onConfirm={confirm}
     >
-      <Stack gap="md">
-        <Text size="sm">{t(`users.confirm.${copy.text}`, names)}</Text>
-        {error ? (
-          <Alert
-            color="red"
-            title={t('common.errorTitle')}
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            role="alert"
-          >
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button color={copy.color} loading={run.isPending} onClick={confirm}>
-            {t('users.confirm.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </DialogModal>
+      <Text size="sm">{t(`users.confirm.${copy.text}`, names)}</Text>
+    </ConfirmDialog>
   );
 };
