@@ -218,7 +218,7 @@ test('[content][library] gd uploads a PDF that a user downloads byte for byte', 
 
 const languages = ['en', 'ru', 'az'] as const;
 
-test('[content][a11y] news, library and targets pass axe in en, ru and az, also at 390 px', async ({
+test('[content][a11y] news, library and targets pass axe in en, ru and az, and at 390 px in one language each', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -240,12 +240,16 @@ test('[content][a11y] news, library and targets pass axe in en, ru and az, also 
     await page.setViewportSize({ width, height: 900 });
     for (const lang of languages) {
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-      for (const path of paths) {
+      for (const [index, path] of paths.entries()) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');
-        await expectNoSeriousViolations(page, `${path} ${lang} ${width}px`);
+        // every page in every language on a desktop; on a phone each page in one language,
+        // taking turns, so the three languages are all scanned at 390 px too
+        if (width === 1280 || languages[index % languages.length] === lang) {
+          await expectNoSeriousViolations(page, `${path} ${lang} ${width}px`);
+        }
         if (width === 390) {
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

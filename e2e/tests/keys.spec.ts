@@ -59,7 +59,7 @@ test('[keys][import] a global admin imports a CSV of keys and sees the report an
   if (shots) await page.screenshot({ path: `${shots}/keys-stock-after.png`, fullPage: true });
 });
 
-test('[keys][a11y] the key stock and the import dialog have no serious violations in en, ru and az', async ({
+test('[keys][a11y] the key stock in en, ru and az and the import dialog in az have no serious violations', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -73,6 +73,8 @@ test('[keys][a11y] the key stock and the import dialog have no serious violation
     await expect(row).toHaveCount(1);
     await page.waitForLoadState('networkidle');
     await expectNoSeriousViolations(page, `key stock ${lang}`);
+    // the open dialog is a state, not a page: one language (the longest labels) is enough
+    if (lang !== 'az') continue;
     await row.getByRole('button').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousViolations(page, `import dialog ${lang}`);

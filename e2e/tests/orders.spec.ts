@@ -316,7 +316,7 @@ test('[orders][manual delivery] an admin types the keys of a vendor-delivered it
   });
 });
 
-test('[orders][a11y] checkout, the orders list and an order have no serious axe violations in en, ru and az', async ({
+test('[orders][a11y] checkout and the orders list in en, ru and az and an order in az have no serious axe violations', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -336,6 +336,8 @@ test('[orders][a11y] checkout, the orders list and an order have no serious axe 
     await inLanguage(page, '/pages/orders', lang);
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await expectNoSeriousViolations(page, `orders ${lang}`);
+    // the open order is a state, not a page: one language (the longest labels) is enough
+    if (lang !== 'az') continue;
     await inLanguage(page, `/pages/orders?order=${id}`, lang);
     await expect(page.getByRole('dialog').getByRole('region').first()).toBeVisible();
     await expectNoSeriousViolations(page, `order ${lang}`);

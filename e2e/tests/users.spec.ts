@@ -113,7 +113,7 @@ test('[users][audit] a global admin changes a credit limit and finds it in the a
   await expect(entry.first()).toContainText('Aysel Mammadova');
 });
 
-test('[users][a11y] the users page, its form and the audit log pass axe in en, ru and az and fit a phone', async ({
+test('[users][a11y] the users page and the audit log in en, ru and az and its form in ru pass axe and fit a phone', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -124,10 +124,13 @@ test('[users][a11y] the users page, its form and the audit log pass axe in en, r
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(usersTable(page)).toContainText('Caspian Soft LLC');
     await expectNoSeriousViolations(page, `users ${lang}`);
-    await page.getByRole('button', { name: /Invite|Пригласить|dəvət/i }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousViolations(page, `invite ${lang}`);
-    await page.keyboard.press('Escape');
+    // the open form is a state, not a page: Russian here, English at 390 px below
+    if (lang === 'ru') {
+      await page.getByRole('button', { name: /Invite|Пригласить|dəvət/i }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `invite ${lang}`);
+      await page.keyboard.press('Escape');
+    }
     await page.goto('/pages/settings/users?tab=audit');
     await expect(page.getByRole('table').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
