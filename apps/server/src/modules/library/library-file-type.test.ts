@@ -3,9 +3,10 @@ import { tinyPdf } from './library.test-files';
 import { attachmentDisposition, displayFileName, sniffLibraryFile } from './library-file-type';
 
 describe('[library] file names and types', () => {
-  it('keeps only the last part of a name, without control characters or quotes', () => {
-    expect(displayFileName('..\\..\\windows\\win.ini', 'txt')).toBe('win.ini');
-    expect(displayFileName('../../etc/passwd', 'txt')).toBe('passwd');
+  it('keeps only the last part of a name, without control characters or quotes, ending in its type', () => {
+    expect(displayFileName('..\\..\\windows\\win.ini', 'txt')).toBe('win.ini.txt');
+    expect(displayFileName('../../etc/passwd', 'txt')).toBe('passwd.txt');
+    expect(displayFileName('photo.JPEG', 'jpg')).toBe('photo.JPEG');
     expect(displayFileName('a"b\r\nc.pdf', 'pdf')).toBe('abc.pdf');
     expect(displayFileName('..', 'pdf')).toBe('document.pdf');
     expect(displayFileName('', 'csv')).toBe('document.csv');

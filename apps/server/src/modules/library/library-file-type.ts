@@ -88,13 +88,34 @@ export const sniffLibraryFile = (bytes: Buffer, fileName: string): LibraryFileTy
 export const libraryStoredNamePattern =
   /^[a-f0-9]{32}\.(pdf|xlsx|docx|pptx|xls|doc|ppt|png|jpg|csv|txt)$/;
 
-/** The uploader's name for display only: no folders, no control characters, bounded. */
+/** The extensions a name may carry for each stored extension (a JPEG is often .jpeg). */
+const extensionsOf: Record<string, string[]> = { jpg: ['jpg', 'jpeg'] };
+const knownExtensions = new Set(
+  Object.values(types).flatMap((t) => extensionsOf[t.ext] ?? [t.ext]),
+);
+
+/**
+ * Whether the name's extension disagrees with the bytes: a PNG named .pdf, text named .docx.
+ * A name without one of the library's extensions does not claim a type.
+ */
+export const nameContradictsType = (fileName: string, ext: string) => {
+  const claimed = /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
+  if (!claimed || !knownExtensions.has(claimed)) return false;
+  return !(extensionsOf[ext] ?? [ext]).includes(claimed);
+};
+
+/**
+ * The uploader's name for display only: no folders, no control characters, bounded, and ending
+ * in the extension of what the bytes are, so a download never opens as another type.
+ */
 export const displayFileName = (raw: string, ext: string): string => {
   const base = (raw.split(/[\\/]/).pop() ?? '')
     .replace(/[\p{Cc}"]/gu, '')
     .trim()
     .slice(-200);
-  return base && base !== '.' && base !== '..' ? base : `document.${ext}`;
+  if (!base || base === '.' || base === '..') return `document.${ext}`;
+  const own = /\.([^.]+)$/.exec(base)?.[1]?.toLowerCase() ?? '';
+  return (extensionsOf[ext] ?? [ext]).includes(own) ? base : `${base}.${ext}`;
 };
 
 /** RFC 6266 attachment header: an ASCII fallback and the exact name as RFC 5987 filename*. */

@@ -134,7 +134,11 @@ describe.each(dbKinds)('[library] documents checked by their bytes on %s', (kind
         bytes: Buffer.from('<html><script>alert(1)</script>'),
         name: 'x.pdf',
         type: 'application/pdf',
-        ok: true,
+      },
+      {
+        bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        name: 'a.PDF',
+        type: 'application/pdf',
       },
       {
         bytes: Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'),
@@ -155,7 +159,7 @@ describe.each(dbKinds)('[library] documents checked by their bytes on %s', (kind
       { bytes: Buffer.from('a,b\n1,\u0000'), name: 'list.csv', type: 'text/csv' },
       { bytes: Buffer.alloc(0), name: 'empty.pdf', type: 'application/pdf' },
     ];
-    for (const file of forgeries.filter((f) => !f.ok)) {
+    for (const file of forgeries) {
       const answer = await upload(form(meta, file));
       expect(answer.json(), file.name).toMatchObject({
         code: 415,
@@ -163,9 +167,16 @@ describe.each(dbKinds)('[library] documents checked by their bytes on %s', (kind
       });
       expect(answer.json().message).toMatch(/not accepted/);
     }
-    // HTML is valid UTF-8 text: it is kept, but only ever served as inert text/plain
-    const html = (await upload(form(meta, forgeries[0]))).json().data;
-    expect(html).toMatchObject({ kind: 'txt', mime_type: 'text/plain' });
+    // HTML is valid UTF-8 text: named as text it is kept, but only ever served as inert
+    // text/plain, under a name that ends in .txt
+    const html = (
+      await upload(form(meta, { ...forgeries[0]!, name: 'page.html', type: 'text/html' }))
+    ).json().data;
+    expect(html).toMatchObject({
+      kind: 'txt',
+      mime_type: 'text/plain',
+      file_name: 'page.html.txt',
+    });
     const served = await ctx.app.inject({
       method: 'GET',
       url: `/api/library/${html.id}/download`,

@@ -8,7 +8,12 @@ import {
 } from '@esd/shared/content/library.schemas';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { displayFileName, libraryStoredNamePattern, sniffLibraryFile } from './library-file-type';
+import {
+  displayFileName,
+  libraryStoredNamePattern,
+  nameContradictsType,
+  sniffLibraryFile,
+} from './library-file-type';
 
 export type StoredLibraryFile = {
   fileName: string;
@@ -22,7 +27,10 @@ const refusedType =
   'This file type is not accepted: upload a PDF, an Office document (Word, Excel, PowerPoint), a PNG or JPEG image, or a UTF-8 text or CSV file.';
 const tooLarge = `The file is larger than ${LIBRARY_MAX_BYTES / 1024 / 1024} MB.`;
 
-/** Checks the bytes, then writes them under a random name; the client's name is kept for display. */
+/**
+ * Checks the bytes (and that the name does not claim another type), then writes them under a
+ * random name; the client's name is kept for display.
+ */
 export const storeLibraryFile = async (options: {
   dir: string;
   bytes: Buffer;
@@ -30,6 +38,13 @@ export const storeLibraryFile = async (options: {
 }): Promise<StoredLibraryFile> => {
   const type = sniffLibraryFile(options.bytes, options.fileName);
   if (!type) throw new AppError('INVALID_FILE', refusedType);
+  // a PNG named .pdf, or HTML named .pdf: what it claims to be is not what it is
+  if (nameContradictsType(options.fileName, type.ext)) {
+    throw new AppError(
+      'INVALID_FILE',
+      `This file is not accepted: its name says .${options.fileName.split('.').pop()?.toLowerCase()} but its content is ${type.ext.toUpperCase()}.`,
+    );
+  }
   await mkdir(options.dir, { recursive: true });
   const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
   await writeFile(path.join(options.dir, storedName), options.bytes, { flag: 'wx' });
