@@ -7,6 +7,9 @@
  *   order's, and the stock shrinks by exactly what was handed out.
  * - SIGKILL mid-delivery: a process is killed while it delivers; restarted, it finishes
  *   the rest and every paid item ends with exactly its quantity of keys.
+ * - SIGKILL mid-checkout: a process is killed during a burst of checkouts; the buyers whose
+ *   answer was lost send the same request again with the same Idempotency-Key, as a client
+ *   does: each buyer ends with exactly one order, every paid item with its keys, no key twice.
  *
  * Runs only against a real PostgreSQL (TEST_DATABASE_URL); PGlite is one process by nature.
  */
@@ -43,6 +46,9 @@ const STOCK = 2000;
 const KILL_DEALERS = 5;
 const KILL_USERS_PER_DEALER = 20;
 const KILL_IMPORT = 1500;
+// part d: 80 users check out at once while one process is killed
+const BURST_DEALERS = 4;
+const BURST_USERS_PER_DEALER = 20;
 
 /** The parts of an answer's data this suite reads (order detail; error data otherwise). */
 type Data = { id: number; items: { quantity: number; keys: { key: string }[] }[] } & Record<
@@ -376,5 +382,118 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
       [productId],
     );
     expect(dupes?.n).toBe(0);
+  }, 120_000);
+
+  it('loses no order and hands out no key twice when a process is killed during a checkout burst', async () => {
+    const productId = await createProduct('CONC-BURST');
+    const shoppers = await createShoppers(
+      'burst',
+      BURST_DEALERS,
+      BURST_USERS_PER_DEALER,
+      '1000000.00',
+    );
+    const stock = shoppers.length * QUANTITY + 100;
+    await query(
+      `insert into licence_keys (product_id, key)
+       select $1, 'CONC-BURST-' || g || '-' || md5(random()::text) from generate_series(1, $2::int) g`,
+      [productId, stock],
+    );
+    await fillBaskets(shoppers, productId);
+    const b = servers[1]!;
+    // one key per buyer, kept for the retry, as a client keeps it until it has an answer
+    const keyOf = new Map(
+      shoppers.map((s) => [s.id, `burst-${s.id}-${randomBytes(4).toString('hex')}`]),
+    );
+    const checkout = (server: Server, shopper: Shopper) =>
+      call(
+        server,
+        'POST',
+        '/api/checkout',
+        shopper.token,
+        { sell_type: 2 },
+        {
+          'idempotency-key': keyOf.get(shopper.id)!,
+        },
+      ).catch((error: Error): Answer => ({ status: 0, body: { message: error.message } as never }));
+
+    const burst = Promise.all(shoppers.map((s, i) => checkout(servers[i % servers.length]!, s)));
+    // SIGKILL B as soon as the first order taken by B is committed: B is mid-burst, with
+    // orders committed whose answers may not have left yet
+    const viaB = shoppers.filter((_, i) => i % servers.length === 1).map((s) => s.id);
+    await waitUntil(
+      'the first order placed through B',
+      20_000,
+      async () => {
+        const [row] = await query<{ n: number }>(
+          'select count(*)::int as n from orders where buyer_id = any($1)',
+          [viaB],
+        );
+        if (row!.n > 0) {
+          b.child.kill('SIGKILL');
+          return row!;
+        }
+        return undefined;
+      },
+      2,
+    );
+    await once(b.child, 'exit').catch(() => undefined);
+    const first = await burst;
+    const lost = shoppers.filter((_, i) => first[i]!.status !== 200);
+    const odd = first.filter((a) => a.status !== 200 && a.status !== 0 && a.status !== 503);
+    expect(odd, 'answers other than 200, a lost connection or 503 while closing').toEqual([]);
+    // a lost answer may belong to an order B committed just before it died: the retry must
+    // then give that order back (the stored answer), not place a second one
+    const [committed] = await query<{ n: number }>(
+      'select count(*)::int as n from orders where buyer_id = any($1)',
+      [lost.map((s) => s.id)],
+    );
+    console.info(
+      `[orders concurrency] SIGKILL mid-checkout: ${shoppers.length - lost.length} answered 200, ${lost.length} lost, of which ${committed?.n ?? 0} were committed before the kill`,
+    );
+    expect(lost.length, 'some answers were lost with the killed process').toBeGreaterThan(0);
+
+    // B comes back; the buyers without an answer send the same request again
+    const restarted = cluster.startServer('process B (restarted)', b.port);
+    servers[1] = restarted;
+    await cluster.waitReady(restarted);
+    const retried = await mapLimit(lost, 20, (s, i) => checkout(servers[i % servers.length]!, s));
+    for (const answer of retried) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+
+    // each buyer has exactly one order, and it is the one its answer names
+    const orders = await query<{ buyer_id: number; n: number; ids: number[] }>(
+      `select o.buyer_id, count(distinct o.id)::int as n, array_agg(distinct o.id) as ids
+       from orders o join order_items i on i.order_id = o.id
+       where i.product_id = $1 group by o.buyer_id`,
+      [productId],
+    );
+    expect(orders).toHaveLength(shoppers.length);
+    for (const row of orders) expect(row.n, `orders of buyer ${row.buyer_id}`).toBe(1);
+    const answered = new Map<number, number>();
+    shoppers.forEach((s, i) => {
+      const answer = first[i]!.status === 200 ? first[i]! : retried[lost.indexOf(s)]!;
+      answered.set(s.id, answer.body?.data.id ?? 0);
+    });
+    for (const row of orders) expect(row.ids).toEqual([answered.get(row.buyer_id)]);
+
+    // every paid item gets its keys, none twice; credit used is exactly the orders' sum
+    await waitUntil(`all ${shoppers.length} burst orders completed`, 45_000, async () => {
+      const state = await deliveryState(productId);
+      return state.completed === shoppers.length ? state : undefined;
+    });
+    const ordered = shoppers.length * QUANTITY;
+    expect(await deliveryState(productId)).toMatchObject({
+      orders: shoppers.length,
+      completed: shoppers.length,
+      delivered: ordered,
+      allocated: ordered,
+      available: stock - ordered,
+    });
+    await expectEveryItemExactlyDelivered(productId);
+    const [totals] = await query<{ orders: number; total: string }>(
+      `select count(*)::int as orders, sum(o.total_usd)::text as total
+       from orders o join users u on u.id = o.dealer_id
+       where o.sell_type = 2 and u.email like 'burst-dealer-%'`,
+    );
+    expect(totals).toEqual({ orders: shoppers.length, total: `${shoppers.length * ORDER_USD}.00` });
   }, 120_000);
 });
