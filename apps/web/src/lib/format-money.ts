@@ -1,16 +1,22 @@
 const pattern = /^(-)?(\d+)(?:\.(\d+))?$/;
 
-const decimalSeparators = new Map<string, string>();
+/**
+ * One grouping formatter and decimal separator per language: building an Intl.NumberFormat
+ * costs far more than formatting with it, and a product list formats every price on the page.
+ */
+const locales = new Map<string, { grouping: Intl.NumberFormat; decimalSeparator: string }>();
 
-const decimalSeparatorOf = (lang: string) => {
-  let separator = decimalSeparators.get(lang);
-  if (separator === undefined) {
-    separator =
+const localeOf = (lang: string) => {
+  let locale = locales.get(lang);
+  if (locale === undefined) {
+    const grouping = new Intl.NumberFormat(lang, { useGrouping: true });
+    const decimalSeparator =
       new Intl.NumberFormat(lang).formatToParts(1.5).find((part) => part.type === 'decimal')
         ?.value ?? '.';
-    decimalSeparators.set(lang, separator);
+    locale = { grouping, decimalSeparator };
+    locales.set(lang, locale);
   }
-  return separator;
+  return locale;
 };
 
 /**
@@ -25,10 +31,11 @@ export const formatDecimalString = (value: string, lang: string, decimals = 2): 
   let units = BigInt(`${wholeDigits}${fractionDigits.padEnd(decimals, '0').slice(0, decimals)}`);
   if (fractionDigits.length > decimals && Number(fractionDigits[decimals]) >= 5) units += 1n;
   const scale = 10n ** BigInt(decimals);
-  const whole = new Intl.NumberFormat(lang, { useGrouping: true }).format(units / scale);
+  const locale = localeOf(lang);
+  const whole = locale.grouping.format(units / scale);
   const fraction = (units % scale).toString().padStart(decimals, '0');
   const isZero = units === 0n;
-  return `${sign && !isZero ? '-' : ''}${whole}${decimals > 0 ? `${decimalSeparatorOf(lang)}${fraction}` : ''}`;
+  return `${sign && !isZero ? '-' : ''}${whole}${decimals > 0 ? `${locale.decimalSeparator}${fraction}` : ''}`;
 };
 
 /** Spec 9: '$' for USD amounts (VAT excluded), 2 decimals. */

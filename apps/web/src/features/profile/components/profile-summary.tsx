@@ -2,9 +2,7 @@ import { roleFromTypeId } from '@esd/shared/access/access.rules';
 import type { UserProfile } from '@esd/shared/auth/auth.schemas';
 import { Avatar, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-const formatUsd = (amount: string, lang: string) =>
-  new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(Number(amount));
+import { formatUsd } from '@/lib/format-money';
 
 type Row = { label: string; value: string };
 
