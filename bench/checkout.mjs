@@ -8,7 +8,8 @@
 // Needs BENCH_DATABASE_URL (a server where it may create and drop the database
 // esd_bench_checkout), defaults to the local PostgreSQL. Knobs: BENCH_ORDERS (400 in phase 1),
 // BENCH_CONCURRENCY (20), BENCH_BURST (200), BENCH_QUANTITY (5 keys per order),
-// BENCH_JOB_POLL_SECONDS (unset: the server's default), BENCH_DRY=1 (print, do not append).
+// BENCH_JOB_POLL_SECONDS (unset: the server's default), BENCH_CPU_PROF=<dir> (a CPU profile of
+// each server process), BENCH_DRY=1 (print, do not append).
 import { createHmac, randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ const TARGET_CHECKOUT_P95_MS = 300;
 const TARGET_KEY_P99_MS = 2000;
 const TARGET_ALL_KEYS_S = 180;
 const jobPoll = process.env.BENCH_JOB_POLL_SECONDS;
+const cpuProf = process.env.BENCH_CPU_PROF;
 const dbName = 'esd_bench_checkout';
 const benchUrl = new URL(adminUrl);
 benchUrl.pathname = `/${dbName}`;
@@ -101,7 +103,14 @@ const db = new pg.Client({ connectionString: benchUrl.toString() });
 try {
   // one after the other: the first migrates and seeds, and pg-boss creates its queues once
   for (const port of ports) {
-    const server = startProcess('node', ['apps/server/dist/server.js'], env(port));
+    const server = startProcess(
+      'node',
+      [
+        ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : []),
+        'apps/server/dist/server.js',
+      ],
+      env(port),
+    );
     servers.push(server);
     await waitFor(`http://127.0.0.1:${port}/api/health`, 120_000, server);
   }

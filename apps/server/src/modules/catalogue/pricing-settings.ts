@@ -46,10 +46,14 @@ export const cachedPricingSettings = (db: DbOrTx) =>
   cached(db, 'settings', () => readPricingSettings(db));
 export const cachedCurrentRate = (db: DbOrTx) => cached(db, 'rate', () => currentRate(db));
 
+const pricingSettingsFrom = (value: unknown): PricingSettings => {
+  const parsed = pricingSettingsSchema.safeParse(value);
+  return parsed.success ? parsed.data : defaultPricingSettings;
+};
+
 export const readPricingSettings = async (db: DbOrTx): Promise<PricingSettings> => {
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, PRICING_KEY));
-  const parsed = pricingSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : defaultPricingSettings;
+  return pricingSettingsFrom(row?.value);
 };
 
 export const writePricingSettings = async (db: DbOrTx, value: PricingSettings) => {
@@ -68,4 +72,25 @@ export const currentRate = async (db: DbOrTx): Promise<string | undefined> => {
     .orderBy(desc(exchangeRates.rateDate))
     .limit(1);
   return row?.rate;
+};
+
+/**
+ * `currentRate` and `readPricingSettings` in one round trip, for checkout, which reads both
+ * afresh inside its transaction.
+ */
+export const readRateAndPricingSettings = async (
+  db: DbOrTx,
+): Promise<{ rate: string | undefined; settings: PricingSettings }> => {
+  const result = await db.execute(sql`select
+    (select ${exchangeRates.usdAzn}::text from ${exchangeRates}
+      where ${exchangeRates.rateDate} <= current_date
+      order by ${exchangeRates.rateDate} desc limit 1) as rate,
+    (select ${appSettings.value}::text from ${appSettings}
+      where ${appSettings.key} = ${PRICING_KEY}) as settings`);
+  const [row] = (result as unknown as { rows: { rate: string | null; settings: string | null }[] })
+    .rows;
+  return {
+    rate: row?.rate ?? undefined,
+    settings: pricingSettingsFrom(row?.settings ? JSON.parse(row.settings) : undefined),
+  };
 };

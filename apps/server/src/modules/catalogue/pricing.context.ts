@@ -18,8 +18,7 @@ import type { Session } from '../../plugins/auth';
 import {
   cachedCurrentRate,
   cachedPricingSettings,
-  currentRate,
-  readPricingSettings,
+  readRateAndPricingSettings,
 } from './pricing-settings';
 
 /** Everything the pricing chain needs to know about one viewer, loaded once per request. */
@@ -108,28 +107,31 @@ export const loadPricingContext = async (
     groupPercent: null,
     categoryPercents: new Map(),
   };
-  const loaders = [
-    () =>
-      dealerId
-        ? fresh
-          ? loadDealerMarkup(db, dealerId)
-          : cachedDealerMarkup(db, dealerId)
-        : Promise.resolve(noMarkup),
-    () =>
-      role === 'u'
-        ? db
-            .select({ percent: userGroups.markupPercent })
-            .from(userGroupMembers)
-            .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.userGroupId))
-            .where(eq(userGroupMembers.userId, user.id))
-        : Promise.resolve([]),
-    () => (fresh ? currentRate(db) : cachedCurrentRate(db)),
-    () => (fresh ? readPricingSettings(db) : cachedPricingSettings(db)),
-  ] as const;
-  // a fresh read runs inside a transaction: one connection, so one query at a time
-  const [markup, userGroup, rate, settings] = fresh
-    ? ([await loaders[0](), await loaders[1](), await loaders[2](), await loaders[3]()] as const)
-    : await Promise.all([loaders[0](), loaders[1](), loaders[2](), loaders[3]()]);
+  const loadMarkup = () =>
+    dealerId
+      ? fresh
+        ? loadDealerMarkup(db, dealerId)
+        : cachedDealerMarkup(db, dealerId)
+      : Promise.resolve(noMarkup);
+  const loadUserGroup = () =>
+    role === 'u'
+      ? db
+          .select({ percent: userGroups.markupPercent })
+          .from(userGroupMembers)
+          .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.userGroupId))
+          .where(eq(userGroupMembers.userId, user.id))
+      : Promise.resolve([]);
+  // a fresh read runs inside a transaction: one connection, so one query at a time, and the
+  // rate and settings come in one round trip
+  const [markup, userGroup, { rate, settings }] = fresh
+    ? ([await loadMarkup(), await loadUserGroup(), await readRateAndPricingSettings(db)] as const)
+    : await Promise.all([
+        loadMarkup(),
+        loadUserGroup(),
+        Promise.all([cachedCurrentRate(db), cachedPricingSettings(db)]).then(
+          ([rate, settings]) => ({ rate, settings }),
+        ),
+      ]);
   return {
     role,
     dealerId,

@@ -21,7 +21,7 @@ import {
   loadPricingContext,
   type PricingContext,
 } from '../catalogue/pricing.context';
-import { dealerCredit } from './credit';
+import { creditWithLimit, dealerCredit } from './credit';
 import { orderDetail } from './orders.query';
 
 /** The account whose credit a buyer draws on: a dealer its own, an end user its dealer's. */
@@ -240,8 +240,11 @@ const placeOrderOnce = (
     }
 
     if (input.sellType === 2) {
-      // a dealer buying for itself already holds its row's lock (taken above)
-      const credit = await dealerCredit(tx, dealerId, { lock: dealerId !== buyer.id });
+      // a dealer buying for itself already holds its row's lock, and has read its limit, above
+      const credit =
+        dealerId === buyer.id
+          ? await creditWithLimit(tx, dealerId, buyer.creditLimit)
+          : await dealerCredit(tx, dealerId, { lock: true });
       if (!credit || !fitsCredit(priced.totalUsd, credit.remaining)) {
         throw new AppError('CREDIT_LIMIT', CREDIT_LIMIT_MESSAGE, {
           remaining: credit?.remaining ?? '0.00',
@@ -273,7 +276,9 @@ const placeOrderOnce = (
       })
       .returning({ id: orders.id });
     if (!order) throw new Error('order insert returned nothing');
-    await tx.insert(orderItems).values(
+    // the items, the order's first event and the emptied basket in one round trip: the
+    // sub-statements of a WITH all run, on the snapshot the order's insert above is part of
+    const insertItems = tx.insert(orderItems).values(
       priced.lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
         orderId: order.id,
         productId: product.id,
@@ -290,13 +295,16 @@ const placeOrderOnce = (
         adobe: item.adobe,
       })),
     );
-    await tx.insert(orderEvents).values({
+    const insertEvent = tx.insert(orderEvents).values({
       orderId: order.id,
       fromStatus: null,
       toStatus: status,
       actorId: buyer.id,
     });
-    await tx.delete(basketItems).where(eq(basketItems.userId, buyer.id));
+    const emptyBasket = tx.delete(basketItems).where(eq(basketItems.userId, buyer.id));
+    await tx.execute(
+      sql`with items as (${insertItems.getSQL()}), event as (${insertEvent.getSQL()}), emptied as (${emptyBasket.getSQL()}) select 1`,
+    );
     // the answer is read and kept in the same transaction: a retry that waited for the buyer's
     // row gets it byte for byte, whatever delivery did in between
     const answer: CheckoutAnswer = {

@@ -43,7 +43,11 @@ export const dealerCredit = async (
 ) => {
   const query = db.select({ limit: users.creditLimit }).from(users).where(eq(users.id, dealerId));
   const [dealer] = await (options.lock ? query.for('update') : query);
-  if (!dealer) return null;
+  return dealer ? creditWithLimit(db, dealerId, dealer.limit) : null;
+};
+
+/** The credit of a dealer whose row (and so its limit) the caller has already read and locked. */
+export const creditWithLimit = async (db: DbOrTx, dealerId: number, limit: string) => {
   const unpaid = await unpaidCredit(db, dealerId);
-  return { limit: dealer.limit, unpaid, remaining: remainingCredit(dealer.limit, unpaid) };
+  return { limit, unpaid, remaining: remainingCredit(limit, unpaid) };
 };
