@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption, version as viteVersion } from 'vite';
+import { STARTUP_FEATURES } from './src/app/i18n-startup';
 
 /**
  * @vitejs/plugin-react is hoisted to the root next to vitest's vite 8, so it believes it runs on
@@ -77,11 +78,19 @@ export default defineConfig({
         // "charts" chunk swallowed all of @mantine/core), and a lump the entry imports loads on
         // every page. Left to Rollup, Mantine components, react-number-format, zod, recharts and
         // dayjs go with the routes that use them, and the entry keeps only what the shell needs.
-        // One exception: each language's locale files (JSON, no dependencies) form one chunk,
-        // loaded at start-up for the active language only (app/i18n-resources.ts).
+        // One exception: locale files (JSON, no dependencies) form two chunks per language,
+        // loaded for the active language only (app/i18n-resources.ts): locale-<lang> with the
+        // common keys and the start-up features' (before the first render), and
+        // locale-pages-<lang> with every other feature's (right after).
         manualChunks: (id) => {
-          const locale = /[\\/]locales[\\/](en|ru|az)\.json$/.exec(id);
-          return locale ? `locale-${locale[1]}` : undefined;
+          const locale = /[\\/](?:features[\\/]([\w-]+)[\\/])?locales[\\/](en|ru|az)\.json$/.exec(
+            id,
+          );
+          if (!locale) return undefined;
+          const [, feature, lang] = locale;
+          return feature && !STARTUP_FEATURES.includes(feature)
+            ? `locale-pages-${lang}`
+            : `locale-${lang}`;
         },
       },
     },

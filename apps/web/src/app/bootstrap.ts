@@ -2,7 +2,7 @@ import { configureApiClient } from '@/lib/api-client';
 import { getUiLanguage, initI18n } from '@/lib/i18n/i18n';
 import { logout } from '@/lib/session/session';
 import { getToken, isLoggedIn, storeDefaults } from '@/lib/storage';
-import { loadTranslation } from './i18n-resources';
+import { loadPageTranslation, loadStartupTranslation } from './i18n-resources';
 
 /**
  * Start-up wiring that must run before the first render: the API client, and the stored
@@ -16,5 +16,5 @@ export const bootstrap = async () => {
     shouldLogoutOnUnauthorized: isLoggedIn,
     onUnauthorized: logout,
   });
-  await initI18n(loadTranslation);
+  await initI18n({ startup: loadStartupTranslation, pages: loadPageTranslation });
 };

@@ -1,5 +1,6 @@
 import type { Language } from '@esd/shared/constants';
 import type commonEn from '@/lib/i18n/locales/en.json';
+import { STARTUP_FEATURES } from './i18n-startup';
 
 type English<T> = T extends { default: infer D } ? D : T;
 
@@ -35,20 +36,30 @@ export type TranslationResources = typeof commonEn & FeatureResources;
 
 type Json = Record<string, unknown>;
 
-// Lazy: each language's files form one chunk (vite.config.ts), loaded only for that language.
+// Lazy: per language, the common file and the start-up features form one chunk, every other
+// feature another (vite.config.ts); only the active language loads.
 const commonFiles = import.meta.glob<Json>('/src/lib/i18n/locales/*.json', { import: 'default' });
 const featureFiles = import.meta.glob<Json>('/src/features/*/locales/*.json', {
   import: 'default',
 });
 
-/** Every translation of one language: the common file and each feature's file. */
-export const loadTranslation = async (lang: Language): Promise<Json> => {
-  const common = commonFiles[`/src/lib/i18n/locales/${lang}.json`];
-  if (!common) throw new Error(`No common locale for ${lang}`);
+const loadFeatures = async (lang: Language, atStartup: boolean): Promise<Json> => {
   const features = Object.entries(featureFiles).flatMap(([file, load]) => {
     const match = /^\/src\/features\/([\w-]+)\/locales\/(\w+)\.json$/.exec(file);
-    return match?.[2] === lang ? [load().then((keys) => [match[1], keys] as const)] : [];
+    if (!match?.[1] || match[2] !== lang) return [];
+    if (STARTUP_FEATURES.includes(match[1]) !== atStartup) return [];
+    return [load().then((keys) => [match[1], keys] as const)];
   });
-  const [commonKeys, featureKeys] = await Promise.all([common(), Promise.all(features)]);
-  return { ...commonKeys, ...Object.fromEntries(featureKeys) };
+  return Object.fromEntries(await Promise.all(features));
 };
+
+/** The common keys and the start-up features' keys of one language (the first render's). */
+export const loadStartupTranslation = async (lang: Language): Promise<Json> => {
+  const common = commonFiles[`/src/lib/i18n/locales/${lang}.json`];
+  if (!common) throw new Error(`No common locale for ${lang}`);
+  const [commonKeys, featureKeys] = await Promise.all([common(), loadFeatures(lang, true)]);
+  return { ...commonKeys, ...featureKeys };
+};
+
+/** Every other feature's keys of one language, each under its feature's name. */
+export const loadPageTranslation = (lang: Language): Promise<Json> => loadFeatures(lang, false);

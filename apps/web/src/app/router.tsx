@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { type PageName, pages, paths } from '@/config/paths';
+import { pageTranslationsReady } from '@/lib/i18n/i18n';
 import { createGuardLoader } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
@@ -16,12 +17,29 @@ type PageModule = () => Promise<{ Component: React.ComponentType }>;
 const lazyLayout = (load: () => Promise<React.ComponentType>) =>
   lazyPage(async () => ({ Component: await load() }));
 
-/** One page route: its URL, guard and title come from config/paths; its code is a chunk. */
+/** Pages that use only the translations loaded at start-up (app/i18n-startup.ts). */
+const startupPages = new Set<PageName>([
+  'login',
+  'forgotPassword',
+  'resetPassword',
+  'becomePartner',
+  'products',
+  'product',
+]);
+
+/**
+ * One page route: its URL, guard and title come from config/paths; its code is a chunk, loaded
+ * beside the other features' translations unless the page needs only the start-up ones.
+ */
 const pageRoute = (name: PageName, load: PageModule): RouteObject => ({
   path: pages[name].path,
   loader: createGuardLoader(pages[name]),
   handle: { page: name } satisfies RouteHandle,
-  lazy: lazyPage(load),
+  lazy: lazyPage(
+    startupPages.has(name)
+      ? load
+      : () => Promise.all([load(), pageTranslationsReady()]).then(([module]) => module),
+  ),
 });
 
 export const routes: RouteObject[] = [

@@ -7,14 +7,50 @@ const applyDocumentLanguage = (lang: string) => {
   document.documentElement.lang = lang;
 };
 
-type LoadTranslation = (lang: Language) => Promise<Record<string, unknown>>;
+type Translation = Record<string, unknown>;
+type TranslationLoaders = {
+  /** the keys the first render needs (the common file and the start-up features) */
+  startup: (lang: Language) => Promise<Translation>;
+  /** every other page's keys */
+  pages: (lang: Language) => Promise<Translation>;
+};
+
+/** Per language: its page keys, once they are in i18next's store. */
+const pageTranslations = new Map<Language, Promise<void>>();
+let loaders: TranslationLoaders | undefined;
+
+const addPageTranslation = (lang: Language) => {
+  let added = pageTranslations.get(lang);
+  if (!added) {
+    if (!loaders) throw new Error('initI18n has not run');
+    added = loaders.pages(lang).then((keys) => {
+      i18n.addResourceBundle(lang, 'translation', keys, true, true);
+    });
+    // a failed download is tried again by the next page that needs it
+    added.catch(() => pageTranslations.delete(lang));
+    pageTranslations.set(lang, added);
+  }
+  return added;
+};
+
+/**
+ * Resolves once the active language's page keys are in place: a page outside the start-up set
+ * awaits it beside its chunk (router.tsx), so it never renders a raw key.
+ */
+export const pageTranslationsReady = (): Promise<void> => {
+  const lang = i18n.language;
+  return isLanguage(lang) ? addPageTranslation(lang) : Promise.resolve();
+};
 
 /**
  * Translations come from the app (common + every feature), so this module imports no feature.
  * They load per language (an i18next backend over dynamic imports): the promise settles once
- * the stored language is ready, and a language switch waits for its files before it applies.
+ * the stored language's start-up keys are ready, and the page keys follow at once in the
+ * background. A language switch waits for both before it applies.
  */
-export const initI18n = async (loadTranslation: LoadTranslation) => {
+export const initI18n = async (translations: TranslationLoaders) => {
+  loaders = translations;
+  let isStartup = true;
   i18n.on('languageChanged', applyDocumentLanguage);
   await i18n
     .use({
@@ -22,7 +58,16 @@ export const initI18n = async (loadTranslation: LoadTranslation) => {
       init: () => undefined,
       read: (lang: string, _ns: string, done: (error: unknown, data?: unknown) => void) => {
         const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-        loadTranslation(language).then(
+        const startup = translations.startup(language);
+        const keys = isStartup
+          ? startup
+          : // a switch: the page in view may need any feature's keys
+            Promise.all([startup, translations.pages(language)]).then(([first, pages]) => {
+              pageTranslations.set(language, Promise.resolve());
+              return { ...first, ...pages };
+            });
+        isStartup = false;
+        keys.then(
           (data) => done(null, data),
           (error: unknown) => done(error),
         );
@@ -38,7 +83,10 @@ export const initI18n = async (loadTranslation: LoadTranslation) => {
       interpolation: { escapeValue: false },
       returnEmptyString: false,
       showSupportNotice: false,
+      // a component that rendered before the page keys arrived renders again with them
+      react: { bindI18nStore: 'added' },
     });
+  void pageTranslationsReady().catch(() => undefined);
   return i18n;
 };
 
