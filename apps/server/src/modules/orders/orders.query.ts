@@ -177,7 +177,8 @@ export const isOrderAdmin = (role: Role) => role === 'gd' || role === 'ld';
  * the reads run one after another. `placing`: `db` is the checkout transaction that wrote the
  * order and holds it uncommitted, so nothing else can see or change it meanwhile (the reads
  * run there directly, without a savepoint), and it can have no keys and no return requests
- * yet (those need a delivery, which needs the order committed): they are not read.
+ * yet (those need a delivery, which needs the order committed): they are not read, nor the
+ * return window, which only a delivered item has.
  */
 const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, placing: boolean) => {
   const read = async (tx: DbOrTx) => {
@@ -195,7 +196,8 @@ const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, placing: bo
       .leftJoin(actor, eq(actor.id, orderEvents.actorId))
       .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.id));
-    const settings = await readOrderSettings(tx);
+    // an order being placed has no delivered item, so no return window to read settings for
+    const settings = placing ? null : await readOrderSettings(tx);
     const itemIds = placing ? [] : items.map((i) => i.id);
     const keys = itemIds.length
       ? await tx
@@ -238,7 +240,7 @@ export const orderDetail = async (
   const detailItems = items.map((item) => {
     const request = lastRequest.get(item.id) ?? null;
     const until =
-      item.providerId === PROVIDER.adobe
+      item.providerId === PROVIDER.adobe || !settings
         ? null
         : returnableUntil(item, settings.return_window_days);
     const open = until !== null && until.getTime() > now && request?.status !== 'requested';
