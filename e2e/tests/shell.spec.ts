@@ -116,7 +116,7 @@ test('[shell][i18n] the language switch translates the page and is remembered', 
 }) => {
   await page.goto('/pages/login');
   await page
-    .getByRole('button', { name: 'Language' })
+    .getByRole('button', { name: 'Language: EN' })
     .or(page.getByLabel('Language'))
     .first()
     .click();
@@ -130,7 +130,7 @@ test('[shell][i18n] the language switch translates the page and is remembered', 
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Войти', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Язык' }).or(page.getByLabel('Язык')).first().click();
+  await page.getByRole('button', { name: 'Язык: RU' }).or(page.getByLabel('Язык')).first().click();
   await page
     .getByRole('menuitem', { name: 'Azərbaycanca' })
     .or(page.getByRole('option', { name: 'Azərbaycanca' }))

@@ -88,7 +88,7 @@ test('[shop][basket] a dealer searches, opens a product, changes quantity, adds 
   // the add button
   await page.goto('/pages/products?q=Adobe');
   const adobeCard = page.getByRole('article').first();
-  await expect(adobeCard.getByRole('button', { name: /^Buy for an Adobe customer/ })).toBeVisible();
+  await expect(adobeCard.getByRole('button', { name: /^Buy for a customer/ })).toBeVisible();
   await expect(adobeCard.getByRole('button', { name: /Add to basket/ })).toHaveCount(0);
 });
 

@@ -32,7 +32,9 @@ export const LanguageMenu = () => {
           color="gray"
           c="gray.8"
           px="xs"
-          aria-label={t('layout.language')}
+          // "Language: EN": the name holds the visible code, so a voice-control user saying
+          // what they see finds the button (WCAG 2.5.3 Label in Name)
+          aria-label={t('layout.languageCurrent', { code: current.toUpperCase() })}
           leftSection={<IconLanguage size={20} aria-hidden />}
         >
           {current.toUpperCase()}

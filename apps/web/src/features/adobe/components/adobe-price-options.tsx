@@ -25,20 +25,15 @@ export const AdobePriceOptions = ({ options, value, onChange }: AdobePriceOption
       onChange={onChange}
     >
       <Stack gap="xs" mt="xs">
+        {/* each card is named by everything it shows (title, SKU, term, prices): a shorter
+            aria-label would leave out words on screen that a voice-control user may say to
+            pick it (WCAG 2.5.3 Label in Name), and the details need no description */}
         {options.map((option) => {
-          const detailsId = `adobe-option-${option.id}`;
           return (
-            <Radio.Card
-              key={option.id}
-              value={option.id}
-              radius="md"
-              p="sm"
-              aria-label={`${option.FullTitle}, ${option.Sku}`}
-              aria-describedby={detailsId}
-            >
+            <Radio.Card key={option.id} value={option.id} radius="md" p="sm">
               <Group wrap="nowrap" align="flex-start" gap="sm">
                 <Radio.Indicator mt={2} />
-                <Stack gap={4} style={{ minWidth: 0, flex: 1 }} id={detailsId}>
+                <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                   <Text fw={600} size="sm">
                     {option.FullTitle}
                   </Text>
