@@ -114,29 +114,41 @@ test('[shell][title] the document title is the last breadcrumb followed by | ESD
 test('[shell][i18n] the language switch translates the page and is remembered', async ({
   page,
 }) => {
+  // visitors' pages: the three languages side by side
   await page.goto('/pages/login');
-  await page
-    .getByRole('button', { name: 'Language: EN' })
-    .or(page.getByLabel('Language'))
-    .first()
-    .click();
-  await page
-    .getByRole('menuitem', { name: 'Русский' })
-    .or(page.getByRole('option', { name: 'Русский' }))
-    .first()
-    .click();
+  const choice = page.getByRole('radiogroup', { name: 'Language' });
+  await expect(choice.getByRole('radio', { name: 'EN English' })).toBeChecked();
+  await choice.getByTitle('Русский').click();
   await expect(page.getByRole('button', { name: 'Войти', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Войти', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Язык: RU' }).or(page.getByLabel('Язык')).first().click();
-  await page
-    .getByRole('menuitem', { name: 'Azərbaycanca' })
-    .or(page.getByRole('option', { name: 'Azərbaycanca' }))
-    .first()
-    .click();
+  const inRussian = page.getByRole('radiogroup', { name: 'Язык' });
+  await expect(inRussian.getByRole('radio', { name: 'RU Русский' })).toBeChecked();
+  await inRussian.getByTitle('Azərbaycanca').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'az');
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('az');
+
+  // signed in: the header's menu, which also saves the choice to the profile
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await signIn(page, 'user@example.com');
+  await page.getByRole('button', { name: 'Language: EN' }).click();
+  await page.getByRole('menuitem', { name: 'Русский' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Продукты');
+  await expect
+    .poll(async () => {
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const profile = await page.request.get('/api/auth/user', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await profile.json()).data.lang;
+    })
+    .toBe('ru');
+  await page.getByRole('button', { name: 'Язык: RU' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test("[shell][i18n] after sign-in the user's own language wins", async ({ page }) => {

@@ -2,7 +2,7 @@ import { Anchor, Box, Center, Group } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
-import { LanguageMenu } from './language-menu';
+import { LanguageSwitch } from './language-switch';
 
 /** Login, password recovery, become a partner, and the status pages for visitors. */
 export const PublicLayout = () => {
@@ -22,7 +22,7 @@ export const PublicLayout = () => {
         <Anchor component={Link} to={paths.home.getHref()} underline="never">
           <Logo />
         </Anchor>
-        <LanguageMenu />
+        <LanguageSwitch />
       </Group>
       <Center component="main" id="main-content" style={{ flex: 1 }} px="sm" pb={48}>
         <Box w="100%" maw={isWide ? 880 : 520}>
