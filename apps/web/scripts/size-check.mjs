@@ -1,9 +1,11 @@
-// Initial JavaScript of the login page and the product list, gzip, from the build manifest:
+// Checks what pages load before their first render, from the build manifest and source maps.
+// 1. Initial JavaScript of the login page and the product list, gzip:
 // what index.html loads and modulepreloads, plus the chunks those pages load before their
 // first render (layout and page chunks, the English locale chunk). Runs in `npm test` after the
 // e2e step, whose server start builds apps/web/dist when it is stale.
+// 2. The pages that render with the start-up translations only use no other feature's keys.
 //   node apps/web/scripts/size-check.mjs [distDir] [--list]
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -76,3 +78,51 @@ if (failed) {
   );
   process.exit(1);
 }
+
+// The pages router.tsx renders with the start-up translations only (startupPages): the other
+// features' keys arrive after their first render, so any such key in their code would show raw.
+const startupFeatures = [
+  ...readFileSync(path.join(webDir, 'src/app/i18n-startup.ts'), 'utf8').matchAll(
+    /^ {2}'([\w-]+)',$/gm,
+  ),
+].map((match) => match[1]);
+const laterFeatures = readdirSync(path.join(webDir, 'src/features')).filter(
+  (feature) => !startupFeatures.includes(feature),
+);
+if (startupFeatures.length === 0 || laterFeatures.length === 0) {
+  throw new Error('size-check: could not read STARTUP_FEATURES in src/app/i18n-startup.ts');
+}
+const laterKey = new RegExp(`['"\`]((?:${laterFeatures.join('|')})\\.[\\w.]+)`, 'g');
+const publicLayout = 'src/app/layout/public-layout.tsx';
+const appLayout = 'src/app/layout/app-layout.tsx';
+const startupPages = {
+  login: [publicLayout, 'src/app/routes/login.tsx'],
+  forgotPassword: [publicLayout, 'src/app/routes/forgot-password.tsx'],
+  resetPassword: [publicLayout, 'src/app/routes/reset-password.tsx'],
+  becomePartner: [publicLayout, 'src/app/routes/become-a-partner.tsx'],
+  products: [appLayout, 'src/app/routes/products.tsx'],
+  product: [appLayout, 'src/app/routes/product.tsx'],
+};
+const misplaced = [];
+for (const [page, ids] of Object.entries(startupPages)) {
+  const files = withStaticImports(entry);
+  for (const id of ids) withStaticImports(id, files);
+  for (const file of files) {
+    const map = JSON.parse(readFileSync(path.join(dist, `${file}.map`), 'utf8'));
+    map.sources.forEach((source, i) => {
+      if (source.includes('node_modules')) return;
+      for (const [, key] of (map.sourcesContent?.[i] ?? '').matchAll(laterKey)) {
+        misplaced.push(`${page}: ${key} in ${source.replace(/^.*?\b(apps|packages)\//, '$1/')}`);
+      }
+    });
+  }
+}
+if (misplaced.length > 0) {
+  console.error(
+    `size-check: pages rendered with the start-up translations use other features' keys; add the feature to src/app/i18n-startup.ts or take the page out of startupPages in src/app/router.tsx:\n  ${[...new Set(misplaced)].join('\n  ')}`,
+  );
+  process.exit(1);
+}
+console.log(
+  `ok   ${Object.keys(startupPages).length} pages rendered with the start-up translations (${startupFeatures.join(', ')}) use no other feature's keys`,
+);

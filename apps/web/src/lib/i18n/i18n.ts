@@ -83,8 +83,6 @@ export const initI18n = async (translations: TranslationLoaders) => {
       interpolation: { escapeValue: false },
       returnEmptyString: false,
       showSupportNotice: false,
-      // a component that rendered before the page keys arrived renders again with them
-      react: { bindI18nStore: 'added' },
     });
   void pageTranslationsReady().catch(() => undefined);
   return i18n;
