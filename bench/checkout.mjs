@@ -6,7 +6,7 @@
 //    key time is when a watcher polling the orders table every 50 ms first sees the order
 //    completed (all its keys allocated, which the order page then shows).
 // Needs BENCH_DATABASE_URL (a server where it may create and drop the database
-// esd_bench_checkout), defaults to the local PostgreSQL. Knobs: BENCH_ORDERS (400 in phase 1),
+// esd_bench_checkout), defaults to the local PostgreSQL. Knobs: BENCH_ORDERS (2000 in phase 1: enough samples for a steady p95),
 // BENCH_CONCURRENCY (20), BENCH_BURST (200), BENCH_QUANTITY (5 keys per order),
 // BENCH_JOB_POLL_SECONDS (unset: the server's default), BENCH_CPU_PROF=<dir> (a CPU profile of
 // each server process), BENCH_DRY=1 (print, do not append).
@@ -18,7 +18,7 @@ import pg from 'pg';
 import { buildServer, loadAverage, machine, startProcess, stop, waitFor } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 400);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 200);
 const QUANTITY = Number(process.env.BENCH_QUANTITY ?? 5);
