@@ -171,6 +171,9 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     const cash = (await checkout('dealer2@example.com', 1)).json().data as Detail;
     expect(cash.status).toBe('pending');
     expect(cash.actions).toMatchObject({ cancel: true, confirm_payment: false });
+    // checkout answers with the order exactly as its page then reads it (no delivery runs for a
+    // pending order, so nothing changes in between)
+    expect((await dealer.get(`/api/orders/${cash.id}`)).json().data).toEqual(cash);
     const cancelled = (
       await dealer.post(`/api/orders/${cash.id}/cancel`, { note: 'changed my mind' })
     ).json();
