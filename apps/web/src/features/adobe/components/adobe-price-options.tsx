@@ -28,52 +28,50 @@ export const AdobePriceOptions = ({ options, value, onChange }: AdobePriceOption
         {/* each card is named by everything it shows (title, SKU, term, prices): a shorter
             aria-label would leave out words on screen that a voice-control user may say to
             pick it (WCAG 2.5.3 Label in Name), and the details need no description */}
-        {options.map((option) => {
-          return (
-            <Radio.Card key={option.id} value={option.id} radius="md" p="sm">
-              <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Radio.Indicator mt={2} />
-                <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                  <Text fw={600} size="sm">
-                    {option.FullTitle}
+        {options.map((option) => (
+          <Radio.Card key={option.id} value={option.id} radius="md" p="sm">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Radio.Indicator mt={2} />
+              <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                <Text fw={600} size="sm">
+                  {option.FullTitle}
+                </Text>
+                <Group gap={6}>
+                  <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {option.Sku}
                   </Text>
-                  <Group gap={6}>
-                    <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                      {option.Sku}
+                  <Badge size="xs" variant="light" color="gray">
+                    {t('adobe.options.days', { days: option.days })}
+                  </Badge>
+                </Group>
+                <Group gap="xl" wrap="wrap">
+                  <Stack gap={0}>
+                    <Text size="xs" c="dimmed">
+                      {t('adobe.options.perLicence')}
                     </Text>
-                    <Badge size="xs" variant="light" color="gray">
-                      {t('adobe.options.days', { days: option.days })}
-                    </Badge>
-                  </Group>
-                  <Group gap="xl" wrap="wrap">
-                    <Stack gap={0}>
-                      <Text size="xs" c="dimmed">
-                        {t('adobe.options.perLicence')}
-                      </Text>
-                      <Text size="sm" fw={600} style={tabular}>
-                        {money(option.Amount, option.Currency, lang)}
-                      </Text>
-                    </Stack>
-                    <Stack gap={0}>
-                      <Text size="xs" c="dimmed">
-                        {t('adobe.options.total')}
-                      </Text>
-                      <Text size="sm" fw={700} style={tabular}>
-                        {money(option.total, option.Currency, lang)}
-                      </Text>
-                    </Stack>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {t('adobe.options.exclVat')}
-                  </Text>
-                  {option.Additional_Detail ? (
-                    <Text size="xs">{option.Additional_Detail}</Text>
-                  ) : null}
-                </Stack>
-              </Group>
-            </Radio.Card>
-          );
-        })}
+                    <Text size="sm" fw={600} style={tabular}>
+                      {money(option.Amount, option.Currency, lang)}
+                    </Text>
+                  </Stack>
+                  <Stack gap={0}>
+                    <Text size="xs" c="dimmed">
+                      {t('adobe.options.total')}
+                    </Text>
+                    <Text size="sm" fw={700} style={tabular}>
+                      {money(option.total, option.Currency, lang)}
+                    </Text>
+                  </Stack>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('adobe.options.exclVat')}
+                </Text>
+                {option.Additional_Detail ? (
+                  <Text size="xs">{option.Additional_Detail}</Text>
+                ) : null}
+              </Stack>
+            </Group>
+          </Radio.Card>
+        ))}
       </Stack>
     </Radio.Group>
   );
