@@ -10,11 +10,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// Issue 8 asks for 170 KB; not reached yet (react-dom, react-router, zod, i18next and the
-// Mantine base alone are ~150 KB). Until then each page has a ceiling a little above what it
-// loads now, so that any growth fails here; lower a ceiling whenever a page gets lighter.
+// Issue 8 asks for 170 KB; not reached yet: before any page code the entry holds react-dom,
+// react-router's data router, the Mantine base, i18next and TanStack Query (~158 KB). zod and the
+// shared schemas are kept out of it (answers are typed, not parsed, in the browser). Until then
+// each page has a ceiling a little above what it loads now, so that any growth fails here; lower a
+// ceiling whenever a page gets lighter.
 const TARGET_KB = 170;
-const BUDGET_KB = { login: 220, products: 310 };
+const BUDGET_KB = { login: 195, products: 285 };
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const dist = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(webDir, 'dist'));

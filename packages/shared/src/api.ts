@@ -6,74 +6,7 @@ export type ApiEnvelope<T> = { code: number; message: string; data: T };
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), message: z.string(), data });
 
-/**
- * Error names carried in `data.error` of a failed answer; the web app translates them
- * as `errors.<NAME>` and falls back to the server's message.
- */
-export const appErrorCodes = {
-  /** the request's params, query or body failed validation (data.issues lists them) */
-  VALIDATION_FAILED: 400,
-  /** no token, or the token is invalid, expired or revoked */
-  UNAUTHORIZED: 401,
-  /** wrong e-mail or password (one answer for both) */
-  INVALID_CREDENTIALS: 401,
-  /** the account is deactivated */
-  ACCOUNT_DISABLED: 403,
-  /** the role may not call this route, or the record is outside the caller's scope */
-  FORBIDDEN: 403,
-  /** the record does not exist (or is outside the caller's scope where existence leaks) */
-  NOT_FOUND: 404,
-  /** the record conflicts with an existing one */
-  CONFLICT: 409,
-  /** an Idempotency-Key sent again with another request body (the Stripe model: 422) */
-  IDEMPOTENCY_KEY_REUSED: 422,
-  /** the current password given to change it is wrong */
-  WRONG_PASSWORD: 422,
-  /** the password is too common or out of the allowed length */
-  WEAK_PASSWORD: 422,
-  /** a password-reset link that is unknown, used or expired */
-  INVALID_RESET_TOKEN: 422,
-  /** the third-party ID token failed verification or names no known account */
-  OIDC_REJECTED: 401,
-  /** third-party sign-in is not configured on this server */
-  OIDC_DISABLED: 404,
-  /** the product is inactive, or must be bought another way (Adobe goes through a price request) */
-  PRODUCT_UNAVAILABLE: 422,
-  /** the user may not pay this way (cash or credit) */
-  SELL_TYPE_NOT_ALLOWED: 422,
-  /** the basket would hold more lines or a larger quantity than allowed */
-  BASKET_LIMIT: 422,
-  /** no bank exchange rate is set, so AZN amounts cannot be computed */
-  NO_EXCHANGE_RATE: 503,
-  /** checkout of an empty basket */
-  BASKET_EMPTY: 422,
-  /** a credit order above the dealer's remaining credit (spec 5 message) */
-  CREDIT_LIMIT: 422,
-  /** the order or item is not in a state that allows this action */
-  INVALID_STATE: 409,
-  /** the return window of the item has closed, or its product is not returnable */
-  RETURN_WINDOW_CLOSED: 422,
-  /** Adobe's partner API did not answer (or answered garbage); try again later */
-  ADOBE_UNAVAILABLE: 502,
-  /** Adobe refused the request (unknown customer, invalid quantity, …); the message says why */
-  ADOBE_REJECTED: 422,
-  /** a prize cannot be claimed now (data.reason: not_started, rank_prize, out_of_stock, already_claimed, not_enough_points) */
-  PRIZE_NOT_CLAIMABLE: 422,
-  /** the record is still used by others and cannot be deleted */
-  IN_USE: 409,
-  /** a change or deletion of a sales target: spec 5 makes them permanent once added */
-  TARGET_IMMUTABLE: 409,
-  /** an uploaded file is too large or not of an allowed type */
-  INVALID_FILE: 415,
-  /** too many attempts; try later */
-  RATE_LIMITED: 429,
-  /** the server is shutting down or the database does not answer */
-  UNAVAILABLE: 503,
-  /** an unexpected failure; details only in the server log */
-  INTERNAL: 500,
-} as const;
-
-export type AppErrorCode = keyof typeof appErrorCodes;
+export { type AppErrorCode, appErrorCodes } from './api-codes';
 
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -82,3 +15,6 @@ export const paginationQuerySchema = z.object({
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int() });
+
+/** A page of a list, as `pageSchema` describes it (for code that needs the type, not zod). */
+export type Page<T> = { items: T[]; total: number };

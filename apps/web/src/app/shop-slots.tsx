@@ -1,6 +1,7 @@
 import { canBuyAdobe, canShop, typeIdFromRole } from '@esd/shared/access/access.rules';
 import type { Basket } from '@esd/shared/catalogue/basket.schemas';
-import { PROVIDER, type ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
+import { PROVIDER } from '@esd/shared/catalogue/catalogue.constants';
+import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import { allowedSellTypes } from '@esd/shared/shop/pricing.rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';

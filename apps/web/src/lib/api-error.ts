@@ -1,4 +1,4 @@
-import { type AppErrorCode, appErrorCodes } from '@esd/shared/api';
+import { type AppErrorCode, appErrorCodes } from '@esd/shared/api-codes';
 
 /** A failed call: `status` 0 means no answer (network); otherwise the HTTP status. */
 export class ApiError extends Error {

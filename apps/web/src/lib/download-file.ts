@@ -73,7 +73,7 @@ const saveBlob = (blob: Blob, fileName: string) => {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 };
 
-export type DownloadFileOptions = Pick<ApiRequestOptions<unknown>, 'query'> & {
+export type DownloadFileOptions = Pick<ApiRequestOptions, 'query'> & {
   /** the name to save under when the answer's Content-Disposition names none */
   fallbackName: string;
   /** reports the fraction (0..1) that arrived, for files big enough to show a progress bar */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isMoney } from '../shop/money';
+import { productSorts } from './catalogue.constants';
 
 /** A money or percent amount: a decimal string with at most 2 decimals, never a float. */
 export const moneyString = z
@@ -29,12 +30,12 @@ export const localizedName = z.object({
 });
 export type LocalizedName = z.infer<typeof localizedName>;
 
-/** Provider ids: 1 key stock, 2 other (vendor-delivered), 3 Adobe (spec 3). */
-export const providerIds = [1, 2, 3] as const;
-export const PROVIDER = { keyStock: 1, other: 2, adobe: 3 } as const;
-
-export const productSorts = ['title', 'price_asc', 'price_desc', 'newest'] as const;
-export type ProductSort = (typeof productSorts)[number];
+export {
+  PROVIDER,
+  type ProductSort,
+  productSorts,
+  providerIds,
+} from './catalogue.constants';
 
 export const productListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,18 +1,18 @@
-import {
-  type AdobeCustomerInput,
-  type AdobeCustomerListItem,
+import type {
+  AdobeCustomerInput,
+  AdobeCustomerListItem,
   adobeCustomerListItemSchema,
 } from '@esd/shared/adobe/adobe.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { adobeKeys } from './adobe-keys';
 
 /** POST /api/adobe/customers: the customer is created at Adobe, then listed as the dealer's. */
 export const createAdobeCustomer = (input: AdobeCustomerInput) =>
-  apiRequest('/adobe/customers', {
+  apiRequest<z.output<typeof adobeCustomerListItemSchema>>('/adobe/customers', {
     method: 'POST',
     body: input,
-    schema: adobeCustomerListItemSchema,
   });
 
 export const useCreateAdobeCustomer = () => {

@@ -1,13 +1,12 @@
-import { adobeCustomerListItemSchema } from '@esd/shared/adobe/adobe.schemas';
+import type { adobeCustomerListItemSchema } from '@esd/shared/adobe/adobe.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { adobeKeys } from './adobe-keys';
 
 /** Spec 7: GET /api/getAdobeCustomerList, the dealer's own Adobe customers. */
 export const getAdobeCustomers = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/getAdobeCustomerList', {
-    schema: z.array(adobeCustomerListItemSchema),
+  apiRequest<z.output<typeof adobeCustomerListItemSchema>[]>('/getAdobeCustomerList', {
     signal: options.signal,
   });
 

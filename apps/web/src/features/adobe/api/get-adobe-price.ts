@@ -1,6 +1,6 @@
-import { type AdobePriceRequest, adobePriceOptionSchema } from '@esd/shared/adobe/adobe.schemas';
+import type { AdobePriceRequest, adobePriceOptionSchema } from '@esd/shared/adobe/adobe.schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -9,10 +9,9 @@ import { apiRequest } from '@/lib/api-client';
  * the inputs it was asked with, not to a cache.
  */
 export const getAdobePrice = (input: AdobePriceRequest) =>
-  apiRequest('/getAdobeProductPriceByCustomer', {
+  apiRequest<z.output<typeof adobePriceOptionSchema>[]>('/getAdobeProductPriceByCustomer', {
     method: 'POST',
     body: input,
-    schema: z.array(adobePriceOptionSchema),
   });
 
 export const useAdobePrice = () =>

@@ -1,14 +1,12 @@
 import type { ForgotPasswordInput } from '@esd/shared/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 /** The answer is the same whether or not the e-mail belongs to an account. */
 export const requestPasswordReset = (input: ForgotPasswordInput) =>
-  apiRequest('/auth/forgot-password', {
+  apiRequest<unknown>('/auth/forgot-password', {
     method: 'POST',
     body: input,
-    schema: z.unknown(),
     onUnauthorized: 'ignore',
   });
 

@@ -1,12 +1,12 @@
-import { type LoginInput, loginDataSchema } from '@esd/shared/auth/auth.schemas';
+import type { LoginInput, loginDataSchema } from '@esd/shared/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 export const login = (input: LoginInput) =>
-  apiRequest('/auth/login', {
+  apiRequest<z.output<typeof loginDataSchema>>('/auth/login', {
     method: 'POST',
     body: input,
-    schema: loginDataSchema,
     onUnauthorized: 'ignore',
   });
 

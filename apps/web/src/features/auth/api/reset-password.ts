@@ -1,13 +1,11 @@
 import type { ResetPasswordInput } from '@esd/shared/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 export const resetPassword = (input: ResetPasswordInput) =>
-  apiRequest('/auth/reset-password', {
+  apiRequest<unknown>('/auth/reset-password', {
     method: 'POST',
     body: input,
-    schema: z.unknown(),
     onUnauthorized: 'ignore',
   });
 

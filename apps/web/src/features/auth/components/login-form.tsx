@@ -1,4 +1,4 @@
-import { loginInputSchema } from '@esd/shared/auth/auth.schemas';
+import { isEmail, normaliseEmail } from '@esd/shared/auth/email';
 import { LOGIN_NOTIFICATION_MS } from '@esd/shared/constants';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PasswordField } from '@/components/password-field';
 import { paths } from '@/config/paths';
-import { matchesSchema } from '@/lib/form-validation';
 import { getErrorMessage, notifyError, notifyWarning } from '@/lib/notify';
 import { reloadAfterLogin, saveSession } from '@/lib/session/session';
 import { isLoggedIn } from '@/lib/storage';
@@ -24,19 +23,23 @@ export const LoginForm = () => {
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
     validate: {
-      email: matchesSchema(loginInputSchema.shape.email, t('validation.email')),
+      email: (value) => (isEmail(value) ? null : t('validation.email')),
       password: (value) => (value ? null : t('validation.required')),
     },
   });
 
   const signIn = form.onSubmit((values) => {
-    login.mutate(loginInputSchema.parse(values), {
-      onSuccess: ({ user, token }) => {
-        saveSession({ user, token, providerId: 'password' });
-        reloadAfterLogin(searchParams.get('to'));
+    login.mutate(
+      { email: normaliseEmail(values.email), password: values.password },
+      {
+        onSuccess: ({ user, token }) => {
+          saveSession({ user, token, providerId: 'password' });
+          reloadAfterLogin(searchParams.get('to'));
+        },
+        onError: (error) =>
+          notifyError(getErrorMessage(error), { autoClose: LOGIN_NOTIFICATION_MS }),
       },
-      onError: (error) => notifyError(getErrorMessage(error), { autoClose: LOGIN_NOTIFICATION_MS }),
-    });
+    );
   });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

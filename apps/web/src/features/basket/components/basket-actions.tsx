@@ -1,4 +1,4 @@
-import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
+import { PROVIDER } from '@esd/shared/catalogue/catalogue.constants';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';

@@ -1,7 +1,8 @@
-import { checkoutPreviewSchema } from '@esd/shared/orders/orders.schemas';
+import type { checkoutPreviewSchema } from '@esd/shared/orders/orders.schemas';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
@@ -10,9 +11,8 @@ export const getCheckout = (
   sellType: SellType | undefined,
   options: { signal?: AbortSignal } = {},
 ) =>
-  apiRequest('/checkout', {
+  apiRequest<z.output<typeof checkoutPreviewSchema>>('/checkout', {
     query: { sell_type: sellType },
-    schema: checkoutPreviewSchema,
     signal: options.signal,
   });
 

@@ -1,5 +1,6 @@
-import { type CheckoutInput, orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import type { CheckoutInput, orderDetailSchema } from '@esd/shared/orders/orders.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
@@ -7,11 +8,10 @@ export type PlaceOrderInput = CheckoutInput & { idempotencyKey: string };
 
 /** POST /api/checkout: the basket becomes an order; a replay with the same key returns it again. */
 export const placeOrder = ({ idempotencyKey, ...body }: PlaceOrderInput) =>
-  apiRequest('/checkout', {
+  apiRequest<z.output<typeof orderDetailSchema>>('/checkout', {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: orderDetailSchema,
   });
 
 export const usePlaceOrder = () => {

@@ -1,12 +1,12 @@
-import { dealerUserSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { dealerUserSchema } from '@esd/shared/catalogue/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { dealerUserKeys } from './dealer-keys';
 
 /** The dealer's own end users, to put them into groups. */
 export const getDealerUsers = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/dealer/users', { schema: z.array(dealerUserSchema), signal: options.signal });
+  apiRequest<z.output<typeof dealerUserSchema>[]>('/dealer/users', { signal: options.signal });
 
 export const dealerUsersQueryOptions = () =>
   queryOptions({

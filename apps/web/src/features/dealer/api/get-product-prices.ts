@@ -1,7 +1,8 @@
-import { pageSchema } from '@esd/shared/api';
-import { dealerProductPriceSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { Page } from '@esd/shared/api';
+import type { dealerProductPriceSchema } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { type ProductPricesQuery, productPriceKeys } from './dealer-keys';
 
@@ -9,9 +10,8 @@ export const getProductPrices = (
   query: ProductPricesQuery,
   options: { signal?: AbortSignal } = {},
 ) =>
-  apiRequest('/dealer/product-prices', {
+  apiRequest<Page<z.output<typeof dealerProductPriceSchema>>>('/dealer/product-prices', {
     query,
-    schema: pageSchema(dealerProductPriceSchema),
     signal: options.signal,
   });
 

@@ -1,11 +1,11 @@
-import { userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { userGroupKeys } from './dealer-keys';
 
 export const getUserGroups = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/dealer/groups', { schema: z.array(userGroupSchema), signal: options.signal });
+  apiRequest<z.output<typeof userGroupSchema>[]>('/dealer/groups', { signal: options.signal });
 
 export const userGroupsQueryOptions = () =>
   queryOptions({

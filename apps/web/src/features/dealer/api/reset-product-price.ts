@@ -1,13 +1,13 @@
-import { dealerProductPriceSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { dealerProductPriceSchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { productPriceKeys } from './dealer-keys';
 
 /** Drops the dealer's own setting: its users are priced by group markup or unit price again. */
 export const resetProductPrice = (productId: number) =>
-  apiRequest(`/dealer/product-prices/${productId}`, {
+  apiRequest<z.output<typeof dealerProductPriceSchema>>(`/dealer/product-prices/${productId}`, {
     method: 'DELETE',
-    schema: dealerProductPriceSchema,
   });
 
 export const useResetProductPrice = () => {

@@ -1,8 +1,9 @@
-import {
-  type DealerProductPriceInput,
+import type {
+  DealerProductPriceInput,
   dealerProductPriceSchema,
 } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { productPriceKeys } from './dealer-keys';
 
@@ -14,10 +15,9 @@ export const setProductPrice = ({
   productId: number;
   input: DealerProductPriceInput;
 }) =>
-  apiRequest(`/dealer/product-prices/${productId}`, {
+  apiRequest<z.output<typeof dealerProductPriceSchema>>(`/dealer/product-prices/${productId}`, {
     method: 'PUT',
     body: input,
-    schema: dealerProductPriceSchema,
   });
 
 export const useSetProductPrice = () => {

@@ -1,10 +1,14 @@
-import { type UserGroupInput, userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { UserGroupInput, userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { dealerUserKeys, userGroupKeys } from './dealer-keys';
 
 export const updateUserGroup = ({ id, input }: { id: number; input: UserGroupInput }) =>
-  apiRequest(`/dealer/groups/${id}`, { method: 'PUT', body: input, schema: userGroupSchema });
+  apiRequest<z.output<typeof userGroupSchema>>(`/dealer/groups/${id}`, {
+    method: 'PUT',
+    body: input,
+  });
 
 export const useUpdateUserGroup = () => {
   const queryClient = useQueryClient();

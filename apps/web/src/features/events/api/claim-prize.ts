@@ -1,13 +1,13 @@
-import { myPrizeSchema } from '@esd/shared/events/events.schemas';
+import type { myPrizeSchema } from '@esd/shared/events/events.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventsRelatedKeys } from './events-keys';
 
 export const claimPrize = ({ eventId, prizeId }: { eventId: number; prizeId: number }) =>
-  apiRequest(`/events/${eventId}/prizes/${prizeId}/claim`, {
+  apiRequest<z.output<typeof myPrizeSchema>>(`/events/${eventId}/prizes/${prizeId}/claim`, {
     method: 'POST',
     body: {},
-    schema: myPrizeSchema,
   });
 
 export const useClaimPrize = () => {

@@ -1,12 +1,12 @@
-import { pageSchema } from '@esd/shared/api';
-import {
+import type { Page } from '@esd/shared/api';
+import type {
   awardResultSchema,
-  type EventInput,
-  type EventSettings,
+  EventInput,
+  EventSettings,
   eventSettingsSchema,
 } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventSettingsKeys, eventsRelatedKeys } from './events-keys';
 
@@ -19,9 +19,8 @@ export const useEventSettings = (query: EventSettingsQuery) =>
   useQuery({
     queryKey: eventSettingsKeys.list(query),
     queryFn: ({ signal }) =>
-      apiRequest('/settings/events', {
+      apiRequest<Page<z.output<typeof eventSettingsSchema>>>('/settings/events', {
         query,
-        schema: pageSchema(eventSettingsSchema),
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -32,9 +31,8 @@ export const useEventOptions = () =>
   useQuery({
     queryKey: eventSettingsKeys.options(),
     queryFn: ({ signal }) =>
-      apiRequest('/settings/events', {
+      apiRequest<Page<z.output<typeof eventSettingsSchema>>>('/settings/events', {
         query: { page: 1, perPage: 100 },
-        schema: pageSchema(eventSettingsSchema),
         signal,
       }),
   });
@@ -50,11 +48,13 @@ export const useSaveEvent = () => {
   return useMutation({
     meta: { notifyError: false },
     mutationFn: ({ id, input }: { id?: number; input: EventInput }) =>
-      apiRequest(id ? `/settings/events/${id}` : '/settings/events', {
-        method: id ? 'PUT' : 'POST',
-        body: input,
-        schema: eventSettingsSchema,
-      }),
+      apiRequest<z.output<typeof eventSettingsSchema>>(
+        id ? `/settings/events/${id}` : '/settings/events',
+        {
+          method: id ? 'PUT' : 'POST',
+          body: input,
+        },
+      ),
     onSuccess: invalidate,
   });
 };
@@ -63,7 +63,9 @@ export const useDeleteEvent = () => {
   const invalidate = useInvalidateEvents();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/settings/events/${id}`, { method: 'DELETE', schema: eventSettingsSchema }),
+      apiRequest<z.output<typeof eventSettingsSchema>>(`/settings/events/${id}`, {
+        method: 'DELETE',
+      }),
     onSuccess: invalidate,
   });
 };
@@ -75,10 +77,9 @@ export const useUploadEventImage = () => {
     mutationFn: ({ id, file }: { id: number; file: File }) => {
       const body = new FormData();
       body.set('file', file);
-      return apiRequest(`/settings/events/${id}/image`, {
+      return apiRequest<z.output<typeof eventSettingsSchema>>(`/settings/events/${id}/image`, {
         method: 'POST',
         body,
-        schema: eventSettingsSchema,
       });
     },
     onSuccess: invalidate,
@@ -89,29 +90,24 @@ export const useAwardEvent = () => {
   const invalidate = useInvalidateEvents();
   return useMutation({
     mutationFn: (event: EventSettings) =>
-      apiRequest(`/settings/events/${event.id}/award`, {
+      apiRequest<z.output<typeof awardResultSchema>>(`/settings/events/${event.id}/award`, {
         method: 'POST',
         body: {},
-        schema: awardResultSchema,
       }),
     onSuccess: invalidate,
   });
 };
 
-const productOptionSchema = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  title: z.object({ en: z.string(), ru: z.string(), az: z.string() }),
-});
+/** The fields of GET /api/settings/products that the event form reads. */
+type ProductOption = { id: number; sku: string; title: { en: string; ru: string; az: string } };
 
 /** Products to pick for an event, searched on the server by SKU or title. */
 export const useProductOptions = (q: string) =>
   useQuery({
     queryKey: ['settings', 'events', 'product-options', q],
     queryFn: ({ signal }) =>
-      apiRequest('/settings/products', {
+      apiRequest<Page<ProductOption>>('/settings/products', {
         query: { page: 1, perPage: 50, q: q || undefined, sort: 'title' },
-        schema: pageSchema(productOptionSchema),
         signal,
       }),
     placeholderData: keepPreviousData,

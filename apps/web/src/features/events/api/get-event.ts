@@ -1,11 +1,12 @@
-import { eventDetailSchema, prizeDetailSchema } from '@esd/shared/events/events.schemas';
+import type { eventDetailSchema, prizeDetailSchema } from '@esd/shared/events/events.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventKeys } from './events-keys';
 
 export const getEvent = (id: number, signal?: AbortSignal) =>
-  apiRequest(`/events/${id}`, { schema: eventDetailSchema, signal });
+  apiRequest<z.output<typeof eventDetailSchema>>(`/events/${id}`, { signal });
 
 export const useEvent = (id: number) => {
   const { i18n } = useTranslation();
@@ -17,7 +18,9 @@ export const useEvent = (id: number) => {
 };
 
 export const getPrize = (eventId: number, prizeId: number, signal?: AbortSignal) =>
-  apiRequest(`/events/${eventId}/prizes/${prizeId}`, { schema: prizeDetailSchema, signal });
+  apiRequest<z.output<typeof prizeDetailSchema>>(`/events/${eventId}/prizes/${prizeId}`, {
+    signal,
+  });
 
 export const usePrize = (eventId: number, prizeId: number) => {
   const { i18n } = useTranslation();

@@ -1,6 +1,7 @@
-import { pageSchema } from '@esd/shared/api';
-import { type PrizeInput, prizeSettingsSchema } from '@esd/shared/events/events.schemas';
+import type { Page } from '@esd/shared/api';
+import type { PrizeInput, prizeSettingsSchema } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventsRelatedKeys, prizeSettingsKeys } from './events-keys';
 
@@ -10,7 +11,7 @@ export const usePrizeSettings = (query: PrizeSettingsQuery) =>
   useQuery({
     queryKey: prizeSettingsKeys.list(query),
     queryFn: ({ signal }) =>
-      apiRequest('/settings/prizes', { query, schema: pageSchema(prizeSettingsSchema), signal }),
+      apiRequest<Page<z.output<typeof prizeSettingsSchema>>>('/settings/prizes', { query, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -25,11 +26,13 @@ export const useSavePrize = () => {
   return useMutation({
     meta: { notifyError: false },
     mutationFn: ({ id, input }: { id?: number; input: PrizeInput }) =>
-      apiRequest(id ? `/settings/prizes/${id}` : '/settings/prizes', {
-        method: id ? 'PUT' : 'POST',
-        body: input,
-        schema: prizeSettingsSchema,
-      }),
+      apiRequest<z.output<typeof prizeSettingsSchema>>(
+        id ? `/settings/prizes/${id}` : '/settings/prizes',
+        {
+          method: id ? 'PUT' : 'POST',
+          body: input,
+        },
+      ),
     onSuccess: invalidate,
   });
 };
@@ -38,7 +41,9 @@ export const useDeletePrize = () => {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/settings/prizes/${id}`, { method: 'DELETE', schema: prizeSettingsSchema }),
+      apiRequest<z.output<typeof prizeSettingsSchema>>(`/settings/prizes/${id}`, {
+        method: 'DELETE',
+      }),
     onSuccess: invalidate,
   });
 };
@@ -50,10 +55,9 @@ export const useUploadPrizeImage = () => {
     mutationFn: ({ id, file }: { id: number; file: File }) => {
       const body = new FormData();
       body.set('file', file);
-      return apiRequest(`/settings/prizes/${id}/image`, {
+      return apiRequest<z.output<typeof prizeSettingsSchema>>(`/settings/prizes/${id}/image`, {
         method: 'POST',
         body,
-        schema: prizeSettingsSchema,
       });
     },
     onSuccess: invalidate,

@@ -1,8 +1,9 @@
-import { pageSchema } from '@esd/shared/api';
+import type { Page } from '@esd/shared/api';
 import type { WonPrizeStatusName } from '@esd/shared/events/events.rules';
-import { type WonPrizeUpdate, wonPrizeSchema } from '@esd/shared/events/events.schemas';
+import type { WonPrizeUpdate, wonPrizeSchema } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventsRelatedKeys, wonPrizeKeys } from './events-keys';
 
@@ -18,7 +19,7 @@ export const useWonPrizes = (query: WonPrizesQuery) => {
   return useQuery({
     queryKey: wonPrizeKeys.list({ ...query, lang: i18n.language }),
     queryFn: ({ signal }) =>
-      apiRequest('/settings/won-prizes', { query, schema: pageSchema(wonPrizeSchema), signal }),
+      apiRequest<Page<z.output<typeof wonPrizeSchema>>>('/settings/won-prizes', { query, signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -27,10 +28,9 @@ export const useUpdateWonPrize = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: WonPrizeUpdate }) =>
-      apiRequest(`/settings/won-prizes/${id}`, {
+      apiRequest<z.output<typeof wonPrizeSchema>>(`/settings/won-prizes/${id}`, {
         method: 'PATCH',
         body: change,
-        schema: wonPrizeSchema,
       }),
     onSuccess: () =>
       Promise.all(eventsRelatedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),

@@ -1,13 +1,16 @@
-import { retriedJobSchema } from '@esd/shared/jobs/jobs.schemas';
+import type { retriedJobSchema } from '@esd/shared/jobs/jobs.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { failedJobKeys } from './jobs-keys';
 
 export const retryFailedJob = (id: string) =>
-  apiRequest(`/settings/jobs/failed/${encodeURIComponent(id)}/retry`, {
-    method: 'POST',
-    schema: retriedJobSchema,
-  });
+  apiRequest<z.output<typeof retriedJobSchema>>(
+    `/settings/jobs/failed/${encodeURIComponent(id)}/retry`,
+    {
+      method: 'POST',
+    },
+  );
 
 export const useRetryFailedJob = () => {
   const queryClient = useQueryClient();

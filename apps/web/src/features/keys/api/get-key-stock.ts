@@ -1,19 +1,19 @@
-import { pageSchema } from '@esd/shared/api';
-import { keyStockSchema } from '@esd/shared/orders/orders.schemas';
+import type { Page } from '@esd/shared/api';
+import type { keyStockSchema } from '@esd/shared/orders/orders.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { type KeyStockQuery, keyStockKeys } from './key-stock-keys';
 
 export const getKeyStock = (query: KeyStockQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/keys/stock', {
+  apiRequest<Page<z.output<typeof keyStockSchema>>>('/keys/stock', {
     query: {
       page: query.page,
       perPage: query.perPage,
       q: query.q,
       low: query.low === undefined ? undefined : String(query.low),
     },
-    schema: pageSchema(keyStockSchema),
     signal: options.signal,
   });
 

@@ -1,5 +1,6 @@
-import { keyImportReportSchema } from '@esd/shared/orders/orders.schemas';
+import type { keyImportReportSchema } from '@esd/shared/orders/orders.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { keyStockKeys } from './key-stock-keys';
 
@@ -14,10 +15,9 @@ type ImportKeys = { productId: number; file: File; onProgress: (fraction: number
 export const importKeys = ({ productId, file, onProgress }: ImportKeys) => {
   const body = new FormData();
   body.set('file', file);
-  return apiRequest(`/keys/import/${productId}`, {
+  return apiRequest<z.output<typeof keyImportReportSchema>>(`/keys/import/${productId}`, {
     method: 'POST',
     body,
-    schema: keyImportReportSchema,
     onUploadProgress: onProgress,
   });
 };

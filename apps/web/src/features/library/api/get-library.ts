@@ -1,11 +1,12 @@
-import { pageSchema } from '@esd/shared/api';
-import { type LibraryQuery, libraryDocumentSchema } from '@esd/shared/content/library.schemas';
+import type { Page } from '@esd/shared/api';
+import type { LibraryQuery, libraryDocumentSchema } from '@esd/shared/content/library.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { libraryKeys } from './library-keys';
 
 const getLibrary = (path: string, query: LibraryQuery, signal?: AbortSignal) =>
-  apiRequest(path, { query, schema: pageSchema(libraryDocumentSchema), signal });
+  apiRequest<Page<z.output<typeof libraryDocumentSchema>>>(path, { query, signal });
 
 export const libraryQueryOptions = (query: LibraryQuery) =>
   queryOptions({

@@ -1,5 +1,6 @@
-import { type LibraryMeta, libraryDocumentSchema } from '@esd/shared/content/library.schemas';
+import type { LibraryMeta, libraryDocumentSchema } from '@esd/shared/content/library.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { libraryKeys } from './library-keys';
 
@@ -17,16 +18,20 @@ export const saveLibraryDocument = ({ id, meta, file, onProgress }: SaveLibraryD
   const body = new FormData();
   for (const [name, value] of Object.entries(meta)) body.set(name, String(value ?? ''));
   if (file) body.set('file', file);
-  return apiRequest(id ? `/settings/library/${id}` : '/settings/library', {
-    method: id ? 'PUT' : 'POST',
-    body,
-    schema: libraryDocumentSchema,
-    onUploadProgress: file ? onProgress : undefined,
-  });
+  return apiRequest<z.output<typeof libraryDocumentSchema>>(
+    id ? `/settings/library/${id}` : '/settings/library',
+    {
+      method: id ? 'PUT' : 'POST',
+      body,
+      onUploadProgress: file ? onProgress : undefined,
+    },
+  );
 };
 
 export const deleteLibraryDocument = (id: number) =>
-  apiRequest(`/settings/library/${id}`, { method: 'DELETE', schema: libraryDocumentSchema });
+  apiRequest<z.output<typeof libraryDocumentSchema>>(`/settings/library/${id}`, {
+    method: 'DELETE',
+  });
 
 export const useSaveLibraryDocument = () => {
   const queryClient = useQueryClient();

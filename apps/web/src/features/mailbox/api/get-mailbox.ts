@@ -1,15 +1,17 @@
-import { pageSchema } from '@esd/shared/api';
-import { mailMessageSchema } from '@esd/shared/auth/auth.schemas';
+import type { Page } from '@esd/shared/api';
+import type { mailMessageSchema } from '@esd/shared/auth/auth.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { mailboxKeys } from './mailbox-keys';
-
-const mailboxPageSchema = pageSchema(mailMessageSchema);
 
 type MailboxQuery = { page: number; perPage: number };
 
 export const getMailbox = (query: MailboxQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/mailbox', { query, schema: mailboxPageSchema, signal: options.signal });
+  apiRequest<Page<z.output<typeof mailMessageSchema>>>('/mailbox', {
+    query,
+    signal: options.signal,
+  });
 
 export const mailboxQueryOptions = (query: MailboxQuery) =>
   queryOptions({

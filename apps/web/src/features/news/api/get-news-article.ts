@@ -1,10 +1,11 @@
-import { newsArticleSchema } from '@esd/shared/content/news.schemas';
+import type { newsArticleSchema } from '@esd/shared/content/news.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { newsKeys } from './news-keys';
 
 export const getNewsArticle = (id: number, options: { signal?: AbortSignal } = {}) =>
-  apiRequest(`/news/${id}`, { schema: newsArticleSchema, signal: options.signal });
+  apiRequest<z.output<typeof newsArticleSchema>>(`/news/${id}`, { signal: options.signal });
 
 export const newsArticleQueryOptions = (lang: string, id: number) =>
   queryOptions({

@@ -1,13 +1,13 @@
-import { pageSchema } from '@esd/shared/api';
-import { type NewsSettingsQuery, newsSettingsSchema } from '@esd/shared/content/news.schemas';
+import type { Page } from '@esd/shared/api';
+import type { NewsSettingsQuery, newsSettingsSchema } from '@esd/shared/content/news.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { newsSettingsKeys } from './news-keys';
 
 export const getNewsSettings = (query: NewsSettingsQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/news', {
+  apiRequest<Page<z.output<typeof newsSettingsSchema>>>('/settings/news', {
     query,
-    schema: pageSchema(newsSettingsSchema),
     signal: options.signal,
   });
 

@@ -1,5 +1,6 @@
-import { type NewsInput, newsSettingsSchema } from '@esd/shared/content/news.schemas';
+import type { NewsInput, newsSettingsSchema } from '@esd/shared/content/news.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { newsKeys, newsSettingsKeys } from './news-keys';
 
@@ -14,30 +15,36 @@ export const saveNews = async (options: {
   removeImage?: boolean;
 }) => {
   const { id, input } = options;
-  let saved = await apiRequest(id ? `/settings/news/${id}` : '/settings/news', {
-    method: id ? 'PUT' : 'POST',
-    body: input,
-    schema: newsSettingsSchema,
-  });
+  let saved = await apiRequest<z.output<typeof newsSettingsSchema>>(
+    id ? `/settings/news/${id}` : '/settings/news',
+    {
+      method: id ? 'PUT' : 'POST',
+      body: input,
+    },
+  );
   if (options.image) {
     const body = new FormData();
     body.set('file', options.image);
-    saved = await apiRequest(`/settings/news/${saved.id}/image`, {
-      method: 'POST',
-      body,
-      schema: newsSettingsSchema,
-    });
+    saved = await apiRequest<z.output<typeof newsSettingsSchema>>(
+      `/settings/news/${saved.id}/image`,
+      {
+        method: 'POST',
+        body,
+      },
+    );
   } else if (options.removeImage && saved.image_url) {
-    saved = await apiRequest(`/settings/news/${saved.id}/image`, {
-      method: 'DELETE',
-      schema: newsSettingsSchema,
-    });
+    saved = await apiRequest<z.output<typeof newsSettingsSchema>>(
+      `/settings/news/${saved.id}/image`,
+      {
+        method: 'DELETE',
+      },
+    );
   }
   return saved;
 };
 
 export const deleteNews = (id: number) =>
-  apiRequest(`/settings/news/${id}`, { method: 'DELETE', schema: newsSettingsSchema });
+  apiRequest<z.output<typeof newsSettingsSchema>>(`/settings/news/${id}`, { method: 'DELETE' });
 
 const useInvalidateNews = () => {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
-import { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import type { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
 /** POST /api/orders/:id/cancel: cancels an order before any key went out. */
 export const cancelOrder = ({ orderId, note }: { orderId: number; note?: string }) =>
-  apiRequest(`/orders/${orderId}/cancel`, {
+  apiRequest<z.output<typeof orderDetailSchema>>(`/orders/${orderId}/cancel`, {
     method: 'POST',
     body: note ? { note } : {},
-    schema: orderDetailSchema,
   });
 
 export const useCancelOrder = () => useOrderAction(cancelOrder);

@@ -1,4 +1,5 @@
-import { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import type { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
@@ -9,10 +10,12 @@ export const decideReturn = (input: {
   approve: boolean;
   note?: string;
 }) =>
-  apiRequest(`/orders/${input.orderId}/returns/${input.returnId}/decide`, {
-    method: 'POST',
-    body: { approve: input.approve, ...(input.note ? { note: input.note } : {}) },
-    schema: orderDetailSchema,
-  });
+  apiRequest<z.output<typeof orderDetailSchema>>(
+    `/orders/${input.orderId}/returns/${input.returnId}/decide`,
+    {
+      method: 'POST',
+      body: { approve: input.approve, ...(input.note ? { note: input.note } : {}) },
+    },
+  );
 
 export const useDecideReturn = () => useOrderAction(decideReturn);

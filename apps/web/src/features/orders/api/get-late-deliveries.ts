@@ -1,13 +1,12 @@
-import { lateDeliverySchema } from '@esd/shared/orders/orders.schemas';
+import type { lateDeliverySchema } from '@esd/shared/orders/orders.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { ordersKeys } from './orders-keys';
 
 /** GET /api/orders/late-deliveries (admins): items past the 3-minute key promise. */
 export const getLateDeliveries = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/orders/late-deliveries', {
-    schema: z.array(lateDeliverySchema),
+  apiRequest<z.output<typeof lateDeliverySchema>[]>('/orders/late-deliveries', {
     signal: options.signal,
   });
 

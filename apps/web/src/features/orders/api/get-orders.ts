@@ -1,12 +1,10 @@
-import { pageSchema } from '@esd/shared/api';
+import type { Page } from '@esd/shared/api';
 import type { OrderStatusName } from '@esd/shared/orders/orders.rules';
-import { orderSummarySchema } from '@esd/shared/orders/orders.schemas';
+import type { OrderSummary } from '@esd/shared/orders/orders.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { ordersKeys } from './orders-keys';
-
-const ordersPageSchema = pageSchema(orderSummarySchema);
 
 /** What GET /api/orders is sent (orderListQuerySchema of the shared contract reads it). */
 export type OrdersQuery = {
@@ -24,7 +22,7 @@ export type OrdersQuery = {
 
 /** GET /api/orders: the caller's orders (scoped by the server), filtered and paged. */
 export const getOrders = (query: OrdersQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/orders', { query, schema: ordersPageSchema, signal: options.signal });
+  apiRequest<Page<OrderSummary>>('/orders', { query, signal: options.signal });
 
 export const ordersQueryOptions = (query: OrdersQuery, lang: string) =>
   queryOptions({

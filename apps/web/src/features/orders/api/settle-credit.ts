@@ -1,13 +1,13 @@
-import { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import type { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
 /** POST /api/orders/:id/settle-credit: marks a credit order as paid back. */
 export const settleCredit = ({ orderId, note }: { orderId: number; note?: string }) =>
-  apiRequest(`/orders/${orderId}/settle-credit`, {
+  apiRequest<z.output<typeof orderDetailSchema>>(`/orders/${orderId}/settle-credit`, {
     method: 'POST',
     body: note ? { note } : {},
-    schema: orderDetailSchema,
   });
 
 export const useSettleCredit = () => useOrderAction(settleCredit);

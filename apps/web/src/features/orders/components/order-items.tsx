@@ -1,4 +1,4 @@
-import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
+import { PROVIDER } from '@esd/shared/catalogue/catalogue.constants';
 import type { OrderDetail, OrderItem } from '@esd/shared/orders/orders.schemas';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconKey, IconX } from '@tabler/icons-react';

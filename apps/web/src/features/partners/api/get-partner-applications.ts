@@ -1,8 +1,9 @@
-import {
-  type PartnerApplicationListQuery,
+import type {
+  PartnerApplicationListQuery,
   partnerApplicationPageSchema,
 } from '@esd/shared/partners/partners.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
@@ -10,9 +11,8 @@ export const getPartnerApplications = (
   query: PartnerApplicationListQuery,
   options: { signal?: AbortSignal } = {},
 ) =>
-  apiRequest('/settings/partner-applications', {
+  apiRequest<z.output<typeof partnerApplicationPageSchema>>('/settings/partner-applications', {
     query,
-    schema: partnerApplicationPageSchema,
     signal: options.signal,
   });
 

@@ -1,9 +1,10 @@
-import {
-  type ApprovePartnerInput,
+import type {
+  ApprovePartnerInput,
   partnerReviewResultSchema,
-  type RejectPartnerInput,
+  RejectPartnerInput,
 } from '@esd/shared/partners/partners.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
@@ -14,11 +15,13 @@ export const approvePartnerApplication = ({
   id: number;
   input: ApprovePartnerInput;
 }) =>
-  apiRequest(`/settings/partner-applications/${id}/approve`, {
-    method: 'POST',
-    body: input,
-    schema: partnerReviewResultSchema,
-  });
+  apiRequest<z.output<typeof partnerReviewResultSchema>>(
+    `/settings/partner-applications/${id}/approve`,
+    {
+      method: 'POST',
+      body: input,
+    },
+  );
 
 export const rejectPartnerApplication = ({
   id,
@@ -27,11 +30,13 @@ export const rejectPartnerApplication = ({
   id: number;
   input: RejectPartnerInput;
 }) =>
-  apiRequest(`/settings/partner-applications/${id}/reject`, {
-    method: 'POST',
-    body: input,
-    schema: partnerReviewResultSchema,
-  });
+  apiRequest<z.output<typeof partnerReviewResultSchema>>(
+    `/settings/partner-applications/${id}/reject`,
+    {
+      method: 'POST',
+      body: input,
+    },
+  );
 
 /** A decision changes the list, its counts and the record: refetch all of them, also on a refusal. */
 const useReview = <I>(

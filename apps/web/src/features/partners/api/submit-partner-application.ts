@@ -1,15 +1,15 @@
-import {
-  type PartnerApplicationInput,
+import type {
+  PartnerApplicationInput,
   partnerApplicationReceiptSchema,
 } from '@esd/shared/partners/partners.schemas';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 export const submitPartnerApplication = (input: PartnerApplicationInput) =>
-  apiRequest('/partners/applications', {
+  apiRequest<z.output<typeof partnerApplicationReceiptSchema>>('/partners/applications', {
     method: 'POST',
     body: input,
-    schema: partnerApplicationReceiptSchema,
   });
 
 export const useSubmitPartnerApplication = () =>

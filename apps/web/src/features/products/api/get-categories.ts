@@ -1,14 +1,12 @@
-import { categorySchema } from '@esd/shared/catalogue/catalogue.schemas';
+import type { categorySchema } from '@esd/shared/catalogue/catalogue.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys } from './product-keys';
 
-const categoriesSchema = z.array(categorySchema);
-
 export const getCategories = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/categories', { schema: categoriesSchema, signal: options.signal });
+  apiRequest<z.output<typeof categorySchema>[]>('/categories', { signal: options.signal });
 
 export const categoriesQueryOptions = (lang: string) =>
   queryOptions({

@@ -1,11 +1,12 @@
-import { productDetailSchema } from '@esd/shared/catalogue/catalogue.schemas';
+import type { productDetailSchema } from '@esd/shared/catalogue/catalogue.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './product-keys';
 
 export const getProduct = (id: number, options: { signal?: AbortSignal } = {}) =>
-  apiRequest(`/products/${id}`, { schema: productDetailSchema, signal: options.signal });
+  apiRequest<z.output<typeof productDetailSchema>>(`/products/${id}`, { signal: options.signal });
 
 export const productQueryOptions = (id: number, lang: string) =>
   queryOptions({

@@ -1,14 +1,16 @@
-import { pageSchema } from '@esd/shared/api';
-import { productListItemSchema } from '@esd/shared/catalogue/catalogue.schemas';
+import type { Page } from '@esd/shared/api';
+import type { productListItemSchema } from '@esd/shared/catalogue/catalogue.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { type ProductsQuery, productKeys } from './product-keys';
 
-const productsPageSchema = pageSchema(productListItemSchema);
-
 export const getProducts = (query: ProductsQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/products', { query, schema: productsPageSchema, signal: options.signal });
+  apiRequest<Page<z.output<typeof productListItemSchema>>>('/products', {
+    query,
+    signal: options.signal,
+  });
 
 export const productsQueryOptions = (query: ProductsQuery, lang: string) =>
   queryOptions({

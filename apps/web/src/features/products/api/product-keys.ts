@@ -1,4 +1,4 @@
-import type { ProductSort } from '@esd/shared/catalogue/catalogue.schemas';
+import type { ProductSort } from '@esd/shared/catalogue/catalogue.constants';
 
 export type ProductsQuery = {
   page: number;

@@ -1,4 +1,4 @@
-import { type ProductSort, productSorts } from '@esd/shared/catalogue/catalogue.schemas';
+import { type ProductSort, productSorts } from '@esd/shared/catalogue/catalogue.constants';
 import { CloseButton, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { type ProductSort, productSorts } from '@esd/shared/catalogue/catalogue.schemas';
+import { type ProductSort, productSorts } from '@esd/shared/catalogue/catalogue.constants';
 import { useSearchParams } from 'react-router';
 
 export type ProductsParams = {

@@ -1,11 +1,10 @@
 import { type ChangePasswordInput, refreshDataSchema } from '@esd/shared/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { setToken } from '@/lib/storage';
 
 export const changePassword = (input: ChangePasswordInput) =>
-  apiRequest('/profile/password', { method: 'POST', body: input, schema: z.unknown() });
+  apiRequest<unknown>('/profile/password', { method: 'POST', body: input });
 
 /**
  * A password change signs out every other session; the server hands this one a fresh token

@@ -1,10 +1,14 @@
-import { type CountryInput, countrySchema } from '@esd/shared/catalogue/settings.schemas';
+import type { CountryInput, countrySchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { countryKeys } from './settings-keys';
 
 export const createCountry = (input: CountryInput) =>
-  apiRequest('/settings/countries', { method: 'POST', body: input, schema: countrySchema });
+  apiRequest<z.output<typeof countrySchema>>('/settings/countries', {
+    method: 'POST',
+    body: input,
+  });
 
 export const useCreateCountry = () => {
   const queryClient = useQueryClient();

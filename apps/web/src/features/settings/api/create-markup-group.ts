@@ -1,13 +1,13 @@
-import { type MarkupGroupInput, markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { MarkupGroupInput, markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { markupGroupKeys } from './settings-keys';
 
 export const createMarkupGroup = (input: MarkupGroupInput) =>
-  apiRequest('/settings/markup-groups', {
+  apiRequest<z.output<typeof markupGroupSchema>>('/settings/markup-groups', {
     method: 'POST',
     body: input,
-    schema: markupGroupSchema,
   });
 
 export const useCreateMarkupGroup = () => {

@@ -1,10 +1,14 @@
-import { type ProductInput, productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { ProductInput, productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, productKeys } from './settings-keys';
 
 export const createProduct = (input: ProductInput) =>
-  apiRequest('/settings/products', { method: 'POST', body: input, schema: productSettingsSchema });
+  apiRequest<z.output<typeof productSettingsSchema>>('/settings/products', {
+    method: 'POST',
+    body: input,
+  });
 
 export const useCreateProduct = () => {
   const queryClient = useQueryClient();

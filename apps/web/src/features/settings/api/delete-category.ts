@@ -1,10 +1,13 @@
-import { categorySettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { categorySettingsSchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, categoryOptionKeys } from './settings-keys';
 
 export const deleteCategory = (id: number) =>
-  apiRequest(`/settings/categories/${id}`, { method: 'DELETE', schema: categorySettingsSchema });
+  apiRequest<z.output<typeof categorySettingsSchema>>(`/settings/categories/${id}`, {
+    method: 'DELETE',
+  });
 
 export const useDeleteCategory = () => {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
-import { countrySchema } from '@esd/shared/catalogue/settings.schemas';
+import type { countrySchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { countryKeys } from './settings-keys';
 
 export const deleteCountry = (id: number) =>
-  apiRequest(`/settings/countries/${id}`, { method: 'DELETE', schema: countrySchema });
+  apiRequest<z.output<typeof countrySchema>>(`/settings/countries/${id}`, { method: 'DELETE' });
 
 export const useDeleteCountry = () => {
   const queryClient = useQueryClient();

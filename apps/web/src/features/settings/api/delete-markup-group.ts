@@ -1,10 +1,13 @@
-import { markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { markupGroupKeys } from './settings-keys';
 
 export const deleteMarkupGroup = (id: number) =>
-  apiRequest(`/settings/markup-groups/${id}`, { method: 'DELETE', schema: markupGroupSchema });
+  apiRequest<z.output<typeof markupGroupSchema>>(`/settings/markup-groups/${id}`, {
+    method: 'DELETE',
+  });
 
 export const useDeleteMarkupGroup = () => {
   const queryClient = useQueryClient();

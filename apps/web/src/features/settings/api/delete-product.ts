@@ -1,10 +1,13 @@
-import { productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, productKeys } from './settings-keys';
 
 export const deleteProduct = (id: number) =>
-  apiRequest(`/settings/products/${id}`, { method: 'DELETE', schema: productSettingsSchema });
+  apiRequest<z.output<typeof productSettingsSchema>>(`/settings/products/${id}`, {
+    method: 'DELETE',
+  });
 
 export const useDeleteProduct = () => {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
-import { pageSchema } from '@esd/shared/api';
-import { categorySettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { Page } from '@esd/shared/api';
+import type { categorySettingsSchema } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { ListQuery } from '@/components/use-list-query';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys } from './settings-keys';
@@ -8,9 +9,8 @@ import { categoryKeys } from './settings-keys';
 export type CategorySort = 'slug' | 'name' | 'products';
 
 export const getCategories = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/categories', {
+  apiRequest<Page<z.output<typeof categorySettingsSchema>>>('/settings/categories', {
     query,
-    schema: pageSchema(categorySettingsSchema),
     signal: options.signal,
   });
 

@@ -1,6 +1,7 @@
-import { pageSchema } from '@esd/shared/api';
-import { countrySchema } from '@esd/shared/catalogue/settings.schemas';
+import type { Page } from '@esd/shared/api';
+import type { countrySchema } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { ListQuery } from '@/components/use-list-query';
 import { apiRequest } from '@/lib/api-client';
 import { countryKeys } from './settings-keys';
@@ -8,9 +9,8 @@ import { countryKeys } from './settings-keys';
 export type CountrySort = 'code' | 'name' | 'users';
 
 export const getCountries = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/countries', {
+  apiRequest<Page<z.output<typeof countrySchema>>>('/settings/countries', {
     query,
-    schema: pageSchema(countrySchema),
     signal: options.signal,
   });
 

@@ -1,6 +1,7 @@
-import { pageSchema } from '@esd/shared/api';
-import { markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { Page } from '@esd/shared/api';
+import type { markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { ListQuery } from '@/components/use-list-query';
 import { apiRequest } from '@/lib/api-client';
 import { markupGroupKeys } from './settings-keys';
@@ -8,9 +9,8 @@ import { markupGroupKeys } from './settings-keys';
 export type MarkupGroupSort = 'name' | 'percent' | 'dealers';
 
 export const getMarkupGroups = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/markup-groups', {
+  apiRequest<Page<z.output<typeof markupGroupSchema>>>('/settings/markup-groups', {
     query,
-    schema: pageSchema(markupGroupSchema),
     signal: options.signal,
   });
 

@@ -1,10 +1,13 @@
-import { pricingSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { pricingSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { pricingKeys } from './settings-keys';
 
 export const getPricingSettings = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/pricing', { schema: pricingSettingsSchema, signal: options.signal });
+  apiRequest<z.output<typeof pricingSettingsSchema>>('/settings/pricing', {
+    signal: options.signal,
+  });
 
 export const pricingSettingsQueryOptions = () =>
   queryOptions({

@@ -1,6 +1,7 @@
-import { pageSchema } from '@esd/shared/api';
-import { productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { Page } from '@esd/shared/api';
+import type { productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { ListQuery } from '@/components/use-list-query';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './settings-keys';
@@ -9,9 +10,8 @@ export type ProductSettingsSort = 'sku' | 'title' | 'dealer_price' | 'unit_price
 export type ProductSettingsQuery = ListQuery & { category_id?: number };
 
 export const getProducts = (query: ProductSettingsQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/products', {
+  apiRequest<Page<z.output<typeof productSettingsSchema>>>('/settings/products', {
     query,
-    schema: pageSchema(productSettingsSchema),
     signal: options.signal,
   });
 

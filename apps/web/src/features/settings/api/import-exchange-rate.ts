@@ -1,5 +1,6 @@
-import { rateImportResultSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { rateImportResultSchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { rateKeys } from './settings-keys';
 
@@ -11,10 +12,9 @@ type ImportRateFile = { file: File; onProgress: (fraction: number) => void };
 export const importExchangeRate = ({ file, onProgress }: ImportRateFile) => {
   const body = new FormData();
   body.set('file', file);
-  return apiRequest('/settings/exchange-rates/import', {
+  return apiRequest<z.output<typeof rateImportResultSchema>>('/settings/exchange-rates/import', {
     method: 'POST',
     body,
-    schema: rateImportResultSchema,
     onUploadProgress: onProgress,
   });
 };

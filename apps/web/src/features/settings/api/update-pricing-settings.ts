@@ -1,13 +1,17 @@
-import {
-  type PricingSettings,
+import type {
+  PricingSettings,
   pricingSettingsSchema,
 } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { pricingKeys } from './settings-keys';
 
 export const updatePricingSettings = (input: PricingSettings) =>
-  apiRequest('/settings/pricing', { method: 'PUT', body: input, schema: pricingSettingsSchema });
+  apiRequest<z.output<typeof pricingSettingsSchema>>('/settings/pricing', {
+    method: 'PUT',
+    body: input,
+  });
 
 export const useUpdatePricingSettings = () => {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
-import { type ProductInput, productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { ProductInput, productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, productKeys } from './settings-keys';
 
 export const updateProduct = ({ id, input }: { id: number; input: ProductInput }) =>
-  apiRequest(`/settings/products/${id}`, {
+  apiRequest<z.output<typeof productSettingsSchema>>(`/settings/products/${id}`, {
     method: 'PUT',
     body: input,
-    schema: productSettingsSchema,
   });
 
 export const useUpdateProduct = () => {

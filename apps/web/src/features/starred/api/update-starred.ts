@@ -1,10 +1,14 @@
-import { type StarredPage, starredPagesSchema } from '@esd/shared/auth/auth.schemas';
+import type { StarredPage, starredPagesSchema } from '@esd/shared/auth/auth.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { starredKeys } from './starred-keys';
 
 export const updateStarredPages = (pages: StarredPage[]) =>
-  apiRequest('/profile/starred', { method: 'PUT', body: pages, schema: starredPagesSchema });
+  apiRequest<z.output<typeof starredPagesSchema>>('/profile/starred', {
+    method: 'PUT',
+    body: pages,
+  });
 
 export const useUpdateStarredPages = () => {
   const queryClient = useQueryClient();

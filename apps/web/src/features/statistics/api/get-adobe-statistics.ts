@@ -1,13 +1,13 @@
-import { adobeStatisticsSchema } from '@esd/shared/statistics/adobe-statistics.schemas';
+import type { adobeStatisticsSchema } from '@esd/shared/statistics/adobe-statistics.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { statisticsKeys } from './statistics-keys';
 
 /** GET /api/statistics/adobe: Adobe sales the caller may see (scoped by the server). */
 export const getAdobeStatistics = (months: number, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/statistics/adobe', {
+  apiRequest<z.output<typeof adobeStatisticsSchema>>('/statistics/adobe', {
     query: { months },
-    schema: adobeStatisticsSchema,
     signal: options.signal,
   });
 

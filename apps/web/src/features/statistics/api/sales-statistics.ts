@@ -1,11 +1,12 @@
-import {
+import type {
   distributionStatisticsSchema,
   quarterStatisticsSchema,
-  type StatisticsExportFormat,
+  StatisticsExportFormat,
   topProductsSchema,
   weeklyStatisticsSchema,
 } from '@esd/shared/statistics/sales-statistics.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
 import { statisticsKeys } from './statistics-keys';
@@ -17,7 +18,10 @@ export const weeklyQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.weekly(range.date_from, range.date_to),
     queryFn: ({ signal }) =>
-      apiRequest('/statistics/weekly', { query: range, schema: weeklyStatisticsSchema, signal }),
+      apiRequest<z.output<typeof weeklyStatisticsSchema>>('/statistics/weekly', {
+        query: range,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 export const useWeeklyStatistics = (range: DateRange) => useQuery(weeklyQueryOptions(range));
@@ -27,9 +31,8 @@ export const distributionQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.distribution(range.date_from, range.date_to),
     queryFn: ({ signal }) =>
-      apiRequest('/statistics/distribution', {
+      apiRequest<z.output<typeof distributionStatisticsSchema>>('/statistics/distribution', {
         query: range,
-        schema: distributionStatisticsSchema,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -42,9 +45,8 @@ export const quarterQueryOptions = (year: number) =>
   queryOptions({
     queryKey: statisticsKeys.quarter(year),
     queryFn: ({ signal }) =>
-      apiRequest('/statistics/quarter', {
+      apiRequest<z.output<typeof quarterStatisticsSchema>>('/statistics/quarter', {
         query: { year },
-        schema: quarterStatisticsSchema,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -56,7 +58,10 @@ export const topProductsQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.topProducts(range.date_from, range.date_to),
     queryFn: ({ signal }) =>
-      apiRequest('/statistics/top-products', { query: range, schema: topProductsSchema, signal }),
+      apiRequest<z.output<typeof topProductsSchema>>('/statistics/top-products', {
+        query: range,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 export const useTopProducts = (range: DateRange) => useQuery(topProductsQueryOptions(range));

@@ -1,13 +1,12 @@
-import { targetDealerSchema } from '@esd/shared/content/targets.schemas';
+import type { targetDealerSchema } from '@esd/shared/content/targets.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { targetKeys } from './targets-keys';
 
 export const getTargetDealers = (q: string, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/targets/dealers', {
+  apiRequest<z.output<typeof targetDealerSchema>[]>('/settings/targets/dealers', {
     query: { q: q || undefined },
-    schema: z.array(targetDealerSchema),
     signal: options.signal,
   });
 

@@ -1,13 +1,13 @@
-import { pageSchema } from '@esd/shared/api';
-import { type TargetListQuery, targetSchema } from '@esd/shared/content/targets.schemas';
+import type { Page } from '@esd/shared/api';
+import type { TargetListQuery, targetSchema } from '@esd/shared/content/targets.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { targetKeys } from './targets-keys';
 
 export const getTargets = (query: TargetListQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/targets', {
+  apiRequest<Page<z.output<typeof targetSchema>>>('/settings/targets', {
     query,
-    schema: pageSchema(targetSchema),
     signal: options.signal,
   });
 

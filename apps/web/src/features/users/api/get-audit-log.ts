@@ -1,17 +1,17 @@
-import { pageSchema } from '@esd/shared/api';
-import {
-  type AuditLogParams,
+import type { Page } from '@esd/shared/api';
+import type {
+  AuditLogParams,
   auditEntrySchema,
   auditFiltersSchema,
 } from '@esd/shared/users/users.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { auditKeys } from './users-keys';
 
 export const getAuditLog = (query: AuditLogParams, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/audit-log', {
+  apiRequest<Page<z.output<typeof auditEntrySchema>>>('/settings/audit-log', {
     query: query as Record<string, string | number | undefined>,
-    schema: pageSchema(auditEntrySchema),
     signal: options.signal,
   });
 
@@ -28,5 +28,5 @@ export const useAuditFilters = () =>
   useQuery({
     queryKey: auditKeys.filters(),
     queryFn: ({ signal }) =>
-      apiRequest('/settings/audit-log/filters', { schema: auditFiltersSchema, signal }),
+      apiRequest<z.output<typeof auditFiltersSchema>>('/settings/audit-log/filters', { signal }),
   });

@@ -1,13 +1,13 @@
-import { pageSchema } from '@esd/shared/api';
-import { managedUserSchema, type UserListParams } from '@esd/shared/users/users.schemas';
+import type { Page } from '@esd/shared/api';
+import type { managedUserSchema, UserListParams } from '@esd/shared/users/users.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { userKeys } from './users-keys';
 
 export const getUsers = (query: UserListParams, options: { signal?: AbortSignal } = {}) =>
-  apiRequest('/settings/users', {
+  apiRequest<Page<z.output<typeof managedUserSchema>>>('/settings/users', {
     query: query as Record<string, string | number | boolean | undefined>,
-    schema: pageSchema(managedUserSchema),
     signal: options.signal,
   });
 

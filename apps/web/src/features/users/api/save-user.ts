@@ -1,17 +1,24 @@
-import {
-  type CreateUserInput,
+import type {
+  CreateUserInput,
   managedUserSchema,
-  type UpdateUserInput,
+  UpdateUserInput,
 } from '@esd/shared/users/users.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { auditKeys, userKeys } from './users-keys';
 
 export const createUser = (input: CreateUserInput) =>
-  apiRequest('/settings/users', { method: 'POST', body: input, schema: managedUserSchema });
+  apiRequest<z.output<typeof managedUserSchema>>('/settings/users', {
+    method: 'POST',
+    body: input,
+  });
 
 export const updateUser = ({ id, input }: { id: number; input: UpdateUserInput }) =>
-  apiRequest(`/settings/users/${id}`, { method: 'PATCH', body: input, schema: managedUserSchema });
+  apiRequest<z.output<typeof managedUserSchema>>(`/settings/users/${id}`, {
+    method: 'PATCH',
+    body: input,
+  });
 
 const useInvalidateUsers = () => {
   const queryClient = useQueryClient();
@@ -44,7 +51,9 @@ export const useUpdateUser = () => {
 export type UserAction = 'deactivate' | 'activate' | 'reset-password';
 
 export const runUserAction = ({ id, action }: { id: number; action: UserAction }) =>
-  apiRequest(`/settings/users/${id}/${action}`, { method: 'POST', schema: managedUserSchema });
+  apiRequest<z.output<typeof managedUserSchema>>(`/settings/users/${id}/${action}`, {
+    method: 'POST',
+  });
 
 export const useUserAction = () => {
   const invalidate = useInvalidateUsers();
