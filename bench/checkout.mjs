@@ -11,7 +11,7 @@
 // BENCH_JOB_POLL_SECONDS (unset: the server's default), BENCH_CPU_PROF=<dir> (a CPU profile of
 // each server process), BENCH_DRY=1 (print, do not append).
 import { createHmac, randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -52,6 +52,34 @@ const sign = (userId) => {
   })}`;
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 };
+
+/** CPU seconds (user + system) of a process so far, from /proc (Linux); 0 once it is gone. */
+const cpuSeconds = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
+/** CPU seconds of every PostgreSQL process of this machine (server, backends, WAL writer…). */
+const postgresCpuSeconds = () =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .reduce((sum, pid) => {
+      try {
+        const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+        return comm.startsWith('postgres') ? sum + cpuSeconds(pid) : sum;
+      } catch {
+        return sum;
+      }
+    }, 0);
+/** Where the CPU goes: both servers, PostgreSQL, and this driver. */
+const cpuSnapshot = (servers) => ({
+  servers: servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0),
+  postgres: postgresCpuSeconds(),
+  driver: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+});
 
 const call = async (url, token, init = {}) => {
   const response = await fetch(url, {
@@ -189,6 +217,7 @@ try {
   console.log(`throughput: ${phases.throughput} checkouts by ${CONCURRENCY} concurrent dealers…`);
   const checkoutMs = [];
   const placed = [];
+  const cpuBefore = cpuSnapshot(servers);
   const t0 = performance.now();
   await lanes(take(phases.throughput), CONCURRENCY, async (s, i) => {
     const start = performance.now();
@@ -198,6 +227,14 @@ try {
   const throughputSeconds = (performance.now() - t0) / 1000;
   await waitAllCompleted(placed);
   const throughputEnd = (performance.now() - t0) / 1000;
+  // CPU ms per order placed and delivered (phase 1, deliveries and mail included)
+  const cpuAfter = cpuSnapshot(servers);
+  const cpuPerOrder = Object.fromEntries(
+    Object.keys(cpuAfter).map((key) => [
+      key,
+      (((cpuAfter[key] - cpuBefore[key]) / phases.throughput) * 1000).toFixed(2),
+    ]),
+  );
   const loadAfterThroughput = loadAverage();
   await sleep(3000); // let the queues drain before the burst
 
@@ -264,6 +301,7 @@ try {
     clickToKey: [50, 99].map((q) => p(clickToKeyMs, q)),
     allKeysSeconds: allKeysSeconds.toFixed(1),
     placedSeconds: placedSeconds.toFixed(1),
+    cpuPerOrder,
   };
   console.log(result);
   const verdict = (ok) => (ok ? 'met' : 'missed');
@@ -279,6 +317,7 @@ try {
     `| 1. ${phases.throughput} credit checkouts, ${CONCURRENCY} dealers at a time: p50 / p95 / p99 ms | ${result.checkout.join(' / ')} | p95 ≤ ${TARGET_CHECKOUT_P95_MS}: ${verdict(result.checkout[1] <= TARGET_CHECKOUT_P95_MS)} |`,
     `| 1. orders placed per second | ${result.checkoutsPerSecond} | reported |`,
     `| 1. orders placed and fully delivered per second | ${result.deliveredPerSecond} | reported |`,
+    `| 1. CPU ms per order placed and delivered: both servers / PostgreSQL / this driver | ${cpuPerOrder.servers} / ${cpuPerOrder.postgres} / ${cpuPerOrder.driver} | reported |`,
     `| 2. burst: ${phases.burst} checkouts at once, answer p50 / p99 ms (all placed in ${result.placedSeconds} s) | ${result.burstCheckout.join(' / ')} | — |`,
     `| 2. burst: payment-to-key p50 / p95 / p99 ms (checkout answer → order seen completed, ${POLL_MS} ms polling) | ${result.payToKey.join(' / ')} | p99 ≤ ${TARGET_KEY_P99_MS}: ${verdict(result.payToKey[2] <= TARGET_KEY_P99_MS)} |`,
     `| 2. burst: payment-to-key max ms | ${result.payToKeyMax} | — |`,

@@ -1,5 +1,5 @@
 import { LEADERBOARD_SIZE } from '@esd/shared/events/events.rules';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 
 type Rows<T> = { rows: T[] };
@@ -11,17 +11,24 @@ type Rows<T> = { rows: T[] };
  * (event, item, kind) row makes a second run count nothing.
  */
 export const accrueEventPoints = async (tx: Tx, orderId: number) => {
-  await tx.execute(sql`
-    insert into event_points (event_id, dealer_id, buyer_id, order_item_id, kind, points)
-    select ep.event_id, o.dealer_id, o.buyer_id, oi.id, 'earned', oi.quantity * ep.points
-    from orders o
-    join order_items oi on oi.order_id = o.id
-    join event_products ep on ep.product_id = oi.product_id
-    join events e on e.id = ep.event_id
-    where o.id = ${orderId} and o.status = 'completed' and oi.status = 'delivered'
-      and o.created_at >= e.starts_at and o.created_at < e.ends_at
-    on conflict (event_id, order_item_id, kind) do nothing`);
+  await tx.execute(
+    accruePointsSql(sql`(select * from orders where id = ${orderId} and status = 'completed')`),
+  );
 };
+
+/**
+ * The insert of the earned points of the completed orders `completed` stands for (rows with
+ * id, dealer_id, buyer_id, created_at): a table expression, or the name of a statement's CTE.
+ */
+export const accruePointsSql = (completed: SQL) => sql`
+  insert into event_points (event_id, dealer_id, buyer_id, order_item_id, kind, points)
+  select ep.event_id, o.dealer_id, o.buyer_id, oi.id, 'earned', oi.quantity * ep.points
+  from ${completed} o
+  join order_items oi on oi.order_id = o.id
+  join event_products ep on ep.product_id = oi.product_id
+  join events e on e.id = ep.event_id
+  where oi.status = 'delivered' and o.created_at >= e.starts_at and o.created_at < e.ends_at
+  on conflict (event_id, order_item_id, kind) do nothing`;
 
 /**
  * Takes back the points an order item earned, when its return is approved: a 'reversed' row

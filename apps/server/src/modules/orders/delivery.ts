@@ -1,10 +1,10 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import { KEY_DELIVERY_PROMISE_SECONDS } from '@esd/shared/orders/orders.rules';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, users } from '../../db/schema';
-import { accrueEventPoints } from '../events/events.points';
+import { accruePointsSql } from '../events/events.points';
 import { claimOrderMails, confirmOrderMails, releaseOrderMails } from './order-mails';
 import { lateDeliveryMail } from './orders.mail';
 
@@ -33,25 +33,30 @@ export const allocateKeys = async (
   return result.rows.length;
 };
 
-/** The order is completed once no item waits any more (returned items do not wait). */
+/**
+ * The order is completed once no item waits any more (returned items do not wait): in one
+ * statement, the order turns completed, its history gets the event and its event points are
+ * credited. Every way an order completes passes here, so those points are credited exactly once.
+ * All parts read the statement's snapshot: the points are taken from the order row this
+ * statement completes (`done`), and the items delivered earlier in the transaction are seen.
+ */
 export const completeIfDelivered = async (tx: Tx, orderId: number, actorId: number | null) => {
-  const [waiting] = await tx
-    .select({ n: count() })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'waiting')));
-  if ((waiting?.n ?? 0) > 0) return false;
-  const done = await tx
-    .update(orders)
-    .set({ status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'in_progress')))
-    .returning({ id: orders.id });
-  if (done.length === 0) return false;
-  await tx
-    .insert(orderEvents)
-    .values({ orderId, fromStatus: 'in_progress', toStatus: 'completed', actorId });
-  // every way an order completes passes here, so its event points are credited exactly once
-  await accrueEventPoints(tx, orderId);
-  return true;
+  const result = (await tx.execute(sql`
+    with done as (
+      update orders set status = 'completed', completed_at = now(), updated_at = now()
+      where id = ${orderId} and status = 'in_progress'
+        and not exists (
+          select 1 from order_items where order_id = ${orderId} and status = 'waiting'
+        )
+      returning id, dealer_id, buyer_id, created_at
+    ), history as (
+      insert into order_events (order_id, from_status, to_status, actor_id)
+      select id, 'in_progress', 'completed', ${actorId}::int from done
+    ), points as (
+      ${accruePointsSql(sql`done`)}
+    )
+    select count(*)::int as completed from done`)) as unknown as Rows<{ completed: number }>;
+  return (result.rows[0]?.completed ?? 0) > 0;
 };
 
 /** Records that an item received all its keys. */
@@ -64,6 +69,48 @@ export const markItemDelivered = (
   tx
     .insert(orderEvents)
     .values({ orderId, itemId, fromStatus: 'waiting', toStatus: 'delivered', actorId });
+
+/**
+ * Gives a waiting key-stock item the keys it still misses, as far as stock allows, in one
+ * statement: the keys are allocated (`allocateKeys`' query), the item counts them and turns
+ * delivered when full, and its history gets the event. Answers how many keys it got.
+ */
+const fillItem = async (
+  tx: Tx,
+  orderId: number,
+  item: { id: number; productId: number; quantity: number; delivered: number },
+): Promise<number> => {
+  const result = (await tx.execute(sql`
+    with got as (
+      update licence_keys set status = 'allocated', order_item_id = ${item.id}, allocated_at = now()
+      where id in (
+        select id from licence_keys
+        where product_id = ${item.productId} and status = 'available'
+        order by id
+        limit ${item.quantity - item.delivered}
+        for update skip locked
+      )
+      returning id
+    ), counted as (
+      select count(*)::int as n from got
+    ), filled as (
+      update order_items set
+        delivered = order_items.delivered + counted.n,
+        status = case when order_items.delivered + counted.n = order_items.quantity
+          then 'delivered' else order_items.status end,
+        delivered_at = case when order_items.delivered + counted.n = order_items.quantity
+          then now() else order_items.delivered_at end
+      from counted
+      where order_items.id = ${item.id} and counted.n > 0
+      returning order_items.status
+    ), history as (
+      insert into order_events (order_id, item_id, from_status, to_status, actor_id)
+      select ${orderId}::int, ${item.id}::int, 'waiting', 'delivered', null
+      from filled where filled.status = 'delivered'
+    )
+    select n from counted`)) as unknown as Rows<{ n: number }>;
+  return result.rows[0]?.n ?? 0;
+};
 
 /**
  * Delivers what stock allows to a paid order, in one transaction: the order row is locked
@@ -96,20 +143,7 @@ export const deliverOrder = async (db: Db, orderId: number) =>
     const items = waiting.filter((item) => item.providerId === PROVIDER.keyStock);
     const adobeWaiting = waiting.some((item) => item.providerId === PROVIDER.adobe);
     let delivered = 0;
-    for (const item of items) {
-      const got = await allocateKeys(tx, item, item.quantity - item.delivered);
-      if (got === 0) continue;
-      delivered += got;
-      const full = item.delivered + got === item.quantity;
-      await tx
-        .update(orderItems)
-        .set({
-          delivered: sql`${orderItems.delivered} + ${got}`,
-          ...(full ? { status: 'delivered' as const, deliveredAt: sql`now()` } : {}),
-        })
-        .where(eq(orderItems.id, item.id));
-      if (full) await markItemDelivered(tx, orderId, item.id, null);
-    }
+    for (const item of items) delivered += await fillItem(tx, orderId, item);
     const completed = await completeIfDelivered(tx, orderId, null);
     return { completed, delivered, adobeWaiting };
   });
