@@ -188,6 +188,10 @@ const deliveryLane = (database: Database): { db: Db; close: () => Promise<void> 
   return { db: drizzle({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
 };
 
+/** Jobs a worker takes at a time: deliveries (most find their order completed) and mails. */
+const DELIVER_BATCH = 20;
+const MAIL_BATCH = 10;
+
 type DeliverJob = { orderId: number };
 type MailJob = { orderId: number };
 
@@ -213,6 +217,12 @@ export const jobsPlugin = fp(
 
     let deliverWorker: string | undefined;
     let mailWorker: string | undefined;
+    // pg-boss waits its polling interval after every fetch, even one that filled the batch: a
+    // backlog (the mails of a burst of orders) would then drain one batch per interval. A
+    // full batch asks for the next one at once instead.
+    const fetchAgainAtOnce = (worker: string | undefined) => {
+      if (worker) boss.notifyWorker(worker);
+    };
     const wake = () => {
       if (deliverWorker) boss.notifyWorker(deliverWorker);
     };
@@ -282,20 +292,35 @@ export const jobsPlugin = fp(
       await ensureQueues(boss, app.config);
       deliverWorker = await boss.work<DeliverJob>(
         QUEUES.deliver,
-        { batchSize: 20, pollingIntervalSeconds: app.config.JOB_POLL_SECONDS },
+        { batchSize: DELIVER_BATCH, pollingIntervalSeconds: app.config.JOB_POLL_SECONDS },
         async (jobs) => {
           const open = await ordersInProgress(
             app.db,
             jobs.map(({ data }) => data.orderId),
           );
           await Promise.all(open.map((orderId) => deliver(app.db, orderId)));
+          if (jobs.length === DELIVER_BATCH) fetchAgainAtOnce(deliverWorker);
         },
       );
       mailWorker = await boss.work<MailJob>(
         QUEUES.mail,
-        { pollingIntervalSeconds: Math.max(0.5, app.config.JOB_POLL_SECONDS * 2) },
+        {
+          batchSize: MAIL_BATCH,
+          pollingIntervalSeconds: Math.max(0.5, app.config.JOB_POLL_SECONDS * 2),
+        },
         async (jobs) => {
-          for (const { data } of jobs) await sendCompletedOrderMail(app, data.orderId);
+          // each mail on its own: one the SMTP server refuses is failed (and retried) alone,
+          // the others of the batch complete; claims keep each mail to one send (order-mails.ts)
+          await Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await sendCompletedOrderMail(app, job.data.orderId);
+              } catch (error) {
+                await boss.fail(QUEUES.mail, job.id, error as object);
+              }
+            }),
+          );
+          if (jobs.length === MAIL_BATCH) fetchAgainAtOnce(mailWorker);
         },
       );
       await boss.work(QUEUES.watch, { pollingIntervalSeconds: 5 }, async () => {

@@ -216,6 +216,33 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
   }, 30_000);
 
+  it('drains a backlog of mail jobs at once, not a batch per polling interval', async () => {
+    const orderId = await placeCompletedOrder('dealer@example.com');
+    await waitFor('the keys mail', async () =>
+      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
+    );
+    // 35 more jobs of that order at once, as a burst of orders leaves them, with no worker woken:
+    // one batch per polling interval (1 s here) would take over 3 s
+    const backlog = 35;
+    const inserted = Date.now();
+    await ctx.app.boss.insert(
+      Array.from({ length: backlog }, () => ({ name: QUEUES.mail, data: { orderId } })),
+    );
+    await waitFor(
+      'every job of the backlog completed',
+      async () => {
+        const done = (await jobsOfOrder(QUEUES.mail, orderId)).filter(
+          (job) => job.state === 'completed',
+        );
+        return done.length === backlog + 1 ? true : undefined;
+      },
+      10_000,
+    );
+    expect(Date.now() - inserted).toBeLessThan(2_500);
+    // and the mail itself went out once
+    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+  }, 30_000);
+
   it('retries a mail the SMTP server refused the first time, and sends it exactly once', async () => {
     smtp.refuseNextOnce();
     const orderId = await placeCompletedOrder('dealer@example.com');
