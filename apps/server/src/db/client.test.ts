@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { realPostgresSuite, requireRealPostgresUrl } from '../test/real-postgres';
+import { type Database, MAX_PREPARED_PER_CONNECTION, openDatabase } from './client';
+
+type Rows<T> = { rows: T[] };
+
+realPostgresSuite(
+  '[db] statements prepared once per connection',
+  'It reads pg_prepared_statements of a real server connection; PGlite has no pg connection.',
+)('[db] statements prepared once per connection', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'postgres', url: requireRealPostgresUrl(), max: 1 });
+  });
+  afterAll(async () => database?.close());
+
+  const pool = () => {
+    if (!database.pool) throw new Error('no pool');
+    return database.pool;
+  };
+  const prepared = async () =>
+    (
+      (await pool().query(
+        'select name, statement from pg_prepared_statements order by prepare_time',
+      )) as Rows<{ name: string; statement: string }>
+    ).rows;
+
+  it('prepares a parameterised statement once and answers it as before', async () => {
+    const text = 'select $1::int + 1 as n, current_setting($2) as tz';
+    const first = (await pool().query(text, [41, 'TimeZone'])) as Rows<{ n: number }>;
+    const second = (await pool().query({ text, values: [1, 'TimeZone'] })) as Rows<{ n: number }>;
+    expect(first.rows[0]?.n).toBe(42);
+    expect(second.rows[0]?.n).toBe(2);
+    const mine = (await prepared()).filter((row) => row.statement === text);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.name).toMatch(/^s[\w-]{27}$/);
+  });
+
+  it('leaves statements without parameters alone: several in one text still run', async () => {
+    await database.execRaw('create temporary table t_prep (n int); insert into t_prep values (7);');
+    const result = (await pool().query('select n from t_prep')) as Rows<{ n: number }>;
+    expect(result.rows).toEqual([{ n: 7 }]);
+    expect((await prepared()).some((row) => row.statement.includes('t_prep'))).toBe(false);
+  });
+
+  it('keeps a statement that failed usable, and holds at most the cap per connection', async () => {
+    const failing = 'select 1 / $1::int as n';
+    await expect(pool().query(failing, [0])).rejects.toThrow(/division by zero/);
+    const ok = (await pool().query(failing, [1])) as Rows<{ n: number }>;
+    expect(ok.rows[0]?.n).toBe(1);
+
+    for (let i = 0; i < MAX_PREPARED_PER_CONNECTION + 20; i++) {
+      const answer = (await pool().query(`select $1::int + ${i} as n`, [1])) as Rows<{ n: number }>;
+      expect(answer.rows[0]?.n).toBe(1 + i);
+    }
+    expect((await prepared()).length).toBe(MAX_PREPARED_PER_CONNECTION);
+  });
+});
