@@ -22,6 +22,11 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** how often an idle delivery worker looks for jobs queued by other processes (pg-boss ≥ 0.5 s) */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /**
+   * when the backstop job of a delivery started at once becomes due: long enough for that
+   * delivery to have finished, so workers do not wait on its lock (plugins/jobs.ts)
+   */
+  JOB_BACKSTOP_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** tries after a failed automatic mail (SMTP down) before the job goes to the dead letters */
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
   /** first wait before retrying a mail; it doubles (with jitter) at each retry: 30 s → ~2–4 h in all */

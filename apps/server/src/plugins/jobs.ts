@@ -191,13 +191,6 @@ const deliveryLane = (database: Database): { db: Db; close: () => Promise<void> 
 /** Jobs a worker takes at a time: deliveries (most find their order completed) and mails. */
 const DELIVER_BATCH = 20;
 const MAIL_BATCH = 10;
-/**
- * The job queued beside a delivery started at once is for when that delivery fails or its
- * process dies: it becomes due a few seconds later, when the delivery has long finished.
- * Due at once, a worker draining a burst's jobs would lock the orders still being delivered
- * and wait on them (the order lock's mean wait grew from 0.03 to 0.35 ms in bench/checkout).
- */
-const BACKSTOP_SECONDS = 5;
 
 type DeliverJob = { orderId: number };
 type MailJob = { orderId: number };
@@ -282,11 +275,17 @@ export const jobsPlugin = fp(
       // The paying process delivers at once, without waiting for a worker to fetch the job
       // behind a batch (payment-to-key is then one delivery transaction, issue 8). The job is
       // queued first, before that delivery starts, and stays the at-least-once backstop: a
-      // worker (any process, BACKSTOP_SECONDS later) runs it, and as delivery only fills what
+      // worker (any process, JOB_BACKSTOP_SECONDS later) runs it, and as delivery only fills what
       // is still missing under the order's row lock, it finds the order completed and does
       // nothing, or finishes what a failed or killed immediate delivery left.
       orderPaid: async (orderId) => {
-        await queueDeliveries([orderId], { wake: false, startAfterSeconds: BACKSTOP_SECONDS });
+        // due JOB_BACKSTOP_SECONDS later, when the delivery below has long finished: due at
+        // once, a worker draining a burst's jobs would lock orders still being delivered and
+        // wait on them (the order lock's mean time grew from 0.03 to 0.35 ms in bench/checkout)
+        await queueDeliveries([orderId], {
+          wake: false,
+          startAfterSeconds: app.config.JOB_BACKSTOP_SECONDS,
+        });
         deliverNow(orderId);
       },
       orderCompleted: async (orderId) => {

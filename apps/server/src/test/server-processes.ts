@@ -174,6 +174,9 @@ export const createProcessCluster = async (
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     JOB_POLL_SECONDS: '0.5',
+    // the suites wait for every delivery job of their orders: a short backstop delay keeps
+    // rounds short and still lets backstop jobs race the deliveries they back up
+    JOB_BACKSTOP_SECONDS: '0.5',
     SEED_DEMO: 'false',
     ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
