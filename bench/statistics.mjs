@@ -166,7 +166,14 @@ try {
   for (;;) {
     const [{ moved }] = (await db.query('select sales_fold_pending(200000) as moved')).rows;
     folded += moved;
-    if (moved === 0) break;
+    if (moved > 0) continue;
+    // 0: nothing pending, or the server's own fold holds the lock (its snapshot may predate
+    // the last updates): done only when nothing is pending any more
+    const [{ pending }] = (
+      await db.query('select exists (select 1 from sales_product_pending) as pending')
+    ).rows;
+    if (!pending) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const foldSeconds = (performance.now() - fold) / 1000;
   console.log(

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { realPostgresSuite, requireRealPostgresUrl } from '../test/real-postgres';
-import { type Database, MAX_PREPARED_PER_CONNECTION, openDatabase } from './client';
+import { type Database, MAX_PREPARED_PER_CONNECTION, openDatabase, planEachCall } from './client';
 
 type Rows<T> = { rows: T[] };
 
@@ -41,6 +42,21 @@ realPostgresSuite(
     const result = (await pool().query('select n from t_prep')) as Rows<{ n: number }>;
     expect(result.rows).toEqual([{ n: 7 }]);
     expect((await prepared()).some((row) => row.statement.includes('t_prep'))).toBe(false);
+  });
+
+  it('leaves a statement marked planEachCall unprepared (plans that depend on the range asked)', async () => {
+    const marked = (await database.db.execute(
+      planEachCall(sql`select ${5}::int * 2 as n, 'plan-each-call-probe' as probe`),
+    )) as unknown as Rows<{ n: number }>;
+    expect(marked.rows[0]?.n).toBe(10);
+    expect((await prepared()).some((row) => row.statement.includes('plan-each-call-probe'))).toBe(
+      false,
+    );
+    // the same statement unmarked is prepared
+    await database.db.execute(sql`select ${5}::int * 2 as n, 'plan-each-call-probe' as probe`);
+    expect((await prepared()).some((row) => row.statement.includes('plan-each-call-probe'))).toBe(
+      true,
+    );
   });
 
   it('keeps a statement that failed usable, and holds at most the cap per connection', async () => {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -38,6 +38,14 @@ export type DatabaseOptions =
 /** numeric stays a decimal string; never a float. */
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
+/**
+ * Starts a statement that PostgreSQL must plan on every call: the statistics, whose best plan
+ * depends on the range asked (a generic plan made them up to 4 times slower on long ranges in
+ * bench/statistics.mjs). The preparing connection leaves such statements unprepared.
+ */
+const PLAN_EACH_CALL = '/* plan each call */';
+export const planEachCall = (query: SQL): SQL => sql`${sql.raw(PLAN_EACH_CALL)} ${query}`;
+
 /** Distinct statements one connection prepares at most; any beyond run unprepared. */
 export const MAX_PREPARED_PER_CONNECTION = 500;
 
@@ -48,7 +56,8 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
  * text, and then only binds and executes it: PostgreSQL no longer parses and plans the same
  * statement on every call (planning was 37 % of the statements' time in bench/checkout, read
  * from pg_stat_statements), as postgres.js does by default. Statements without parameters
- * (transaction control, migrations' multi-statement scripts) run as before. Each connection
+ * (transaction control, migrations' multi-statement scripts) and those marked `planEachCall`
+ * run as before. Each connection
  * holds at most MAX_PREPARED_PER_CONNECTION of them: a statement whose text varies without
  * bound (a bulk insert of n rows) cannot grow a backend's memory for ever.
  */
@@ -56,6 +65,7 @@ class PreparingClient extends pg.Client {
   private readonly names = new Set<string>();
 
   private nameFor(text: string): string | undefined {
+    if (text.startsWith(PLAN_EACH_CALL)) return undefined;
     const name = `s${createHash('sha1').update(text).digest('base64url')}`;
     if (this.names.has(name)) return name;
     if (this.names.size >= MAX_PREPARED_PER_CONNECTION) return undefined;

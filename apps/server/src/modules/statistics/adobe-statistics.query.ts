@@ -1,6 +1,6 @@
 import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, planEachCall } from '../../db/client';
 import { adobeCustomers, localDistrictCountries, orderItems, orders, users } from '../../db/schema';
 import type { Session } from '../../plugins/auth';
 import { BUSINESS_TIME_ZONE, orderScope } from '../orders/orders.query';
@@ -9,8 +9,9 @@ const ADOBE_PROVIDER_ID = 3;
 const TOP_CUSTOMERS = 10;
 
 type Rows<T> = { rows: T[] };
+/** Planned on every call: the best plan depends on the range (db/client.ts). */
 const rowsOf = async <T>(db: DbOrTx, query: SQL) =>
-  ((await db.execute(query)) as unknown as Rows<T>).rows;
+  ((await db.execute(planEachCall(query))) as unknown as Rows<T>).rows;
 
 /** The first day of this month in Baku, `back` months earlier, as a local timestamp. */
 const monthStart = (back: number) =>

@@ -16,7 +16,7 @@ import {
   type WeeklyStatistics,
 } from '@esd/shared/statistics/sales-statistics.schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, planEachCall } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 
@@ -33,8 +33,9 @@ import type { Session } from '../../plugins/auth';
  */
 
 type Rows<T> = { rows: T[] };
+/** Planned on every call: the best plan depends on the range (db/client.ts). */
 const rowsOf = async <T>(db: DbOrTx, query: SQL) =>
-  ((await db.execute(query)) as unknown as Rows<T>).rows;
+  ((await db.execute(planEachCall(query))) as unknown as Rows<T>).rows;
 
 export type Range = { date_from: string; date_to: string };
 
