@@ -52,6 +52,9 @@ realPostgresSuite(
     expect((await prepared()).some((row) => row.statement.includes('plan-each-call-probe'))).toBe(
       false,
     );
+    // a pattern search neither
+    await pool().query("select $1::text ilike 'plan-each-call-%' as hit", ['plan-each-call-like']);
+    expect((await prepared()).some((row) => row.statement.includes('ilike'))).toBe(false);
     // the same statement unmarked is prepared
     await database.db.execute(sql`select ${5}::int * 2 as n, 'plan-each-call-probe' as probe`);
     expect((await prepared()).some((row) => row.statement.includes('plan-each-call-probe'))).toBe(
