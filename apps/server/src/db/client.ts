@@ -62,9 +62,9 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
  * statement on every call (planning was 37 % of the statements' time in bench/checkout, read
  * from pg_stat_statements), as postgres.js does by default. Statements without parameters
  * (transaction control, migrations' multi-statement scripts), those marked `planEachCall` and
- * pattern searches run as before. Each connection
- * holds at most MAX_PREPARED_PER_CONNECTION of them: a statement whose text varies without
- * bound (a bulk insert of n rows) cannot grow a backend's memory for ever.
+ * pattern searches run as before. Each connection holds at most MAX_PREPARED_PER_CONNECTION of
+ * them: a statement whose text varies without bound (a bulk insert of n rows) cannot grow a
+ * backend's memory for ever.
  */
 class PreparingClient extends pg.Client {
   private readonly names = new Set<string>();

@@ -11,29 +11,6 @@ import { lateDeliveryMail } from './orders.mail';
 type Rows<T> = { rows: T[] };
 
 /**
- * Hands out `need` available keys of a product to an order item. Keys locked by another
- * delivery are skipped, never waited for, so concurrent deliveries of one product never
- * block each other and never take the same key.
- */
-export const allocateKeys = async (
-  tx: Tx,
-  item: { id: number; productId: number },
-  need: number,
-): Promise<number> => {
-  const result = (await tx.execute(sql`
-    update licence_keys set status = 'allocated', order_item_id = ${item.id}, allocated_at = now()
-    where id in (
-      select id from licence_keys
-      where product_id = ${item.productId} and status = 'available'
-      order by id
-      limit ${need}
-      for update skip locked
-    )
-    returning id`)) as unknown as Rows<{ id: number }>;
-  return result.rows.length;
-};
-
-/**
  * The order is completed once no item waits any more (returned items do not wait): in one
  * statement, the order turns completed, its history gets the event and its event points are
  * credited. Every way an order completes passes here, so those points are credited exactly once.
@@ -72,8 +49,10 @@ export const markItemDelivered = (
 
 /**
  * Gives a waiting key-stock item the keys it still misses, as far as stock allows, in one
- * statement: the keys are allocated (`allocateKeys`' query), the item counts them and turns
- * delivered when full, and its history gets the event. Answers how many keys it got.
+ * statement: the keys are allocated, the item counts them and turns delivered when full, and
+ * its history gets the event. Answers how many keys it got. Keys locked by another delivery are
+ * skipped, never waited for, so concurrent deliveries of one product never block each other and
+ * never take the same key.
  */
 const fillItem = async (
   tx: Tx,
