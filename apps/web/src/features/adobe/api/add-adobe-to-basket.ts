@@ -1,12 +1,11 @@
 import type { AdobePriceRequest } from '@esd/shared/adobe/adobe.schemas';
-import type { Basket, basketSchema } from '@esd/shared/catalogue/basket.schemas';
+import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 /** Spec 7: POST /api/basket/add/adobe with the price request and the chosen option's id. */
 export const addAdobeToBasket = (input: AdobePriceRequest) =>
-  apiRequest<z.output<typeof basketSchema>>('/basket/add/adobe', { method: 'POST', body: input });
+  apiRequest<Basket>('/basket/add/adobe', { method: 'POST', body: input });
 
 /**
  * The answer is the whole new basket; the basket feature keeps it (`onBasket`, wired by the

@@ -1,16 +1,11 @@
-import type {
-  AdobeCustomerInput,
-  AdobeCustomerListItem,
-  adobeCustomerListItemSchema,
-} from '@esd/shared/adobe/adobe.schemas';
+import type { AdobeCustomerInput, AdobeCustomerListItem } from '@esd/shared/adobe/adobe.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { adobeKeys } from './adobe-keys';
 
 /** POST /api/adobe/customers: the customer is created at Adobe, then listed as the dealer's. */
 export const createAdobeCustomer = (input: AdobeCustomerInput) =>
-  apiRequest<z.output<typeof adobeCustomerListItemSchema>>('/adobe/customers', {
+  apiRequest<AdobeCustomerListItem>('/adobe/customers', {
     method: 'POST',
     body: input,
   });

@@ -1,12 +1,11 @@
-import type { adobeCustomerListItemSchema } from '@esd/shared/adobe/adobe.schemas';
+import type { AdobeCustomerListItem } from '@esd/shared/adobe/adobe.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { adobeKeys } from './adobe-keys';
 
 /** Spec 7: GET /api/getAdobeCustomerList, the dealer's own Adobe customers. */
 export const getAdobeCustomers = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof adobeCustomerListItemSchema>[]>('/getAdobeCustomerList', {
+  apiRequest<AdobeCustomerListItem[]>('/getAdobeCustomerList', {
     signal: options.signal,
   });
 

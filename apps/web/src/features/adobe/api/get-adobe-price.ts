@@ -1,6 +1,5 @@
-import type { AdobePriceRequest, adobePriceOptionSchema } from '@esd/shared/adobe/adobe.schemas';
+import type { AdobePriceOption, AdobePriceRequest } from '@esd/shared/adobe/adobe.schemas';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -9,7 +8,7 @@ import { apiRequest } from '@/lib/api-client';
  * the inputs it was asked with, not to a cache.
  */
 export const getAdobePrice = (input: AdobePriceRequest) =>
-  apiRequest<z.output<typeof adobePriceOptionSchema>[]>('/getAdobeProductPriceByCustomer', {
+  apiRequest<AdobePriceOption[]>('/getAdobeProductPriceByCustomer', {
     method: 'POST',
     body: input,
   });

@@ -1,11 +1,10 @@
-import type { oidcConfigSchema } from '@esd/shared/auth/auth.schemas';
+import type { OidcConfig } from '@esd/shared/auth/auth.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { authKeys } from './auth-keys';
 
 export const getOidcConfig = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof oidcConfigSchema>>('/auth/oidc/config', { signal: options.signal });
+  apiRequest<OidcConfig>('/auth/oidc/config', { signal: options.signal });
 
 // Without single sign-on configured the button simply stays hidden: no error to show.
 export const oidcConfigQueryOptions = () =>

@@ -1,10 +1,9 @@
-import type { LoginInput, loginDataSchema } from '@esd/shared/auth/auth.schemas';
+import type { LoginData, LoginInput } from '@esd/shared/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 export const login = (input: LoginInput) =>
-  apiRequest<z.output<typeof loginDataSchema>>('/auth/login', {
+  apiRequest<LoginData>('/auth/login', {
     method: 'POST',
     body: input,
     onUnauthorized: 'ignore',

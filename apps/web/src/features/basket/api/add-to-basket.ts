@@ -1,8 +1,7 @@
-import type { basketSchema } from '@esd/shared/catalogue/basket.schemas';
+import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { storeBasket } from './get-basket';
 
@@ -10,7 +9,7 @@ export type AddToBasketInput = { productId: number; quantity: number; sellType: 
 
 /** Spec 7: GET /api/basket/add/{productId}/{quantity}/{sellType}; the answer is the basket. */
 export const addToBasket = ({ productId, quantity, sellType }: AddToBasketInput) =>
-  apiRequest<z.output<typeof basketSchema>>(`/basket/add/${productId}/${quantity}/${sellType}`, {});
+  apiRequest<Basket>(`/basket/add/${productId}/${quantity}/${sellType}`, {});
 
 export const useAddToBasket = () => {
   const queryClient = useQueryClient();

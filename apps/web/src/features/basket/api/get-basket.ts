@@ -1,12 +1,11 @@
-import type { Basket, basketSchema } from '@esd/shared/catalogue/basket.schemas';
+import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { basketKeys } from './basket-keys';
 
 export const getBasket = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof basketSchema>>('/basket', { signal: options.signal });
+  apiRequest<Basket>('/basket', { signal: options.signal });
 
 export const basketQueryOptions = (lang: string) =>
   queryOptions({

@@ -1,7 +1,6 @@
-import type { basketSchema } from '@esd/shared/catalogue/basket.schemas';
+import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { storeBasket } from './get-basket';
 
@@ -10,7 +9,7 @@ export type RemoveFromBasketInput = { lineId: number; count: number };
 
 /** Spec 7: GET /api/basket/remove/{itemId}/{count}; the answer is the basket. */
 export const removeFromBasket = ({ lineId, count }: RemoveFromBasketInput) =>
-  apiRequest<z.output<typeof basketSchema>>(`/basket/remove/${lineId}/${count}`, {});
+  apiRequest<Basket>(`/basket/remove/${lineId}/${count}`, {});
 
 export const useRemoveFromBasket = () => {
   const queryClient = useQueryClient();

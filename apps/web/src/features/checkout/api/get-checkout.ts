@@ -1,8 +1,7 @@
-import type { checkoutPreviewSchema } from '@esd/shared/orders/orders.schemas';
+import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
@@ -11,7 +10,7 @@ export const getCheckout = (
   sellType: SellType | undefined,
   options: { signal?: AbortSignal } = {},
 ) =>
-  apiRequest<z.output<typeof checkoutPreviewSchema>>('/checkout', {
+  apiRequest<CheckoutPreview>('/checkout', {
     query: { sell_type: sellType },
     signal: options.signal,
   });

@@ -1,6 +1,5 @@
-import type { CheckoutInput, orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import type { CheckoutInput, OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
@@ -8,7 +7,7 @@ export type PlaceOrderInput = CheckoutInput & { idempotencyKey: string };
 
 /** POST /api/checkout: the basket becomes an order; a replay with the same key returns it again. */
 export const placeOrder = ({ idempotencyKey, ...body }: PlaceOrderInput) =>
-  apiRequest<z.output<typeof orderDetailSchema>>('/checkout', {
+  apiRequest<OrderDetail>('/checkout', {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

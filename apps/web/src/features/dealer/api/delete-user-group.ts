@@ -1,11 +1,10 @@
-import type { userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { UserGroup } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { dealerUserKeys, userGroupKeys } from './dealer-keys';
 
 export const deleteUserGroup = (id: number) =>
-  apiRequest<z.output<typeof userGroupSchema>>(`/dealer/groups/${id}`, { method: 'DELETE' });
+  apiRequest<UserGroup>(`/dealer/groups/${id}`, { method: 'DELETE' });
 
 export const useDeleteUserGroup = () => {
   const queryClient = useQueryClient();

@@ -1,12 +1,11 @@
-import type { dealerUserSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { DealerUser } from '@esd/shared/catalogue/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { dealerUserKeys } from './dealer-keys';
 
 /** The dealer's own end users, to put them into groups. */
 export const getDealerUsers = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof dealerUserSchema>[]>('/dealer/users', { signal: options.signal });
+  apiRequest<DealerUser[]>('/dealer/users', { signal: options.signal });
 
 export const dealerUsersQueryOptions = () =>
   queryOptions({

@@ -1,8 +1,7 @@
 import type { Page } from '@esd/shared/api';
-import type { dealerProductPriceSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { DealerProductPrice } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { type ProductPricesQuery, productPriceKeys } from './dealer-keys';
 
@@ -10,7 +9,7 @@ export const getProductPrices = (
   query: ProductPricesQuery,
   options: { signal?: AbortSignal } = {},
 ) =>
-  apiRequest<Page<z.output<typeof dealerProductPriceSchema>>>('/dealer/product-prices', {
+  apiRequest<Page<DealerProductPrice>>('/dealer/product-prices', {
     query,
     signal: options.signal,
   });

@@ -1,11 +1,10 @@
-import type { userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { UserGroup } from '@esd/shared/catalogue/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { userGroupKeys } from './dealer-keys';
 
 export const getUserGroups = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof userGroupSchema>[]>('/dealer/groups', { signal: options.signal });
+  apiRequest<UserGroup[]>('/dealer/groups', { signal: options.signal });
 
 export const userGroupsQueryOptions = () =>
   queryOptions({

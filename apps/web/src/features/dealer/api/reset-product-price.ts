@@ -1,12 +1,11 @@
-import type { dealerProductPriceSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { DealerProductPrice } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { productPriceKeys } from './dealer-keys';
 
 /** Drops the dealer's own setting: its users are priced by group markup or unit price again. */
 export const resetProductPrice = (productId: number) =>
-  apiRequest<z.output<typeof dealerProductPriceSchema>>(`/dealer/product-prices/${productId}`, {
+  apiRequest<DealerProductPrice>(`/dealer/product-prices/${productId}`, {
     method: 'DELETE',
   });
 

@@ -1,9 +1,8 @@
 import type {
+  DealerProductPrice,
   DealerProductPriceInput,
-  dealerProductPriceSchema,
 } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { productPriceKeys } from './dealer-keys';
 
@@ -15,7 +14,7 @@ export const setProductPrice = ({
   productId: number;
   input: DealerProductPriceInput;
 }) =>
-  apiRequest<z.output<typeof dealerProductPriceSchema>>(`/dealer/product-prices/${productId}`, {
+  apiRequest<DealerProductPrice>(`/dealer/product-prices/${productId}`, {
     method: 'PUT',
     body: input,
   });

@@ -1,11 +1,10 @@
-import type { UserGroupInput, userGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { UserGroup, UserGroupInput } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { dealerUserKeys, userGroupKeys } from './dealer-keys';
 
 export const updateUserGroup = ({ id, input }: { id: number; input: UserGroupInput }) =>
-  apiRequest<z.output<typeof userGroupSchema>>(`/dealer/groups/${id}`, {
+  apiRequest<UserGroup>(`/dealer/groups/${id}`, {
     method: 'PUT',
     body: input,
   });

@@ -1,11 +1,10 @@
-import type { myPrizeSchema } from '@esd/shared/events/events.schemas';
+import type { MyPrize } from '@esd/shared/events/events.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventsRelatedKeys } from './events-keys';
 
 export const claimPrize = ({ eventId, prizeId }: { eventId: number; prizeId: number }) =>
-  apiRequest<z.output<typeof myPrizeSchema>>(`/events/${eventId}/prizes/${prizeId}/claim`, {
+  apiRequest<MyPrize>(`/events/${eventId}/prizes/${prizeId}/claim`, {
     method: 'POST',
     body: {},
   });

@@ -3,7 +3,6 @@ import type {
   awardResultSchema,
   EventInput,
   EventSettings,
-  eventSettingsSchema,
 } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -19,7 +18,7 @@ export const useEventSettings = (query: EventSettingsQuery) =>
   useQuery({
     queryKey: eventSettingsKeys.list(query),
     queryFn: ({ signal }) =>
-      apiRequest<Page<z.output<typeof eventSettingsSchema>>>('/settings/events', {
+      apiRequest<Page<EventSettings>>('/settings/events', {
         query,
         signal,
       }),
@@ -31,7 +30,7 @@ export const useEventOptions = () =>
   useQuery({
     queryKey: eventSettingsKeys.options(),
     queryFn: ({ signal }) =>
-      apiRequest<Page<z.output<typeof eventSettingsSchema>>>('/settings/events', {
+      apiRequest<Page<EventSettings>>('/settings/events', {
         query: { page: 1, perPage: 100 },
         signal,
       }),
@@ -48,13 +47,10 @@ export const useSaveEvent = () => {
   return useMutation({
     meta: { notifyError: false },
     mutationFn: ({ id, input }: { id?: number; input: EventInput }) =>
-      apiRequest<z.output<typeof eventSettingsSchema>>(
-        id ? `/settings/events/${id}` : '/settings/events',
-        {
-          method: id ? 'PUT' : 'POST',
-          body: input,
-        },
-      ),
+      apiRequest<EventSettings>(id ? `/settings/events/${id}` : '/settings/events', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+      }),
     onSuccess: invalidate,
   });
 };
@@ -63,7 +59,7 @@ export const useDeleteEvent = () => {
   const invalidate = useInvalidateEvents();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<z.output<typeof eventSettingsSchema>>(`/settings/events/${id}`, {
+      apiRequest<EventSettings>(`/settings/events/${id}`, {
         method: 'DELETE',
       }),
     onSuccess: invalidate,
@@ -77,7 +73,7 @@ export const useUploadEventImage = () => {
     mutationFn: ({ id, file }: { id: number; file: File }) => {
       const body = new FormData();
       body.set('file', file);
-      return apiRequest<z.output<typeof eventSettingsSchema>>(`/settings/events/${id}/image`, {
+      return apiRequest<EventSettings>(`/settings/events/${id}/image`, {
         method: 'POST',
         body,
       });

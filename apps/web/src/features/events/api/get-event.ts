@@ -1,12 +1,11 @@
-import type { eventDetailSchema, prizeDetailSchema } from '@esd/shared/events/events.schemas';
+import type { EventDetail, PrizeDetail } from '@esd/shared/events/events.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventKeys } from './events-keys';
 
 export const getEvent = (id: number, signal?: AbortSignal) =>
-  apiRequest<z.output<typeof eventDetailSchema>>(`/events/${id}`, { signal });
+  apiRequest<EventDetail>(`/events/${id}`, { signal });
 
 export const useEvent = (id: number) => {
   const { i18n } = useTranslation();
@@ -18,7 +17,7 @@ export const useEvent = (id: number) => {
 };
 
 export const getPrize = (eventId: number, prizeId: number, signal?: AbortSignal) =>
-  apiRequest<z.output<typeof prizeDetailSchema>>(`/events/${eventId}/prizes/${prizeId}`, {
+  apiRequest<PrizeDetail>(`/events/${eventId}/prizes/${prizeId}`, {
     signal,
   });
 

@@ -1,16 +1,15 @@
 import type { Page } from '@esd/shared/api';
 import type { EventStatus } from '@esd/shared/events/events.rules';
-import type { eventCardSchema } from '@esd/shared/events/events.schemas';
+import type { EventCard } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventKeys } from './events-keys';
 
 export type EventsQuery = { status: EventStatus; page: number; perPage: number };
 
 export const getEvents = (query: EventsQuery, signal?: AbortSignal) =>
-  apiRequest<Page<z.output<typeof eventCardSchema>>>('/events', { query, signal });
+  apiRequest<Page<EventCard>>('/events', { query, signal });
 
 export const useEvents = (query: EventsQuery) => {
   const { i18n } = useTranslation();

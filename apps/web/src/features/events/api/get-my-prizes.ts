@@ -1,15 +1,14 @@
 import type { Page } from '@esd/shared/api';
-import type { myPrizeSchema } from '@esd/shared/events/events.schemas';
+import type { MyPrize } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventKeys } from './events-keys';
 
 export type MyPrizesQuery = { page: number; perPage: number };
 
 export const getMyPrizes = (query: MyPrizesQuery, signal?: AbortSignal) =>
-  apiRequest<Page<z.output<typeof myPrizeSchema>>>('/profile/prizes', { query, signal });
+  apiRequest<Page<MyPrize>>('/profile/prizes', { query, signal });
 
 export const useMyPrizes = (query: MyPrizesQuery) => {
   const { i18n } = useTranslation();

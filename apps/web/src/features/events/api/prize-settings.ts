@@ -1,7 +1,6 @@
 import type { Page } from '@esd/shared/api';
-import type { PrizeInput, prizeSettingsSchema } from '@esd/shared/events/events.schemas';
+import type { PrizeInput, PrizeSettings } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventsRelatedKeys, prizeSettingsKeys } from './events-keys';
 
@@ -10,8 +9,7 @@ export type PrizeSettingsQuery = { page: number; perPage: number; event_id?: num
 export const usePrizeSettings = (query: PrizeSettingsQuery) =>
   useQuery({
     queryKey: prizeSettingsKeys.list(query),
-    queryFn: ({ signal }) =>
-      apiRequest<Page<z.output<typeof prizeSettingsSchema>>>('/settings/prizes', { query, signal }),
+    queryFn: ({ signal }) => apiRequest<Page<PrizeSettings>>('/settings/prizes', { query, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -26,13 +24,10 @@ export const useSavePrize = () => {
   return useMutation({
     meta: { notifyError: false },
     mutationFn: ({ id, input }: { id?: number; input: PrizeInput }) =>
-      apiRequest<z.output<typeof prizeSettingsSchema>>(
-        id ? `/settings/prizes/${id}` : '/settings/prizes',
-        {
-          method: id ? 'PUT' : 'POST',
-          body: input,
-        },
-      ),
+      apiRequest<PrizeSettings>(id ? `/settings/prizes/${id}` : '/settings/prizes', {
+        method: id ? 'PUT' : 'POST',
+        body: input,
+      }),
     onSuccess: invalidate,
   });
 };
@@ -41,7 +36,7 @@ export const useDeletePrize = () => {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<z.output<typeof prizeSettingsSchema>>(`/settings/prizes/${id}`, {
+      apiRequest<PrizeSettings>(`/settings/prizes/${id}`, {
         method: 'DELETE',
       }),
     onSuccess: invalidate,
@@ -55,7 +50,7 @@ export const useUploadPrizeImage = () => {
     mutationFn: ({ id, file }: { id: number; file: File }) => {
       const body = new FormData();
       body.set('file', file);
-      return apiRequest<z.output<typeof prizeSettingsSchema>>(`/settings/prizes/${id}/image`, {
+      return apiRequest<PrizeSettings>(`/settings/prizes/${id}/image`, {
         method: 'POST',
         body,
       });

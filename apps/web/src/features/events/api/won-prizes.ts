@@ -1,9 +1,8 @@
 import type { Page } from '@esd/shared/api';
 import type { WonPrizeStatusName } from '@esd/shared/events/events.rules';
-import type { WonPrizeUpdate, wonPrizeSchema } from '@esd/shared/events/events.schemas';
+import type { WonPrize, WonPrizeUpdate } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventsRelatedKeys, wonPrizeKeys } from './events-keys';
 
@@ -18,8 +17,7 @@ export const useWonPrizes = (query: WonPrizesQuery) => {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: wonPrizeKeys.list({ ...query, lang: i18n.language }),
-    queryFn: ({ signal }) =>
-      apiRequest<Page<z.output<typeof wonPrizeSchema>>>('/settings/won-prizes', { query, signal }),
+    queryFn: ({ signal }) => apiRequest<Page<WonPrize>>('/settings/won-prizes', { query, signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -28,7 +26,7 @@ export const useUpdateWonPrize = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: WonPrizeUpdate }) =>
-      apiRequest<z.output<typeof wonPrizeSchema>>(`/settings/won-prizes/${id}`, {
+      apiRequest<WonPrize>(`/settings/won-prizes/${id}`, {
         method: 'PATCH',
         body: change,
       }),

@@ -1,12 +1,11 @@
 import type { Page } from '@esd/shared/api';
-import type { FailedJobsQuery, failedJobSchema } from '@esd/shared/jobs/jobs.schemas';
+import type { FailedJob, FailedJobsQuery } from '@esd/shared/jobs/jobs.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { failedJobKeys } from './jobs-keys';
 
 export const getFailedJobs = (query: FailedJobsQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof failedJobSchema>>>('/settings/jobs/failed', {
+  apiRequest<Page<FailedJob>>('/settings/jobs/failed', {
     query,
     signal: options.signal,
   });

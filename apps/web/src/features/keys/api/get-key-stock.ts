@@ -1,13 +1,12 @@
 import type { Page } from '@esd/shared/api';
-import type { keyStockSchema } from '@esd/shared/orders/orders.schemas';
+import type { KeyStock } from '@esd/shared/orders/orders.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { type KeyStockQuery, keyStockKeys } from './key-stock-keys';
 
 export const getKeyStock = (query: KeyStockQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof keyStockSchema>>>('/keys/stock', {
+  apiRequest<Page<KeyStock>>('/keys/stock', {
     query: {
       page: query.page,
       perPage: query.perPage,

@@ -1,6 +1,5 @@
-import type { keyImportReportSchema } from '@esd/shared/orders/orders.schemas';
+import type { KeyImportReport } from '@esd/shared/orders/orders.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { keyStockKeys } from './key-stock-keys';
 
@@ -15,7 +14,7 @@ type ImportKeys = { productId: number; file: File; onProgress: (fraction: number
 export const importKeys = ({ productId, file, onProgress }: ImportKeys) => {
   const body = new FormData();
   body.set('file', file);
-  return apiRequest<z.output<typeof keyImportReportSchema>>(`/keys/import/${productId}`, {
+  return apiRequest<KeyImportReport>(`/keys/import/${productId}`, {
     method: 'POST',
     body,
     onUploadProgress: onProgress,

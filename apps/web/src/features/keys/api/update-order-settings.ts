@@ -1,11 +1,10 @@
-import type { OrderSettings, orderSettingsSchema } from '@esd/shared/orders/orders.schemas';
+import type { OrderSettings } from '@esd/shared/orders/orders.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { keyStockKeys, orderSettingsKeys } from './key-stock-keys';
 
 export const updateOrderSettings = (input: OrderSettings) =>
-  apiRequest<z.output<typeof orderSettingsSchema>>('/settings/orders', {
+  apiRequest<OrderSettings>('/settings/orders', {
     method: 'PUT',
     body: input,
   });

@@ -1,12 +1,11 @@
 import type { Page } from '@esd/shared/api';
-import type { LibraryQuery, libraryDocumentSchema } from '@esd/shared/content/library.schemas';
+import type { LibraryDocument, LibraryQuery } from '@esd/shared/content/library.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { libraryKeys } from './library-keys';
 
 const getLibrary = (path: string, query: LibraryQuery, signal?: AbortSignal) =>
-  apiRequest<Page<z.output<typeof libraryDocumentSchema>>>(path, { query, signal });
+  apiRequest<Page<LibraryDocument>>(path, { query, signal });
 
 export const libraryQueryOptions = (query: LibraryQuery) =>
   queryOptions({

@@ -1,6 +1,5 @@
-import type { LibraryMeta, libraryDocumentSchema } from '@esd/shared/content/library.schemas';
+import type { LibraryDocument, LibraryMeta } from '@esd/shared/content/library.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { libraryKeys } from './library-keys';
 
@@ -18,18 +17,15 @@ export const saveLibraryDocument = ({ id, meta, file, onProgress }: SaveLibraryD
   const body = new FormData();
   for (const [name, value] of Object.entries(meta)) body.set(name, String(value ?? ''));
   if (file) body.set('file', file);
-  return apiRequest<z.output<typeof libraryDocumentSchema>>(
-    id ? `/settings/library/${id}` : '/settings/library',
-    {
-      method: id ? 'PUT' : 'POST',
-      body,
-      onUploadProgress: file ? onProgress : undefined,
-    },
-  );
+  return apiRequest<LibraryDocument>(id ? `/settings/library/${id}` : '/settings/library', {
+    method: id ? 'PUT' : 'POST',
+    body,
+    onUploadProgress: file ? onProgress : undefined,
+  });
 };
 
 export const deleteLibraryDocument = (id: number) =>
-  apiRequest<z.output<typeof libraryDocumentSchema>>(`/settings/library/${id}`, {
+  apiRequest<LibraryDocument>(`/settings/library/${id}`, {
     method: 'DELETE',
   });
 

@@ -1,14 +1,13 @@
 import type { Page } from '@esd/shared/api';
-import type { mailMessageSchema } from '@esd/shared/auth/auth.schemas';
+import type { MailMessage } from '@esd/shared/auth/auth.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { mailboxKeys } from './mailbox-keys';
 
 type MailboxQuery = { page: number; perPage: number };
 
 export const getMailbox = (query: MailboxQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof mailMessageSchema>>>('/mailbox', {
+  apiRequest<Page<MailMessage>>('/mailbox', {
     query,
     signal: options.signal,
   });

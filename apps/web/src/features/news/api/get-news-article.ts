@@ -1,11 +1,10 @@
-import type { newsArticleSchema } from '@esd/shared/content/news.schemas';
+import type { NewsArticle } from '@esd/shared/content/news.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { newsKeys } from './news-keys';
 
 export const getNewsArticle = (id: number, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof newsArticleSchema>>(`/news/${id}`, { signal: options.signal });
+  apiRequest<NewsArticle>(`/news/${id}`, { signal: options.signal });
 
 export const newsArticleQueryOptions = (lang: string, id: number) =>
   queryOptions({

@@ -1,12 +1,11 @@
 import type { Page } from '@esd/shared/api';
-import type { NewsSettingsQuery, newsSettingsSchema } from '@esd/shared/content/news.schemas';
+import type { NewsSettings, NewsSettingsQuery } from '@esd/shared/content/news.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { newsSettingsKeys } from './news-keys';
 
 export const getNewsSettings = (query: NewsSettingsQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof newsSettingsSchema>>>('/settings/news', {
+  apiRequest<Page<NewsSettings>>('/settings/news', {
     query,
     signal: options.signal,
   });

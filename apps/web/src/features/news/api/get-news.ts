@@ -1,14 +1,13 @@
 import type { Page } from '@esd/shared/api';
-import type { newsCardSchema } from '@esd/shared/content/news.schemas';
+import type { NewsCard } from '@esd/shared/content/news.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { newsKeys } from './news-keys';
 
 export const getNews = (
   query: { page: number; perPage: number },
   options: { signal?: AbortSignal } = {},
-) => apiRequest<Page<z.output<typeof newsCardSchema>>>('/news', { query, signal: options.signal });
+) => apiRequest<Page<NewsCard>>('/news', { query, signal: options.signal });
 
 export const newsQueryOptions = (lang: string, page: number, perPage: number) =>
   queryOptions({

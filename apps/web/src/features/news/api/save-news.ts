@@ -1,6 +1,5 @@
-import type { NewsInput, newsSettingsSchema } from '@esd/shared/content/news.schemas';
+import type { NewsInput, NewsSettings } from '@esd/shared/content/news.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { newsKeys, newsSettingsKeys } from './news-keys';
 
@@ -15,36 +14,27 @@ export const saveNews = async (options: {
   removeImage?: boolean;
 }) => {
   const { id, input } = options;
-  let saved = await apiRequest<z.output<typeof newsSettingsSchema>>(
-    id ? `/settings/news/${id}` : '/settings/news',
-    {
-      method: id ? 'PUT' : 'POST',
-      body: input,
-    },
-  );
+  let saved = await apiRequest<NewsSettings>(id ? `/settings/news/${id}` : '/settings/news', {
+    method: id ? 'PUT' : 'POST',
+    body: input,
+  });
   if (options.image) {
     const body = new FormData();
     body.set('file', options.image);
-    saved = await apiRequest<z.output<typeof newsSettingsSchema>>(
-      `/settings/news/${saved.id}/image`,
-      {
-        method: 'POST',
-        body,
-      },
-    );
+    saved = await apiRequest<NewsSettings>(`/settings/news/${saved.id}/image`, {
+      method: 'POST',
+      body,
+    });
   } else if (options.removeImage && saved.image_url) {
-    saved = await apiRequest<z.output<typeof newsSettingsSchema>>(
-      `/settings/news/${saved.id}/image`,
-      {
-        method: 'DELETE',
-      },
-    );
+    saved = await apiRequest<NewsSettings>(`/settings/news/${saved.id}/image`, {
+      method: 'DELETE',
+    });
   }
   return saved;
 };
 
 export const deleteNews = (id: number) =>
-  apiRequest<z.output<typeof newsSettingsSchema>>(`/settings/news/${id}`, { method: 'DELETE' });
+  apiRequest<NewsSettings>(`/settings/news/${id}`, { method: 'DELETE' });
 
 const useInvalidateNews = () => {
   const queryClient = useQueryClient();

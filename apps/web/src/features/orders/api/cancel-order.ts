@@ -1,11 +1,10 @@
-import type { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
-import type { z } from 'zod';
+import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
 /** POST /api/orders/:id/cancel: cancels an order before any key went out. */
 export const cancelOrder = ({ orderId, note }: { orderId: number; note?: string }) =>
-  apiRequest<z.output<typeof orderDetailSchema>>(`/orders/${orderId}/cancel`, {
+  apiRequest<OrderDetail>(`/orders/${orderId}/cancel`, {
     method: 'POST',
     body: note ? { note } : {},
   });

@@ -1,11 +1,10 @@
-import type { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
-import type { z } from 'zod';
+import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
 /** POST /api/orders/:id/confirm-payment: confirms the payment of a pending cash order. */
 export const confirmPayment = ({ orderId, note }: { orderId: number; note?: string }) =>
-  apiRequest<z.output<typeof orderDetailSchema>>(`/orders/${orderId}/confirm-payment`, {
+  apiRequest<OrderDetail>(`/orders/${orderId}/confirm-payment`, {
     method: 'POST',
     body: note ? { note } : {},
   });

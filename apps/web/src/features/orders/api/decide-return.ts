@@ -1,5 +1,4 @@
-import type { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
-import type { z } from 'zod';
+import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
@@ -10,12 +9,9 @@ export const decideReturn = (input: {
   approve: boolean;
   note?: string;
 }) =>
-  apiRequest<z.output<typeof orderDetailSchema>>(
-    `/orders/${input.orderId}/returns/${input.returnId}/decide`,
-    {
-      method: 'POST',
-      body: { approve: input.approve, ...(input.note ? { note: input.note } : {}) },
-    },
-  );
+  apiRequest<OrderDetail>(`/orders/${input.orderId}/returns/${input.returnId}/decide`, {
+    method: 'POST',
+    body: { approve: input.approve, ...(input.note ? { note: input.note } : {}) },
+  });
 
 export const useDecideReturn = () => useOrderAction(decideReturn);

@@ -1,12 +1,11 @@
-import type { lateDeliverySchema } from '@esd/shared/orders/orders.schemas';
+import type { LateDelivery } from '@esd/shared/orders/orders.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { ordersKeys } from './orders-keys';
 
 /** GET /api/orders/late-deliveries (admins): items past the 3-minute key promise. */
 export const getLateDeliveries = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof lateDeliverySchema>[]>('/orders/late-deliveries', {
+  apiRequest<LateDelivery[]>('/orders/late-deliveries', {
     signal: options.signal,
   });
 

@@ -1,7 +1,6 @@
-import type { OrderDetail, orderDetailSchema } from '@esd/shared/orders/orders.schemas';
+import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { ordersKeys } from './orders-keys';
 
@@ -9,7 +8,7 @@ import { ordersKeys } from './orders-keys';
 export const WAITING_POLL_MS = 2000;
 
 export const getOrder = (id: number, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof orderDetailSchema>>(`/orders/${id}`, { signal: options.signal });
+  apiRequest<OrderDetail>(`/orders/${id}`, { signal: options.signal });
 
 /** In progress with items still waiting: keys are on their way, so they appear by themselves. */
 export const isWaitingForKeys = (order: Pick<OrderDetail, 'status' | 'waiting_items'>) =>

@@ -1,11 +1,10 @@
-import type { orderDetailSchema } from '@esd/shared/orders/orders.schemas';
-import type { z } from 'zod';
+import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
 /** POST /api/orders/:id/settle-credit: marks a credit order as paid back. */
 export const settleCredit = ({ orderId, note }: { orderId: number; note?: string }) =>
-  apiRequest<z.output<typeof orderDetailSchema>>(`/orders/${orderId}/settle-credit`, {
+  apiRequest<OrderDetail>(`/orders/${orderId}/settle-credit`, {
     method: 'POST',
     body: note ? { note } : {},
   });

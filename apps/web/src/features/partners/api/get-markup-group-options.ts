@@ -1,13 +1,12 @@
 import type { Page } from '@esd/shared/api';
-import type { markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { MarkupGroup } from '@esd/shared/catalogue/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
 /** The markup groups a new dealer may join (the approval dialog's choice). */
 export const getMarkupGroupOptions = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof markupGroupSchema>>>('/settings/markup-groups', {
+  apiRequest<Page<MarkupGroup>>('/settings/markup-groups', {
     query: { page: 1, perPage: 100, sort: 'name', order: 'asc' },
     signal: options.signal,
   });

@@ -1,11 +1,10 @@
-import type { partnerApplicationSchema } from '@esd/shared/partners/partners.schemas';
+import type { PartnerApplication } from '@esd/shared/partners/partners.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
 export const getPartnerApplication = (id: number, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof partnerApplicationSchema>>(`/settings/partner-applications/${id}`, {
+  apiRequest<PartnerApplication>(`/settings/partner-applications/${id}`, {
     signal: options.signal,
   });
 

@@ -1,9 +1,8 @@
 import type {
   PartnerApplicationListQuery,
-  partnerApplicationPageSchema,
+  PartnerApplicationPage,
 } from '@esd/shared/partners/partners.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
@@ -11,7 +10,7 @@ export const getPartnerApplications = (
   query: PartnerApplicationListQuery,
   options: { signal?: AbortSignal } = {},
 ) =>
-  apiRequest<z.output<typeof partnerApplicationPageSchema>>('/settings/partner-applications', {
+  apiRequest<PartnerApplicationPage>('/settings/partner-applications', {
     query,
     signal: options.signal,
   });

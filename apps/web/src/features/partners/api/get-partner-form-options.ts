@@ -1,12 +1,11 @@
-import type { partnerFormOptionsSchema } from '@esd/shared/partners/partners.schemas';
+import type { PartnerFormOptions } from '@esd/shared/partners/partners.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
 export const getPartnerFormOptions = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof partnerFormOptionsSchema>>('/partners/form-options', {
+  apiRequest<PartnerFormOptions>('/partners/form-options', {
     signal: options.signal,
   });
 

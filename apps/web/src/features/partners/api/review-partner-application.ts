@@ -1,10 +1,9 @@
 import type {
   ApprovePartnerInput,
-  partnerReviewResultSchema,
+  PartnerReviewResult,
   RejectPartnerInput,
 } from '@esd/shared/partners/partners.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
@@ -15,13 +14,10 @@ export const approvePartnerApplication = ({
   id: number;
   input: ApprovePartnerInput;
 }) =>
-  apiRequest<z.output<typeof partnerReviewResultSchema>>(
-    `/settings/partner-applications/${id}/approve`,
-    {
-      method: 'POST',
-      body: input,
-    },
-  );
+  apiRequest<PartnerReviewResult>(`/settings/partner-applications/${id}/approve`, {
+    method: 'POST',
+    body: input,
+  });
 
 export const rejectPartnerApplication = ({
   id,
@@ -30,13 +26,10 @@ export const rejectPartnerApplication = ({
   id: number;
   input: RejectPartnerInput;
 }) =>
-  apiRequest<z.output<typeof partnerReviewResultSchema>>(
-    `/settings/partner-applications/${id}/reject`,
-    {
-      method: 'POST',
-      body: input,
-    },
-  );
+  apiRequest<PartnerReviewResult>(`/settings/partner-applications/${id}/reject`, {
+    method: 'POST',
+    body: input,
+  });
 
 /** A decision changes the list, its counts and the record: refetch all of them, also on a refusal. */
 const useReview = <I>(

@@ -1,12 +1,11 @@
-import type { categorySchema } from '@esd/shared/catalogue/catalogue.schemas';
+import type { Category } from '@esd/shared/catalogue/catalogue.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys } from './product-keys';
 
 export const getCategories = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof categorySchema>[]>('/categories', { signal: options.signal });
+  apiRequest<Category[]>('/categories', { signal: options.signal });
 
 export const categoriesQueryOptions = (lang: string) =>
   queryOptions({

@@ -1,12 +1,11 @@
-import type { productDetailSchema } from '@esd/shared/catalogue/catalogue.schemas';
+import type { ProductDetail } from '@esd/shared/catalogue/catalogue.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './product-keys';
 
 export const getProduct = (id: number, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof productDetailSchema>>(`/products/${id}`, { signal: options.signal });
+  apiRequest<ProductDetail>(`/products/${id}`, { signal: options.signal });
 
 export const productQueryOptions = (id: number, lang: string) =>
   queryOptions({

@@ -1,13 +1,12 @@
 import type { Page } from '@esd/shared/api';
-import type { productListItemSchema } from '@esd/shared/catalogue/catalogue.schemas';
+import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { type ProductsQuery, productKeys } from './product-keys';
 
 export const getProducts = (query: ProductsQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof productListItemSchema>>>('/products', {
+  apiRequest<Page<ProductListItem>>('/products', {
     query,
     signal: options.signal,
   });

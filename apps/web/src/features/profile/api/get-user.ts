@@ -1,12 +1,11 @@
-import type { userProfileSchema } from '@esd/shared/auth/auth.schemas';
+import type { UserProfile } from '@esd/shared/auth/auth.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { type ApiRequestOptions, apiRequest } from '@/lib/api-client';
 import { profileKeys } from './profile-keys';
 
 export const getUser = (
   options: { signal?: AbortSignal } & Pick<ApiRequestOptions, 'onUnauthorized'> = {},
-) => apiRequest<z.output<typeof userProfileSchema>>('/auth/user', { ...options });
+) => apiRequest<UserProfile>('/auth/user', { ...options });
 
 export const userQueryOptions = () =>
   queryOptions({

@@ -1,12 +1,11 @@
-import type { UpdateProfileInput, userProfileSchema } from '@esd/shared/auth/auth.schemas';
+import type { UpdateProfileInput, UserProfile } from '@esd/shared/auth/auth.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { syncStoredProfile } from '@/lib/session/session';
 import { profileKeys } from './profile-keys';
 
 export const updateProfile = (input: UpdateProfileInput) =>
-  apiRequest<z.output<typeof userProfileSchema>>('/profile', { method: 'PUT', body: input });
+  apiRequest<UserProfile>('/profile', { method: 'PUT', body: input });
 
 export const useUpdateProfile = (options: { notifyError?: boolean } = {}) => {
   const queryClient = useQueryClient();

@@ -1,6 +1,5 @@
-import type { userProfileSchema } from '@esd/shared/auth/auth.schemas';
+import type { UserProfile } from '@esd/shared/auth/auth.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { syncStoredProfile } from '@/lib/session/session';
 import { profileKeys } from './profile-keys';
@@ -11,7 +10,7 @@ export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const uploadPhoto = (file: File) => {
   const body = new FormData();
   body.set('file', file);
-  return apiRequest<z.output<typeof userProfileSchema>>('/profile/photo', { method: 'POST', body });
+  return apiRequest<UserProfile>('/profile/photo', { method: 'POST', body });
 };
 
 export const useUploadPhoto = () => {

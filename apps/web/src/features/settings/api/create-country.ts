@@ -1,11 +1,10 @@
-import type { CountryInput, countrySchema } from '@esd/shared/catalogue/settings.schemas';
+import type { Country, CountryInput } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { countryKeys } from './settings-keys';
 
 export const createCountry = (input: CountryInput) =>
-  apiRequest<z.output<typeof countrySchema>>('/settings/countries', {
+  apiRequest<Country>('/settings/countries', {
     method: 'POST',
     body: input,
   });

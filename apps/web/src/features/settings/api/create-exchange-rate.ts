@@ -1,12 +1,11 @@
-import type { ExchangeRateInput, exchangeRateSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { ExchangeRate, ExchangeRateInput } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { rateKeys } from './settings-keys';
 
 /** A rate for a date that already has one replaces it. */
 export const createExchangeRate = (input: ExchangeRateInput) =>
-  apiRequest<z.output<typeof exchangeRateSchema>>('/settings/exchange-rates', {
+  apiRequest<ExchangeRate>('/settings/exchange-rates', {
     method: 'POST',
     body: input,
   });

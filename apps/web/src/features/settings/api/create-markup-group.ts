@@ -1,11 +1,10 @@
-import type { MarkupGroupInput, markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { MarkupGroup, MarkupGroupInput } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { markupGroupKeys } from './settings-keys';
 
 export const createMarkupGroup = (input: MarkupGroupInput) =>
-  apiRequest<z.output<typeof markupGroupSchema>>('/settings/markup-groups', {
+  apiRequest<MarkupGroup>('/settings/markup-groups', {
     method: 'POST',
     body: input,
   });

@@ -1,11 +1,10 @@
-import type { ProductInput, productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { ProductInput, ProductSettings } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, productKeys } from './settings-keys';
 
 export const createProduct = (input: ProductInput) =>
-  apiRequest<z.output<typeof productSettingsSchema>>('/settings/products', {
+  apiRequest<ProductSettings>('/settings/products', {
     method: 'POST',
     body: input,
   });

@@ -1,11 +1,10 @@
-import type { categorySettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { CategorySettings } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, categoryOptionKeys } from './settings-keys';
 
 export const deleteCategory = (id: number) =>
-  apiRequest<z.output<typeof categorySettingsSchema>>(`/settings/categories/${id}`, {
+  apiRequest<CategorySettings>(`/settings/categories/${id}`, {
     method: 'DELETE',
   });
 

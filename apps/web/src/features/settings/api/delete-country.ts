@@ -1,11 +1,10 @@
-import type { countrySchema } from '@esd/shared/catalogue/settings.schemas';
+import type { Country } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { countryKeys } from './settings-keys';
 
 export const deleteCountry = (id: number) =>
-  apiRequest<z.output<typeof countrySchema>>(`/settings/countries/${id}`, { method: 'DELETE' });
+  apiRequest<Country>(`/settings/countries/${id}`, { method: 'DELETE' });
 
 export const useDeleteCountry = () => {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
-import type { exchangeRateSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { rateKeys } from './settings-keys';
 
 export const deleteExchangeRate = (id: number) =>
-  apiRequest<z.output<typeof exchangeRateSchema>>(`/settings/exchange-rates/${id}`, {
+  apiRequest<ExchangeRate>(`/settings/exchange-rates/${id}`, {
     method: 'DELETE',
   });
 

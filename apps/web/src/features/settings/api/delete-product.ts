@@ -1,11 +1,10 @@
-import type { productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { ProductSettings } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, productKeys } from './settings-keys';
 
 export const deleteProduct = (id: number) =>
-  apiRequest<z.output<typeof productSettingsSchema>>(`/settings/products/${id}`, {
+  apiRequest<ProductSettings>(`/settings/products/${id}`, {
     method: 'DELETE',
   });
 

@@ -1,7 +1,6 @@
 import type { Page } from '@esd/shared/api';
-import type { categorySettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { CategorySettings } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { ListQuery } from '@/components/use-list-query';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys } from './settings-keys';
@@ -9,7 +8,7 @@ import { categoryKeys } from './settings-keys';
 export type CategorySort = 'slug' | 'name' | 'products';
 
 export const getCategories = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof categorySettingsSchema>>>('/settings/categories', {
+  apiRequest<Page<CategorySettings>>('/settings/categories', {
     query,
     signal: options.signal,
   });

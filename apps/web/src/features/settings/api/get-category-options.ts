@@ -1,13 +1,12 @@
-import type { categorySchema } from '@esd/shared/catalogue/catalogue.schemas';
+import type { Category } from '@esd/shared/catalogue/catalogue.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryOptionKeys } from './settings-keys';
 
 /** Every category, named in the interface language: for pickers and filters. */
 export const getCategoryOptions = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof categorySchema>[]>('/categories', { signal: options.signal });
+  apiRequest<Category[]>('/categories', { signal: options.signal });
 
 export const categoryOptionsQueryOptions = (lang: string) =>
   queryOptions({

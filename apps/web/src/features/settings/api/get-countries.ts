@@ -1,7 +1,6 @@
 import type { Page } from '@esd/shared/api';
-import type { countrySchema } from '@esd/shared/catalogue/settings.schemas';
+import type { Country } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { ListQuery } from '@/components/use-list-query';
 import { apiRequest } from '@/lib/api-client';
 import { countryKeys } from './settings-keys';
@@ -9,7 +8,7 @@ import { countryKeys } from './settings-keys';
 export type CountrySort = 'code' | 'name' | 'users';
 
 export const getCountries = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof countrySchema>>>('/settings/countries', {
+  apiRequest<Page<Country>>('/settings/countries', {
     query,
     signal: options.signal,
   });

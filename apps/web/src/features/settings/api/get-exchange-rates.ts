@@ -1,14 +1,13 @@
 import type { Page } from '@esd/shared/api';
-import type { exchangeRateSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { ListQuery } from '@/components/use-list-query';
 import { apiRequest } from '@/lib/api-client';
 import { rateKeys } from './settings-keys';
 
 /** Newest date first (the server's fixed order). */
 export const getExchangeRates = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof exchangeRateSchema>>>('/settings/exchange-rates', {
+  apiRequest<Page<ExchangeRate>>('/settings/exchange-rates', {
     query,
     signal: options.signal,
   });

@@ -1,7 +1,6 @@
 import type { Page } from '@esd/shared/api';
-import type { markupGroupSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { MarkupGroup } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { ListQuery } from '@/components/use-list-query';
 import { apiRequest } from '@/lib/api-client';
 import { markupGroupKeys } from './settings-keys';
@@ -9,7 +8,7 @@ import { markupGroupKeys } from './settings-keys';
 export type MarkupGroupSort = 'name' | 'percent' | 'dealers';
 
 export const getMarkupGroups = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof markupGroupSchema>>>('/settings/markup-groups', {
+  apiRequest<Page<MarkupGroup>>('/settings/markup-groups', {
     query,
     signal: options.signal,
   });

@@ -1,11 +1,10 @@
-import type { pricingSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { PricingSettings } from '@esd/shared/catalogue/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { pricingKeys } from './settings-keys';
 
 export const getPricingSettings = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof pricingSettingsSchema>>('/settings/pricing', {
+  apiRequest<PricingSettings>('/settings/pricing', {
     signal: options.signal,
   });
 

@@ -1,7 +1,6 @@
 import type { Page } from '@esd/shared/api';
-import type { productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { ProductSettings } from '@esd/shared/catalogue/settings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { ListQuery } from '@/components/use-list-query';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './settings-keys';
@@ -10,7 +9,7 @@ export type ProductSettingsSort = 'sku' | 'title' | 'dealer_price' | 'unit_price
 export type ProductSettingsQuery = ListQuery & { category_id?: number };
 
 export const getProducts = (query: ProductSettingsQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof productSettingsSchema>>>('/settings/products', {
+  apiRequest<Page<ProductSettings>>('/settings/products', {
     query,
     signal: options.signal,
   });

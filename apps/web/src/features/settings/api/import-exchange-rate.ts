@@ -1,6 +1,5 @@
-import type { rateImportResultSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { RateImportResult } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { rateKeys } from './settings-keys';
 
@@ -12,7 +11,7 @@ type ImportRateFile = { file: File; onProgress: (fraction: number) => void };
 export const importExchangeRate = ({ file, onProgress }: ImportRateFile) => {
   const body = new FormData();
   body.set('file', file);
-  return apiRequest<z.output<typeof rateImportResultSchema>>('/settings/exchange-rates/import', {
+  return apiRequest<RateImportResult>('/settings/exchange-rates/import', {
     method: 'POST',
     body,
     onUploadProgress: onProgress,

@@ -1,11 +1,10 @@
-import type { CategoryInput, categorySettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { CategoryInput, CategorySettings } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, categoryOptionKeys } from './settings-keys';
 
 export const updateCategory = ({ id, input }: { id: number; input: CategoryInput }) =>
-  apiRequest<z.output<typeof categorySettingsSchema>>(`/settings/categories/${id}`, {
+  apiRequest<CategorySettings>(`/settings/categories/${id}`, {
     method: 'PUT',
     body: input,
   });

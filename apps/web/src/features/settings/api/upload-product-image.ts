@@ -1,6 +1,5 @@
-import type { productSettingsSchema } from '@esd/shared/catalogue/settings.schemas';
+import type { ProductSettings } from '@esd/shared/catalogue/settings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './settings-keys';
 
@@ -10,7 +9,7 @@ export const PRODUCT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as 
 export const uploadProductImage = ({ id, file }: { id: number; file: File }) => {
   const body = new FormData();
   body.set('file', file);
-  return apiRequest<z.output<typeof productSettingsSchema>>(`/settings/products/${id}/image`, {
+  return apiRequest<ProductSettings>(`/settings/products/${id}/image`, {
     method: 'POST',
     body,
   });

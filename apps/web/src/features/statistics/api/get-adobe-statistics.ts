@@ -1,12 +1,11 @@
-import type { adobeStatisticsSchema } from '@esd/shared/statistics/adobe-statistics.schemas';
+import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { statisticsKeys } from './statistics-keys';
 
 /** GET /api/statistics/adobe: Adobe sales the caller may see (scoped by the server). */
 export const getAdobeStatistics = (months: number, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof adobeStatisticsSchema>>('/statistics/adobe', {
+  apiRequest<AdobeStatistics>('/statistics/adobe', {
     query: { months },
     signal: options.signal,
   });

@@ -1,12 +1,11 @@
 import type {
-  distributionStatisticsSchema,
-  quarterStatisticsSchema,
+  DistributionStatistics,
+  QuarterStatistics,
   StatisticsExportFormat,
-  topProductsSchema,
-  weeklyStatisticsSchema,
+  TopProducts,
+  WeeklyStatistics,
 } from '@esd/shared/statistics/sales-statistics.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
 import { statisticsKeys } from './statistics-keys';
@@ -18,7 +17,7 @@ export const weeklyQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.weekly(range.date_from, range.date_to),
     queryFn: ({ signal }) =>
-      apiRequest<z.output<typeof weeklyStatisticsSchema>>('/statistics/weekly', {
+      apiRequest<WeeklyStatistics>('/statistics/weekly', {
         query: range,
         signal,
       }),
@@ -31,7 +30,7 @@ export const distributionQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.distribution(range.date_from, range.date_to),
     queryFn: ({ signal }) =>
-      apiRequest<z.output<typeof distributionStatisticsSchema>>('/statistics/distribution', {
+      apiRequest<DistributionStatistics>('/statistics/distribution', {
         query: range,
         signal,
       }),
@@ -45,7 +44,7 @@ export const quarterQueryOptions = (year: number) =>
   queryOptions({
     queryKey: statisticsKeys.quarter(year),
     queryFn: ({ signal }) =>
-      apiRequest<z.output<typeof quarterStatisticsSchema>>('/statistics/quarter', {
+      apiRequest<QuarterStatistics>('/statistics/quarter', {
         query: { year },
         signal,
       }),
@@ -58,7 +57,7 @@ export const topProductsQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.topProducts(range.date_from, range.date_to),
     queryFn: ({ signal }) =>
-      apiRequest<z.output<typeof topProductsSchema>>('/statistics/top-products', {
+      apiRequest<TopProducts>('/statistics/top-products', {
         query: range,
         signal,
       }),

@@ -1,11 +1,10 @@
-import type { TargetInput, targetSchema } from '@esd/shared/content/targets.schemas';
+import type { Target, TargetInput } from '@esd/shared/content/targets.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { targetKeys } from './targets-keys';
 
 export const createTarget = (input: TargetInput) =>
-  apiRequest<z.output<typeof targetSchema>>('/settings/targets', { method: 'POST', body: input });
+  apiRequest<Target>('/settings/targets', { method: 'POST', body: input });
 
 export const useCreateTarget = () => {
   const queryClient = useQueryClient();

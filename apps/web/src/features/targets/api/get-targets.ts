@@ -1,12 +1,11 @@
 import type { Page } from '@esd/shared/api';
-import type { TargetListQuery, targetSchema } from '@esd/shared/content/targets.schemas';
+import type { Target, TargetListQuery } from '@esd/shared/content/targets.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { targetKeys } from './targets-keys';
 
 export const getTargets = (query: TargetListQuery, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof targetSchema>>>('/settings/targets', {
+  apiRequest<Page<Target>>('/settings/targets', {
     query,
     signal: options.signal,
   });

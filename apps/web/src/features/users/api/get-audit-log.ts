@@ -1,16 +1,11 @@
 import type { Page } from '@esd/shared/api';
-import type {
-  AuditLogParams,
-  auditEntrySchema,
-  auditFiltersSchema,
-} from '@esd/shared/users/users.schemas';
+import type { AuditEntry, AuditFilters, AuditLogParams } from '@esd/shared/users/users.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { auditKeys } from './users-keys';
 
 export const getAuditLog = (query: AuditLogParams, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof auditEntrySchema>>>('/settings/audit-log', {
+  apiRequest<Page<AuditEntry>>('/settings/audit-log', {
     query: query as Record<string, string | number | undefined>,
     signal: options.signal,
   });
@@ -27,6 +22,5 @@ export const useAuditLog = (query: AuditLogParams) => useQuery(auditLogQueryOpti
 export const useAuditFilters = () =>
   useQuery({
     queryKey: auditKeys.filters(),
-    queryFn: ({ signal }) =>
-      apiRequest<z.output<typeof auditFiltersSchema>>('/settings/audit-log/filters', { signal }),
+    queryFn: ({ signal }) => apiRequest<AuditFilters>('/settings/audit-log/filters', { signal }),
   });

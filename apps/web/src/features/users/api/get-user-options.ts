@@ -1,13 +1,12 @@
-import type { userOptionsSchema } from '@esd/shared/users/users.schemas';
+import type { UserOptions } from '@esd/shared/users/users.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { userKeys } from './users-keys';
 
 /** What the caller may choose; `dealerId` adds that dealer's user groups. */
 export const getUserOptions = (dealerId: number | null, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof userOptionsSchema>>('/settings/users/options', {
+  apiRequest<UserOptions>('/settings/users/options', {
     query: { dealer_id: dealerId ?? undefined },
     signal: options.signal,
   });

@@ -1,12 +1,11 @@
 import type { Page } from '@esd/shared/api';
-import type { managedUserSchema, UserListParams } from '@esd/shared/users/users.schemas';
+import type { ManagedUser, UserListParams } from '@esd/shared/users/users.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { userKeys } from './users-keys';
 
 export const getUsers = (query: UserListParams, options: { signal?: AbortSignal } = {}) =>
-  apiRequest<Page<z.output<typeof managedUserSchema>>>('/settings/users', {
+  apiRequest<Page<ManagedUser>>('/settings/users', {
     query: query as Record<string, string | number | boolean | undefined>,
     signal: options.signal,
   });

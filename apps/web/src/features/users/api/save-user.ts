@@ -1,21 +1,20 @@
 import type {
   CreateUserInput,
-  managedUserSchema,
+  ManagedUser,
   UpdateUserInput,
 } from '@esd/shared/users/users.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { auditKeys, userKeys } from './users-keys';
 
 export const createUser = (input: CreateUserInput) =>
-  apiRequest<z.output<typeof managedUserSchema>>('/settings/users', {
+  apiRequest<ManagedUser>('/settings/users', {
     method: 'POST',
     body: input,
   });
 
 export const updateUser = ({ id, input }: { id: number; input: UpdateUserInput }) =>
-  apiRequest<z.output<typeof managedUserSchema>>(`/settings/users/${id}`, {
+  apiRequest<ManagedUser>(`/settings/users/${id}`, {
     method: 'PATCH',
     body: input,
   });
@@ -51,7 +50,7 @@ export const useUpdateUser = () => {
 export type UserAction = 'deactivate' | 'activate' | 'reset-password';
 
 export const runUserAction = ({ id, action }: { id: number; action: UserAction }) =>
-  apiRequest<z.output<typeof managedUserSchema>>(`/settings/users/${id}/${action}`, {
+  apiRequest<ManagedUser>(`/settings/users/${id}/${action}`, {
     method: 'POST',
   });
 
