@@ -69,6 +69,7 @@ export const starredPageSchema = z.object({
 });
 export type StarredPage = z.infer<typeof starredPageSchema>;
 export const starredPagesSchema = z.array(starredPageSchema).max(STARRED_PAGES_MAX);
+export type StarredPages = z.infer<typeof starredPagesSchema>;
 
 export const oidcConfigSchema = z.object({
   enabled: z.boolean(),

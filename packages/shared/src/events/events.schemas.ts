@@ -80,6 +80,7 @@ export const awardResultSchema = z.object({
   awarded: z.number().int(),
   awarded_at: z.string(),
 });
+export type AwardResult = z.infer<typeof awardResultSchema>;
 
 // Settings: prizes
 export const prizeInputSchema = z

@@ -266,3 +266,4 @@ export const lateDeliverySchema = z.object({
 });
 export type LateDelivery = z.infer<typeof lateDeliverySchema>;
 export const sendKeysResultSchema = z.object({ to: z.string() });
+export type SendKeysResult = z.infer<typeof sendKeysResultSchema>;

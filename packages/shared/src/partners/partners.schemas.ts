@@ -168,6 +168,7 @@ export type PartnerApplicationField = (typeof partnerApplicationFields)[number];
 
 /** What the visitor learns: received. A honeypot submission gets the very same answer. */
 export const partnerApplicationReceiptSchema = z.object({ received: z.literal(true) });
+export type PartnerApplicationReceipt = z.infer<typeof partnerApplicationReceiptSchema>;
 
 export const partnerFormOptionsSchema = z.object({
   countries: z.array(z.object({ id: z.number().int(), name: z.string() })),

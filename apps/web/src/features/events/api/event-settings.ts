@@ -1,11 +1,6 @@
 import type { Page } from '@esd/shared/api';
-import type {
-  awardResultSchema,
-  EventInput,
-  EventSettings,
-} from '@esd/shared/events/events.schemas';
+import type { AwardResult, EventInput, EventSettings } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { eventSettingsKeys, eventsRelatedKeys } from './events-keys';
 
@@ -86,7 +81,7 @@ export const useAwardEvent = () => {
   const invalidate = useInvalidateEvents();
   return useMutation({
     mutationFn: (event: EventSettings) =>
-      apiRequest<z.output<typeof awardResultSchema>>(`/settings/events/${event.id}/award`, {
+      apiRequest<AwardResult>(`/settings/events/${event.id}/award`, {
         method: 'POST',
         body: {},
       }),

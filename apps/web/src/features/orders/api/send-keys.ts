@@ -1,11 +1,10 @@
-import type { sendKeysResultSchema } from '@esd/shared/orders/orders.schemas';
+import type { SendKeysResult } from '@esd/shared/orders/orders.schemas';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/orders/:id/send-keys: the keys by e-mail, to the buyer or another address. */
 export const sendKeys = ({ orderId, email }: { orderId: number; email?: string }) =>
-  apiRequest<z.output<typeof sendKeysResultSchema>>(`/orders/${orderId}/send-keys`, {
+  apiRequest<SendKeysResult>(`/orders/${orderId}/send-keys`, {
     method: 'POST',
     body: email ? { email } : {},
   });

@@ -1,13 +1,12 @@
 import type {
   PartnerApplicationInput,
-  partnerApplicationReceiptSchema,
+  PartnerApplicationReceipt,
 } from '@esd/shared/partners/partners.schemas';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 export const submitPartnerApplication = (input: PartnerApplicationInput) =>
-  apiRequest<z.output<typeof partnerApplicationReceiptSchema>>('/partners/applications', {
+  apiRequest<PartnerApplicationReceipt>('/partners/applications', {
     method: 'POST',
     body: input,
   });

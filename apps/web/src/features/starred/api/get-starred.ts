@@ -1,11 +1,10 @@
-import type { starredPagesSchema } from '@esd/shared/auth/auth.schemas';
+import type { StarredPages } from '@esd/shared/auth/auth.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { starredKeys } from './starred-keys';
 
 export const getStarredPages = (options: { signal?: AbortSignal } = {}) =>
-  apiRequest<z.output<typeof starredPagesSchema>>('/profile/starred', { signal: options.signal });
+  apiRequest<StarredPages>('/profile/starred', { signal: options.signal });
 
 export const starredPagesQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,10 @@
-import type { StarredPage, starredPagesSchema } from '@esd/shared/auth/auth.schemas';
+import type { StarredPage, StarredPages } from '@esd/shared/auth/auth.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { starredKeys } from './starred-keys';
 
 export const updateStarredPages = (pages: StarredPage[]) =>
-  apiRequest<z.output<typeof starredPagesSchema>>('/profile/starred', {
+  apiRequest<StarredPages>('/profile/starred', {
     method: 'PUT',
     body: pages,
   });
