@@ -123,6 +123,14 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_waiting_idx').on(t.productId, t.id).where(sql`status = 'waiting'`),
+    // the orders list's "contains" searches by SKU and by product name (any language)
+    index('order_items_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
+    index('order_items_title_trgm_idx').using(
+      'gin',
+      sql`${t.titleEn} gin_trgm_ops`,
+      sql`${t.titleRu} gin_trgm_ops`,
+      sql`${t.titleAz} gin_trgm_ops`,
+    ),
     check('order_items_quantity', sql`${t.quantity} >= 1`),
     check('order_items_delivered', sql`${t.delivered} between 0 and ${t.quantity}`),
     check('order_items_status', sql`${t.status} in ('waiting', 'delivered', 'returned')`),

@@ -57,6 +57,16 @@ export const orderScope = (session: Session): SQL | undefined => {
 
 const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** An item whose SKU contains `sku` (any case); the trigram index order_items_sku_trgm_idx serves it. */
+export const itemSkuMatches = (sku: string) => sql`${orderItems.sku} ilike ${like(sku)}`;
+
+/** An item whose name in any language contains `product`; order_items_title_trgm_idx serves it. */
+export const itemTitleMatches = (product: string) => {
+  const pattern = like(product);
+  return sql`(${orderItems.titleEn} ilike ${pattern} or ${orderItems.titleRu} ilike ${pattern}
+    or ${orderItems.titleAz} ilike ${pattern})`;
+};
+
 export const orderConditions = (session: Session, f: OrderFilters): SQL | undefined =>
   and(
     orderScope(session),
@@ -71,12 +81,11 @@ export const orderConditions = (session: Session, f: OrderFilters): SQL | undefi
       : undefined,
     f.sku
       ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id}
-          and ${orderItems.sku} ilike ${like(f.sku)})`
+          and ${itemSkuMatches(f.sku)})`
       : undefined,
     f.product
       ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id}
-          and (${orderItems.titleEn} ilike ${like(f.product)} or ${orderItems.titleRu} ilike ${like(f.product)}
-            or ${orderItems.titleAz} ilike ${like(f.product)}))`
+          and ${itemTitleMatches(f.product)})`
       : undefined,
     f.waiting
       ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id}

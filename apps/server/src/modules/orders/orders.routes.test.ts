@@ -1,10 +1,19 @@
 import { CREDIT_LIMIT_MESSAGE } from '@esd/shared/orders/orders.rules';
-import { and, count, eq, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basketItems, countries, licenceKeys, mailMessages, orders, users } from '../../db/schema';
+import {
+  basketItems,
+  countries,
+  licenceKeys,
+  mailMessages,
+  orderItems,
+  orders,
+  users,
+} from '../../db/schema';
 import { addKeys, as, createProduct } from '../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { raiseLateDeliveryAlerts } from './delivery';
+import { itemSkuMatches, itemTitleMatches } from './orders.query';
 
 type Detail = {
   id: number;
@@ -240,6 +249,25 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     expect((await q(`id=${one.id}`)).items.map((o) => o.id)).toEqual([one.id]);
     expect((await q('date_from=2000-01-01&date_to=2000-12-31')).total).toBe(0);
     expect((await gd.get('/api/orders?status=shipped')).statusCode).toBe(400);
+  });
+
+  it('can answer the SKU and product-name searches from their trigram indexes', async () => {
+    // the test data is too small for the planner to prefer an index on its own: with
+    // sequential and plain index scans priced out, only a bitmap scan of an index that the
+    // search's condition fits is left, so another plan means the index cannot serve the search
+    // (dropped, or a condition the operator class does not cover)
+    const planOf = (condition: SQL) =>
+      ctx.app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const query = tx.select({ id: orderItems.orderId }).from(orderItems).where(condition);
+        const { rows } = (await tx.execute(sql`explain ${query.getSQL()}`)) as unknown as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    expect(await planOf(itemSkuMatches('ord-keys'))).toContain('order_items_sku_trgm_idx');
+    expect(await planOf(itemTitleMatches('Тестовый'))).toContain('order_items_title_trgm_idx');
   });
 
   it('keeps an out-of-stock item waiting and delivers it when keys are imported', async () => {

@@ -1,0 +1,2 @@
+CREATE INDEX "order_items_sku_trgm_idx" ON "order_items" USING gin ("sku" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "order_items_title_trgm_idx" ON "order_items" USING gin ("title_en" gin_trgm_ops,"title_ru" gin_trgm_ops,"title_az" gin_trgm_ops);
