@@ -2,8 +2,9 @@
 // The same small answer — the signed-in dealer's profile, GET /api/auth/user — through the
 // whole stack (token check and session, access rule, zod response schema, envelope, security
 // headers, metrics hook, request id) and from a bare Fastify route answering the same JSON from
-// memory, both in a plain `node` process, 50 connections, rounds alternating between the two so
-// the load of the shared machine falls on both alike. Real PostgreSQL (database esd_bench_stack).
+// memory, both in a plain `node` process, 50 connections, rounds alternating between them so
+// the load of the shared machine falls on all alike. A third case sets the stack's security
+// headers on the bare route: what those headers alone cost. Real PostgreSQL (database esd_bench_stack).
 // Knobs: BENCH_SECONDS (10 per measurement), BENCH_ROUNDS (3), BENCH_CPU_PROF=<dir> (profile
 // the API server), BENCH_DRY=1 (print, do not append to RESULTS.md).
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -63,21 +64,31 @@ try {
   const body = await sample.text();
   if (sample.status !== 200) throw new Error(`GET /api/auth/user: ${sample.status} ${body}`);
 
-  bare = startProcess('node', ['bench/bare-server.mjs'], { PORT: '3921', BARE_PAYLOAD: body });
+  // the security headers every answer carries (helmet's set and the strict CSP of issue 8)
+  const perAnswer = new Set(['date', 'content-length', 'content-type', 'connection', 'keep-alive']);
+  const securityHeaders = Object.fromEntries(
+    [...sample.headers].filter(([name]) => !perAnswer.has(name)),
+  );
+  bare = startProcess('node', ['bench/bare-server.mjs'], {
+    PORT: '3921',
+    BARE_PAYLOAD: body,
+    BARE_HEADERS: JSON.stringify(securityHeaders),
+  });
   await waitFor(`${bareUrl}/bare-payload`);
   const bareBody = await (await fetch(`${bareUrl}/bare-payload`)).text();
   if (bareBody !== body) throw new Error(`the bare route answers other JSON: ${bareBody}`);
 
   const cases = {
     bare: { url: `${bareUrl}/bare-payload` },
+    headers: { url: `${bareUrl}/bare-payload-headers` },
     stack: { url: `${api}/api/auth/user`, headers },
   };
-  const pids = { bare: bare.pid, stack: server.pid };
+  const pids = { bare: bare.pid, headers: bare.pid, stack: server.pid };
   for (const options of Object.values(cases)) await load({ ...options, duration: 3 }); // warm up
-  const results = { bare: [], stack: [] };
+  const results = { bare: [], headers: [], stack: [] };
   for (let round = 0; round < rounds; round++) {
-    // alternate which goes first, so neither always follows the other's leftovers
-    const order = round % 2 === 0 ? ['bare', 'stack'] : ['stack', 'bare'];
+    // alternate the order, so none always follows another's leftovers
+    const order = round % 2 === 0 ? ['bare', 'headers', 'stack'] : ['stack', 'headers', 'bare'];
     for (const name of order) {
       const cpuBefore = cpuSeconds(pids[name]);
       const result = await load({ ...cases[name], duration });
@@ -94,23 +105,28 @@ try {
   const pct = (v) => `${Math.round(v * 100)} %`;
   const cpuPerAnswer = (list) => sum(list, 'cpuUs') / list.length;
   const cpuRatio = cpuPerAnswer(results.bare) / cpuPerAnswer(results.stack);
+  const headersRatio = sum(results.headers, 'requests') / sum(results.bare, 'requests');
   const row = (name, list) =>
     `| ${name} | ${list.map((r) => r.rps).join(' / ')} | ${Math.round(sum(list, 'rps') / list.length)} | ${Math.max(...list.map((r) => r.p50))} | ${Math.max(...list.map((r) => r.p99))} | ${Math.round(cpuPerAnswer(list))} |`;
   const lines = [
     '',
     `### API stack against a bare Fastify route — ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `Machine: ${machine()}; load average at the end ${loadAvg} (1/5/15 min). Both servers are plain \`node\` processes (the API from the built bundle on real PostgreSQL, LOG_LEVEL=warn), autocannon with 50 connections from the same machine, ${rounds} rounds of ${duration} s alternating between the two after a 3 s warm-up each. Answer: the dealer's profile (${Buffer.byteLength(body)} bytes of JSON), identical from both. Command: \`npm run bench -- api-stack\`.`,
+    `Machine: ${machine()}; load average at the end ${loadAvg} (1/5/15 min). Both servers are plain \`node\` processes (the API from the built bundle on real PostgreSQL, LOG_LEVEL=warn), autocannon with 50 connections from the same machine, ${rounds} rounds of ${duration} s alternating between the three after a 3 s warm-up each. Answer: the dealer's profile (${Buffer.byteLength(body)} bytes of JSON), identical from both. Command: \`npm run bench -- api-stack\`.`,
     '',
     '| route | req/s per round | mean req/s | worst p50 ms | worst p99 ms | server CPU µs per answer |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     row('bare Fastify route, same JSON from memory', results.bare),
     row(
+      `bare route + the stack's ${Object.keys(securityHeaders).length} security headers`,
+      results.headers,
+    ),
+    row(
       'GET /api/auth/user (token, session, access rule, zod schema, envelope, headers, metrics)',
       results.stack,
     ),
     '',
-    `Stack / bare throughput: ${pct(ratio)} over all rounds (per round ${ratios.map(pct).join(', ')}); target ≥ ${pct(TARGET)}: ${ratio >= TARGET ? 'met' : 'missed'}. Server CPU per answer, bare / stack: ${pct(cpuRatio)} (the throughput ratio a CPU-bound server would reach, whatever the load of the shared cores).`,
+    `Stack / bare throughput: ${pct(ratio)} over all rounds (per round ${ratios.map(pct).join(', ')}); target ≥ ${pct(TARGET)}: ${ratio >= TARGET ? 'met' : 'missed'}. Server CPU per answer, bare / stack: ${pct(cpuRatio)} (the throughput ratio a CPU-bound server would reach, whatever the load of the shared cores). The security headers alone, set on the bare route: ${pct(headersRatio)} of bare.`,
     '',
   ];
   if (!process.env.BENCH_DRY)

@@ -1,4 +1,5 @@
 // Bare Fastify routes to compare the real stack with, in the same run:
+// /bare-payload answers BARE_PAYLOAD from memory, /bare-payload-headers with BARE_HEADERS too;
 // /bare answers a product page of the same shape from memory;
 // /bare-db runs the shop's page and count queries with plain pg — no auth, validation,
 // pricing or envelope schema — so the difference is what our stack costs.
@@ -28,6 +29,12 @@ const app = Fastify({ logger: false });
 // BARE_PAYLOAD: the JSON the API stack answers for the same request, answered from memory
 const payload = process.env.BARE_PAYLOAD ? JSON.parse(process.env.BARE_PAYLOAD) : undefined;
 app.get('/bare-payload', async () => payload);
+// BARE_HEADERS: the security headers the API stack sends, set from memory on the same answer
+const headers = JSON.parse(process.env.BARE_HEADERS ?? '{}');
+app.get('/bare-payload-headers', async (_request, reply) => {
+  reply.headers(headers);
+  return payload;
+});
 app.get('/bare', async () => ({ code: 200, message: 'OK', data: { items, total: 100_000 } }));
 app.get('/bare-db', async () => {
   const [page, total] = await Promise.all([
