@@ -219,13 +219,11 @@ export const jobsPlugin = fp(
     let mailWorker: string | undefined;
     // pg-boss waits its polling interval after every fetch, even one that filled the batch: a
     // backlog (the mails of a burst of orders) would then drain one batch per interval. A
-    // full batch asks for the next one at once instead.
+    // full batch asks for the next one at once instead; new deliveries wake their worker too.
     const fetchAgainAtOnce = (worker: string | undefined) => {
       if (worker) boss.notifyWorker(worker);
     };
-    const wake = () => {
-      if (deliverWorker) boss.notifyWorker(deliverWorker);
-    };
+    const wake = () => fetchAgainAtOnce(deliverWorker);
     const queueDeliveries = async (
       orderIds: number[],
       options: { wake: boolean; startAfterSeconds?: number },
