@@ -6,11 +6,11 @@ import { allowedSellTypes } from '@esd/shared/shop/pricing.rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdobePurchaseButton } from '@/features/adobe/components/adobe-purchase-button';
 import {
   AdobePanelFallback,
-  AdobePurchaseButton,
   LazyAdobePurchasePanel,
-} from '@/features/adobe/components/adobe-purchase-button';
+} from '@/features/adobe/components/lazy-adobe-panel';
 import { storeBasket } from '@/features/basket/api/get-basket';
 import { BasketActions } from '@/features/basket/components/basket-actions';
 import { SellTypeControl } from '@/features/basket/components/sell-type-control';

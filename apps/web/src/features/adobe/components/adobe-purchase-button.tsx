@@ -1,24 +1,13 @@
-import { Button, Center, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconReceipt2 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdobePurchasePanelProps } from './adobe-purchase-panel';
 
-// The panel (customer picker, options, new-customer form) loads when a dialog first opens, not
-// with the product list.
-export const LazyAdobePurchasePanel = lazy(() =>
-  import('./adobe-purchase-panel').then((module) => ({ default: module.AdobePurchasePanel })),
-);
-
-export const AdobePanelFallback = () => (
-  <Center py="lg">
-    <Loader size="sm" />
-  </Center>
-);
-
 const loadDialog = () => import('./adobe-purchase-dialog');
 // The dialog itself (Mantine's Modal, its focus trap and scroll lock) is not part of the product
-// list's first JavaScript either: it loads when the pointer or focus reaches the button.
+// list's first JavaScript, any more than its panel (lazy-adobe-panel.tsx): it loads when the
+// pointer or focus reaches the button.
 const LazyAdobePurchaseDialog = lazy(loadDialog);
 
 /** On a product card: the Adobe flow opens in a dialog, so the grid keeps its shape. */

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { DialogModal } from '@/components/dialog-modal';
-import { AdobePanelFallback, LazyAdobePurchasePanel } from './adobe-purchase-button';
 import type { AdobePurchasePanelProps } from './adobe-purchase-panel';
+import { AdobePanelFallback, LazyAdobePurchasePanel } from './lazy-adobe-panel';
 
 type AdobePurchaseDialogProps = Omit<AdobePurchasePanelProps, 'onAdded'> & {
   opened: boolean;
