@@ -31,6 +31,7 @@ const start = async () => {
     ? `embedded PostgreSQL (PGlite) in ${config.dataDir}`
     : 'PostgreSQL (DATABASE_URL)';
   const mail = config.isSmtpConfigured ? 'SMTP' : 'local mailbox (Settings → Mailbox)';
+  // the suites that start server processes with PORT=0 read the port from the first line
   console.log(
     [
       '',

@@ -58,6 +58,12 @@ const adminQuery = async (url: string, sql: string) => {
 };
 
 export default async function setup(project: TestProject) {
+  // CI proves the real-PostgreSQL runs: without the server they would be skipped and CI green
+  if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+    throw new Error(
+      'CI=true but TEST_DATABASE_URL is not set: the real-PostgreSQL suites cannot be skipped under CI (.ci/run sets it).',
+    );
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'esd-test-templates-'));
   const files = {
     pglite: path.join(dir, 'files-pglite'),

@@ -1,7 +1,8 @@
 /**
  * The suites that only a real PostgreSQL can prove (several server processes, SIGKILL,
  * SIGTERM, deadlocks): they run when TEST_DATABASE_URL is set and otherwise say clearly,
- * once per suite, that they were skipped, why, and what sets the variable.
+ * once per suite, that they were skipped, why, and what sets the variable. Under CI (`CI=true`)
+ * a missing TEST_DATABASE_URL fails the suite instead.
  */
 import { describe } from 'vitest';
 
@@ -15,6 +16,10 @@ export const realPostgresUrl = process.env.TEST_DATABASE_URL;
  */
 export const realPostgresSuite = (name: string, why: string) => {
   if (realPostgresUrl) return describe;
+  // CI must prove these suites: a run where they were all skipped would pass without them
+  if (process.env.CI === 'true') {
+    throw new Error(`[${name}] TEST_DATABASE_URL is not set under CI. ${why}`);
+  }
   console.warn(`[${name}] SKIPPED: TEST_DATABASE_URL is not set. ${why} .ci/run sets it.`);
   return describe.skip;
 };

@@ -7,7 +7,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,17 +55,12 @@ const bundleServer = async (tag: string) => {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+/**
+ * The line `src/server.ts` prints once it listens. Each process binds port 0 and the suite
+ * reads the port from this line: a port chosen here and bound later by the child could be
+ * taken in between by any outgoing connection on the machine (it lies in the ephemeral range).
+ */
+const LISTENING_LINE = /ESD portal is running at http:\/\/localhost:(\d+)/;
 
 /** Runs `fn` over `items`, at most `limit` at a time; answers in the items' order. */
 export const mapLimit = async <T, R>(
@@ -182,10 +176,11 @@ export const createProcessCluster = async (
     ...options.env,
   };
 
-  const startServer = (name: string, port: number, env: Record<string, string> = {}): Server => {
+  /** Spawns a process on a port of its own choosing; answers when it prints that port. */
+  const spawnServer = async (name: string, env: Record<string, string>): Promise<Server> => {
     const child = spawn(process.execPath, [serverFile], {
       cwd: repoRoot,
-      env: { ...process.env, ...serverEnv, ...env, PORT: String(port) },
+      env: { ...process.env, ...serverEnv, ...env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);
@@ -196,6 +191,33 @@ export const createProcessCluster = async (
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
+    let head = '';
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${name} printed no port within 120 s:\n${log.join('')}`)),
+        120_000,
+      );
+      const settle = () => {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.off('exit', onExit);
+      };
+      const onData = (chunk: Buffer) => {
+        head += chunk.toString();
+        const match = LISTENING_LINE.exec(head);
+        if (!match) return;
+        settle();
+        resolve(Number(match[1]));
+      };
+      const onExit = (code: number | null, signal: string | null) => {
+        settle();
+        reject(
+          new Error(`${name} exited with ${code ?? signal} before listening:\n${log.join('')}`),
+        );
+      };
+      child.stdout?.on('data', onData);
+      child.once('exit', onExit);
+    });
     return { name, port, url: `http://127.0.0.1:${port}`, child, log };
   };
 
@@ -214,16 +236,20 @@ export const createProcessCluster = async (
       }
     });
 
-  /** Starts `count` processes at the same instant and waits until each answers. */
-  const startServers = async (count: number, env: Record<string, string> = {}) => {
-    const ports: number[] = [];
-    for (let i = 0; i < count; i++) ports.push(await freePort());
-    const started = ports.map((port, i) =>
-      startServer(`process ${String.fromCharCode(65 + i)}`, port, env),
-    );
-    await Promise.all(started.map(waitReady));
-    return started;
+  /** A server process on a fresh port, once it answers /api/health. */
+  const startServer = async (name: string, env: Record<string, string> = {}) => {
+    const server = await spawnServer(name, env);
+    await waitReady(server);
+    return server;
   };
+
+  /** Starts `count` processes at the same instant and waits until each answers. */
+  const startServers = (count: number, env: Record<string, string> = {}) =>
+    Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        startServer(`process ${String.fromCharCode(65 + i)}`, env),
+      ),
+    );
 
   const call = async <D = Record<string, unknown>>(
     server: Server,
@@ -303,7 +329,6 @@ export const createProcessCluster = async (
     categoryId,
     startServer,
     startServers,
-    waitReady,
     call,
     createProduct,
     importKeys,

@@ -346,10 +346,9 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
     // keys were never half-handed: what a killed transaction held is back in stock
     expect(afterKill.allocated).toBe(afterKill.delivered);
 
-    // a new process A on the same port: its start-up sweep queues what is left
-    const restarted = cluster.startServer('process A (restarted)', a.port);
+    // a new process A (on a port of its own): its start-up sweep queues what is left
+    const restarted = await cluster.startServer('process A (restarted)');
     servers[0] = restarted;
-    await cluster.waitReady(restarted);
     await waitUntil(
       `all ${shoppers.length} orders completed after the restart`,
       45_000,
@@ -453,9 +452,8 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
     expect(lost.length, 'some answers were lost with the killed process').toBeGreaterThan(0);
 
     // B comes back; the buyers without an answer send the same request again
-    const restarted = cluster.startServer('process B (restarted)', b.port);
+    const restarted = await cluster.startServer('process B (restarted)');
     servers[1] = restarted;
-    await cluster.waitReady(restarted);
     const retried = await mapLimit(lost, 20, (s, i) => checkout(servers[i % servers.length]!, s));
     for (const answer of retried) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 

@@ -20,7 +20,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
 import {
   createProcessCluster,
-  freePort,
   type ProcessCluster,
   type Server,
   sleep,
@@ -66,8 +65,7 @@ suite('[server] SIGTERM under load', () => {
       tag: 'shutdown',
       env: { LOG_LEVEL: 'info' },
     });
-    const port = await freePort();
-    server = cluster.startServer('process S', port);
+    const starting = cluster.startServer('process S');
     productId = await cluster.createProduct('SHUTDOWN');
     await cluster.query(
       `insert into licence_keys (product_id, key)
@@ -87,7 +85,7 @@ suite('[server] SIGTERM under load', () => {
       [cluster.countryId, dealer!.id, CHECKOUT_LANES],
     );
     for (const row of users) buyers.push({ id: row.id, token: await cluster.tokenFor(row.id) });
-    await cluster.waitReady(server);
+    server = await starting;
   }, 120_000);
 
   afterAll(async () => {
