@@ -5,7 +5,8 @@ import { createTestContext, dbKinds, type TestContext } from '../../test/harness
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // the cache keeps a page up to 30 s: every check below must see the change well before that
-const SOON_MS = 1000;
+// (a notification arrives in milliseconds; the margin is for a busy 2-core CI machine)
+const SOON_MS = 5000;
 
 type Item = { id: number; FullTitle: string; Amount: string; category_id: number };
 
@@ -28,7 +29,7 @@ describe.each(dbKinds)('[shop][catalogue] catalogue pages cached per process on 
     const start = performance.now();
     for (;;) {
       if (done(await mine())) return performance.now() - start;
-      if (performance.now() - start > 6000) return Number.POSITIVE_INFINITY;
+      if (performance.now() - start > 10_000) return Number.POSITIVE_INFINITY;
       await sleep(20);
     }
   };

@@ -372,6 +372,8 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
     const seconds = (performance.now() - started) / 1000;
     expect(report).toMatchObject({ lines: 100_000, added: 100_000, duplicates: 0 });
     expect(report.available).toBe(100_000);
-    expect(seconds).toBeLessThan(kind === 'pglite' ? 20 : 10);
-  }, 60_000);
+    // a guard against a row-by-row import (minutes), not a speed measurement: an idle machine
+    // takes 4 s on PGlite, a CI machine running other work beside it over 15 s
+    expect(seconds).toBeLessThan(kind === 'pglite' ? 60 : 40);
+  }, 120_000);
 });

@@ -284,8 +284,14 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     ).toContain(placed.id);
     await addKeys(ctx, outOfStockId, 2);
     await ctx.app.deliveries.resumeProduct(outOfStockId);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const partial = (await dealer.get(`/api/orders/${placed.id}`)).json().data as Detail;
+    // the two keys go out in the background: wait for them (a busy machine may take seconds)
+    let partial: Detail;
+    const until = Date.now() + 15_000;
+    do {
+      partial = (await dealer.get(`/api/orders/${placed.id}`)).json().data as Detail;
+      if (partial.items[0]?.delivered === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } while (Date.now() < until);
     expect(partial.items[0]).toMatchObject({ status: 'waiting', delivered: 2 });
     await addKeys(ctx, outOfStockId, 5);
     await ctx.app.deliveries.resumeProduct(outOfStockId);
