@@ -33,6 +33,12 @@ export const appErrorCodes = {
   OIDC_DISABLED: 404,
   /** the product is inactive, or must be bought another way (Adobe goes through a price request) */
   PRODUCT_UNAVAILABLE: 422,
+  /** a dealer's own price below what it pays for the product (invariant 1; data.min_price) */
+  PRICE_BELOW_COST: 422,
+  /** the buyer's dealer account is deactivated: nobody orders on it (invariant 4) */
+  DEALER_INACTIVE: 403,
+  /** an Adobe line's price was quoted for exactly its quantity, customer and commitment; or the quote expired */
+  ADOBE_QUOTE_INVALID: 422,
   /** the user may not pay this way (cash or credit) */
   SELL_TYPE_NOT_ALLOWED: 422,
   /** the basket would hold more lines or a larger quantity than allowed */

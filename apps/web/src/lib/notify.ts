@@ -2,12 +2,26 @@ import { notifications } from '@mantine/notifications';
 import { isApiError } from './api-error';
 import { i18n } from './i18n/i18n';
 
+/** The plain values of an error's `data` (e.g. `min_price`), for its translation's {{placeholders}}. */
+const interpolationValues = (data: unknown): Record<string, string | number> =>
+  typeof data === 'object' && data !== null
+    ? Object.fromEntries(
+        Object.entries(data).filter(
+          ([key, value]) =>
+            key !== 'error' && (typeof value === 'string' || typeof value === 'number'),
+        ),
+      )
+    : {};
+
 /** `errors.<NAME>` when the server named the error, else the server's own message (spec 8). */
 export const getErrorMessage = (error: unknown): string => {
   if (isApiError(error)) {
     if (error.isNetworkError) return i18n.t('common.networkError');
     if (error.errorName)
-      return i18n.t(`errors.${error.errorName}`, { defaultValue: error.message });
+      return i18n.t(`errors.${error.errorName}`, {
+        ...interpolationValues(error.data),
+        defaultValue: error.message,
+      });
     return error.message;
   }
   return i18n.t('errors.INTERNAL');

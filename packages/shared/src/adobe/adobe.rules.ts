@@ -27,3 +27,41 @@ export const commitmentLevel = (quantity: number) =>
 
 export const MARKET_SEGMENTS = ['COM', 'EDU', 'GOV'] as const;
 export type MarketSegment = (typeof MARKET_SEGMENTS)[number];
+
+/**
+ * Adobe's Preview Order answers real-time partner prices prorated by whole days to the
+ * customer's anniversary date, with no validity of their own: the day count, and so the price,
+ * changes at midnight. A quote therefore holds for the UTC day it was made, and no longer.
+ */
+export const adobeQuoteExpiresAt = (pricedAt: Date) =>
+  new Date(Date.UTC(pricedAt.getUTCFullYear(), pricedAt.getUTCMonth(), pricedAt.getUTCDate() + 1));
+
+/** What an Adobe basket line holds of the quote that priced it. */
+export type QuotedAdobeLine = {
+  quantity: number;
+  adobe: {
+    unit_usd?: string;
+    quantity?: number;
+    three_year_commitment: boolean;
+    priced_at?: string;
+  } | null;
+};
+
+/**
+ * Invariant 2, the price charged is the price quoted for exactly what is bought
+ * (docs/invariants.md): why an Adobe line may not be bought as it stands, or null.
+ * `quantity`: the line no longer holds the quoted quantity; `commitment`: a three-year
+ * commitment under its minimum; `expired`: the quote's day is over; `unpriced`: no quote.
+ */
+export const adobeQuoteProblem = (
+  line: QuotedAdobeLine,
+  now: Date,
+): 'unpriced' | 'quantity' | 'commitment' | 'expired' | null => {
+  const quote = line.adobe;
+  if (!quote?.unit_usd || !quote.priced_at) return 'unpriced';
+  if (quote.quantity !== line.quantity) return 'quantity';
+  if (quote.three_year_commitment && !canCommitThreeYears(line.quantity)) return 'commitment';
+  const pricedAt = new Date(quote.priced_at);
+  if (Number.isNaN(pricedAt.getTime()) || now >= adobeQuoteExpiresAt(pricedAt)) return 'expired';
+  return null;
+};

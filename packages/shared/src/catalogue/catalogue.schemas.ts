@@ -1,21 +1,36 @@
 import { z } from 'zod';
-import { isMoney } from '../shop/money';
+import { compareMoney, isMoney } from '../shop/money';
 import { productSorts } from './catalogue.constants';
+
+/** The largest amount a money column (numeric(14, 2)) holds. */
+export const MONEY_MAX = '999999999999.99';
 
 /** A money or percent amount: a decimal string with at most 2 decimals, never a float. */
 export const moneyString = z
   .string()
   .trim()
   .max(18)
-  .refine(isMoney, 'must be a decimal amount with at most 2 decimals');
+  .refine(isMoney, 'must be a decimal amount with at most 2 decimals')
+  .refine(
+    (v) => !isMoney(v) || compareMoney(v.replace(/^-/, ''), MONEY_MAX) <= 0,
+    `must be at most ${MONEY_MAX}`,
+  );
 export const nonNegativeMoney = moneyString.refine(
   (v) => !v.startsWith('-'),
   'must not be negative',
 );
-export const percentString = nonNegativeMoney.refine(
-  (v) => Number.parseFloat(v) <= 1000,
-  'must be at most 1000',
-);
+
+/** A percentage from 0 to `max` (invariant 6: bounded settings). */
+export const percentUpTo = (max: number) =>
+  nonNegativeMoney.refine(
+    (v) => !isMoney(v) || compareMoney(v, String(max)) <= 0,
+    `must be at most ${max}`,
+  );
+/** Every markup (admin groups, categories, dealers' own, user groups): 0 to 1,000 %. */
+export const percentString = percentUpTo(1000);
+export const MARKUP_PERCENT_MAX = 1000;
+export const VAT_PERCENT_MAX = 50;
+export const SURCHARGE_PERCENT_MAX = 100;
 
 export const localizedText = (max: number) =>
   z.object({

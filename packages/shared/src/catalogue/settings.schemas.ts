@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { compareMoney, isMoney, parseDecimal, RATE_SCALE } from '../shop/money';
 import {
   localizedName,
   localizedText,
+  MARKUP_PERCENT_MAX,
   nonNegativeMoney,
   percentString,
+  percentUpTo,
   providerIds,
+  SURCHARGE_PERCENT_MAX,
+  VAT_PERCENT_MAX,
 } from './catalogue.schemas';
 
 /** List query of every settings table: search, sort column, direction, page. */
@@ -108,13 +113,24 @@ export const markupGroupSchema = z.object({
 export type MarkupGroup = z.infer<typeof markupGroupSchema>;
 
 // Exchange rates (bank USD→AZN by date) and pricing settings
+/** Every AZN-per-USD rate, entered or imported: 0.0001 to 1,000 (invariant 6). */
+export const RATE_MIN = '0.0001';
+export const RATE_MAX = '1000';
+export const isRate = (value: string) => {
+  try {
+    const rate = parseDecimal(value, RATE_SCALE);
+    return rate >= parseDecimal(RATE_MIN, RATE_SCALE) && rate <= parseDecimal(RATE_MAX, RATE_SCALE);
+  } catch {
+    return false;
+  }
+};
 export const exchangeRateInputSchema = z.object({
   date: z.iso.date(),
   rate: z
     .string()
     .trim()
-    .regex(/^\d{1,3}(\.\d{1,4})?$/, 'AZN per 1 USD with up to 4 decimals')
-    .refine((v) => Number.parseFloat(v) > 0, 'must be above zero'),
+    .regex(/^\d{1,4}(\.\d{1,4})?$/, 'AZN per 1 USD with up to 4 decimals')
+    .refine((v) => isRate(v), `must be from ${RATE_MIN} to ${RATE_MAX}`),
 });
 export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;
 export const exchangeRateSchema = z.object({
@@ -133,8 +149,8 @@ export const rateImportResultSchema = z.object({
 export type RateImportResult = z.infer<typeof rateImportResultSchema>;
 
 export const pricingSettingsSchema = z.object({
-  vat_percent: percentString,
-  credit_surcharge_percent: percentString,
+  vat_percent: percentUpTo(VAT_PERCENT_MAX),
+  credit_surcharge_percent: percentUpTo(SURCHARGE_PERCENT_MAX),
 });
 export type PricingSettings = z.infer<typeof pricingSettingsSchema>;
 
@@ -152,10 +168,18 @@ export const dealerProductPriceSchema = z.object({
   user_price: z.string(),
 });
 export type DealerProductPrice = z.infer<typeof dealerProductPriceSchema>;
-export const dealerProductPriceInputSchema = z.object({
-  mode: z.enum(['price', 'markup']),
-  value: nonNegativeMoney,
-});
+export const dealerProductPriceInputSchema = z
+  .object({
+    mode: z.enum(['price', 'markup']),
+    value: nonNegativeMoney,
+  })
+  .refine(
+    (v) =>
+      v.mode !== 'markup' ||
+      !isMoney(v.value) ||
+      compareMoney(v.value, String(MARKUP_PERCENT_MAX)) <= 0,
+    { path: ['value'], message: `a markup must be at most ${MARKUP_PERCENT_MAX}` },
+  );
 export type DealerProductPriceInput = z.infer<typeof dealerProductPriceInputSchema>;
 
 export const userGroupInputSchema = z.object({

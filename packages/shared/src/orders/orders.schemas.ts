@@ -42,6 +42,8 @@ export const checkoutPreviewSchema = z.object({
       in_stock: z.boolean(),
     }),
   ),
+  /** basket lines of the other sell type: this checkout leaves them in the basket */
+  other_lines: z.number().int(),
   total_usd: z.string(),
   vat_percent: z.string(),
   vat_usd: z.string(),

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addPercent, divideRounded, formatDecimal, parseDecimal, sumMoney, toCents } from './money';
-import { allowedSellTypes, type PricingInput, priceFor, toAzn } from './pricing.rules';
+import {
+  allowedSellTypes,
+  ownSettingBelowCost,
+  type PricingInput,
+  priceFor,
+  toAzn,
+} from './pricing.rules';
 
 const base: PricingInput = {
   role: 'd',
@@ -71,6 +77,52 @@ describe('[pricing] the pricing chain', () => {
           const cost = toCents(priceFor(input));
           expect(cost >= toCents(dealerPrice)).toBe(true);
           const userPrice = priceFor({ ...input, role: 'u', userGroupMarkupPercent: group });
+          expect(toCents(userPrice) >= cost).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('[invariant 1] never below cost', () => {
+  it("clamps a dealer's own price stored before its cost rose to the cost", () => {
+    const user = { ...base, role: 'u' as const };
+    // the cost is 105.00; an own price of 0.00 or 104.99 is charged at 105.00
+    expect(priceFor({ ...user, ownSetting: { mode: 'price', value: '0.00' } })).toBe('105.00');
+    expect(priceFor({ ...user, ownSetting: { mode: 'price', value: '104.99' } })).toBe('105.00');
+    expect(priceFor({ ...user, ownSetting: { mode: 'price', value: '105.01' } })).toBe('105.01');
+  });
+
+  it('refuses an own price below the cost when it is set, naming the lowest allowed price', () => {
+    expect(ownSettingBelowCost({ mode: 'price', value: '0.00' }, '105.00')).toBe('105.00');
+    expect(ownSettingBelowCost({ mode: 'price', value: '104.99' }, '105.00')).toBe('105.00');
+    expect(ownSettingBelowCost({ mode: 'price', value: '105.00' }, '105.00')).toBeNull();
+    expect(ownSettingBelowCost({ mode: 'markup', value: '0.00' }, '105.00')).toBeNull();
+  });
+
+  it('prices every end user at or above its dealer cost, whatever the chain holds (property)', () => {
+    const own = fc.option(
+      fc.oneof(
+        money.map((value) => ({ mode: 'price' as const, value })),
+        percent.map((value) => ({ mode: 'markup' as const, value })),
+      ),
+    );
+    fc.assert(
+      fc.property(
+        money,
+        money,
+        fc.option(percent),
+        own,
+        fc.option(percent),
+        (dealerPrice, unitPrice, markup, ownSetting, group) => {
+          const input = { ...base, dealerPrice, unitPrice, dealerMarkupPercent: markup };
+          const cost = toCents(priceFor(input));
+          const userPrice = priceFor({
+            ...input,
+            role: 'u',
+            ownSetting,
+            userGroupMarkupPercent: group,
+          });
           expect(toCents(userPrice) >= cost).toBe(true);
         },
       ),

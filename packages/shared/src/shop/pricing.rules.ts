@@ -36,7 +36,8 @@ export const dealerCost = (input: Pick<PricingInput, 'dealerPrice' | 'dealerMark
  * The USD price (VAT excluded) this viewer pays, from the pricing chain:
  * admins see the list (unit) price; a dealer pays its cost; an end user pays its dealer's
  * own price or markup for the product, else the markup of its user group over the dealer's
- * cost, else the recommended unit price — never less than what the dealer pays.
+ * cost, else the recommended unit price — never less than what the dealer pays
+ * (`atLeastCost`: a setting stored before the cost rose is clamped, never sold below cost).
  */
 export const priceFor = (input: PricingInput): string => {
   switch (input.role) {
@@ -45,20 +46,37 @@ export const priceFor = (input: PricingInput): string => {
       return input.unitPrice;
     case 'd':
       return dealerCost(input);
-    case 'u': {
-      const cost = dealerCost(input);
-      if (input.ownSetting?.mode === 'price') return input.ownSetting.value;
-      if (input.ownSetting?.mode === 'markup') return addPercent(cost, input.ownSetting.value);
-      if (input.userGroupMarkupPercent !== null)
-        return addPercent(cost, input.userGroupMarkupPercent);
-      return compareMoney(input.unitPrice, cost) >= 0 ? input.unitPrice : cost;
-    }
+    case 'u':
+      return atLeastCost(endUserListPrice(input), dealerCost(input));
     default: {
       const exhaustive: never = input.role;
       throw new Error(`unknown role ${exhaustive}`);
     }
   }
 };
+
+/** What the end user's chain asks for, before the floor of the dealer's cost. */
+const endUserListPrice = (input: PricingInput) => {
+  const cost = dealerCost(input);
+  if (input.ownSetting?.mode === 'price') return input.ownSetting.value;
+  if (input.ownSetting?.mode === 'markup') return addPercent(cost, input.ownSetting.value);
+  if (input.userGroupMarkupPercent !== null) return addPercent(cost, input.userGroupMarkupPercent);
+  return input.unitPrice;
+};
+
+/**
+ * Invariant 1, never below cost (docs/invariants.md): an end user's price is at least what
+ * its dealer pays the distributor for the product.
+ */
+export const atLeastCost = (price: string, cost: string) =>
+  compareMoney(price, cost) >= 0 ? price : cost;
+
+/**
+ * The lowest own price a dealer may set for its users, or null when `setting` is allowed:
+ * a price below the dealer's cost is refused when it is set (invariant 1).
+ */
+export const ownSettingBelowCost = (setting: OwnPriceSetting, cost: string): string | null =>
+  setting.mode === 'price' && compareMoney(setting.value, cost) < 0 ? cost : null;
 
 export type AznInput = {
   /** USD, VAT excluded */

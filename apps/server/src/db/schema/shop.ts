@@ -83,6 +83,8 @@ export type AdobeLine = {
   option_id: string;
   /** USD per licence for the prorated period, VAT excluded, as the dealer pays it */
   unit_usd?: string;
+  /** the quantity Adobe priced: the line is bought only at exactly this quantity */
+  quantity?: number;
   days?: number;
   priced_at?: string;
   /** set on the order item once the provider answered */

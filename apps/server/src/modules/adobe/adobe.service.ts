@@ -215,6 +215,7 @@ export const addAdobeToBasket = async (
       three_year_commitment: threeYear,
       option_id: option.id,
       unit_usd: option.Amount,
+      quantity: input.quantity,
       days: option.days,
       priced_at: new Date().toISOString(),
     };

@@ -13,6 +13,14 @@ export const findBasketLines = (db: DbOrTx, userId: number) =>
     .where(eq(basketItems.userId, userId))
     .orderBy(asc(basketItems.createdAt), asc(basketItems.id));
 
+export const findBasketLine = async (db: DbOrTx, userId: number, itemId: number) => {
+  const [row] = await db
+    .select({ quantity: basketItems.quantity, adobe: basketItems.adobe })
+    .from(basketItems)
+    .where(and(eq(basketItems.id, itemId), eq(basketItems.userId, userId)));
+  return row;
+};
+
 export const countBasketLines = async (db: DbOrTx, userId: number) => {
   const [row] = await db
     .select({ value: count() })

@@ -30,11 +30,13 @@ describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
       Amount: '117.60',
       total_usd: '352.80',
     });
-    // 352.80 USD × 1.7000 × 1.18 = 707.7168 AZN
+    // a line's AZN total is its unit's AZN price × quantity (invariant 2), as the card shows:
+    // 117.60 USD × 1.7000 × 1.18 = 235.9056 → 235.91 AZN, × 3 = 707.73 (not 707.7168 → 707.72)
+    expect(second.products[0].total_azn).toBe('707.73');
     expect(second).toMatchObject({
       totalQuantity: 3,
       totalUsdAmount: '352.80',
-      totalAmount: '707.72',
+      totalAmount: '707.73',
       form: true,
       rate: '1.7000',
     });
@@ -42,7 +44,7 @@ describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
     expect(credit.products).toHaveLength(2);
     // credit: 117.60 × 1.02 × 1.7 × 1.18 = 240.62
     expect(credit.products[1]).toMatchObject({ sell_type: 2, total_azn: '240.62' });
-    expect(credit.totalAmount).toBe('948.34');
+    expect(credit.totalAmount).toBe('948.35');
   });
 
   it('removes one by default, a count when given, and the line at zero', async () => {

@@ -9,7 +9,7 @@ import {
   type SellType,
 } from '@esd/shared/shop/pricing.rules';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { type basketItems, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
@@ -38,12 +38,15 @@ export const lineUnitPrice = (
     ? line.item.adobe.unit_usd
     : usdPrice(ctx, line.product, own);
 
-/** The basket with every amount computed now from the pricing chain; nothing priced is stored. */
-export const readBasket = async (db: Db, session: Session, lang: Language): Promise<Basket> => {
-  const [ctx, lines] = await Promise.all([
-    loadPricingContext(db, session),
-    repo.findBasketLines(db, session.user.id),
-  ]);
+type BasketLine = Awaited<ReturnType<typeof repo.findBasketLines>>[number];
+
+/**
+ * The one pricing of basket lines, for the basket and the checkout alike: each line at its own
+ * sell type, and every total is the unit price shown × the quantity, in USD and in AZN
+ * (invariant 2: a line's AZN total is its card's AZN unit price × quantity, not a rounding of
+ * the USD total). Refuses to price without a bank rate.
+ */
+export const priceBasketLines = async (db: DbOrTx, ctx: PricingContext, lines: BasketLine[]) => {
   if (lines.length > 0 && !ctx.rate) {
     throw new AppError(
       'NO_EXCHANGE_RATE',
@@ -55,31 +58,50 @@ export const readBasket = async (db: Db, session: Session, lang: Language): Prom
     ctx,
     lines.map((l) => l.product.id),
   );
-  const items = lines.map(({ item, product }) => {
-    const Amount = lineUnitPrice(ctx, { item, product }, own.get(product.id) ?? null);
-    const totalUsd = multiplyMoney(Amount, item.quantity);
+  return lines.map(({ item, product }) => {
+    const sellType = item.sellType as SellType;
+    const unitUsd = lineUnitPrice(ctx, { item, product }, own.get(product.id) ?? null);
+    const unitAzn = aznAmount(ctx, unitUsd, sellType) ?? '0.00';
     return {
-      id: item.id,
-      product_id: product.id,
-      sku: product.sku,
-      FullTitle: titleIn(product, lang),
-      provider_id: product.providerId,
-      is_returnable: product.isReturnable,
-      image_url: productImageUrl(product.imagePath),
-      quantity: item.quantity,
-      sell_type: item.sellType,
-      Amount,
-      total_usd: totalUsd,
-      total_azn: aznAmount(ctx, totalUsd, item.sellType as SellType) ?? '0.00',
-      adobe: item.adobe
-        ? {
-            customer_id: item.adobe.customer_id,
-            company_name: item.adobe.company_name,
-            three_year_commitment: item.adobe.three_year_commitment,
-          }
-        : null,
+      item,
+      product,
+      sellType,
+      unitUsd,
+      totalUsd: multiplyMoney(unitUsd, item.quantity),
+      unitAzn,
+      totalAzn: multiplyMoney(unitAzn, item.quantity),
     };
   });
+};
+
+/** The basket with every amount computed now from the pricing chain; nothing priced is stored. */
+export const readBasket = async (db: Db, session: Session, lang: Language): Promise<Basket> => {
+  const [ctx, lines] = await Promise.all([
+    loadPricingContext(db, session),
+    repo.findBasketLines(db, session.user.id),
+  ]);
+  const priced = await priceBasketLines(db, ctx, lines);
+  const items = priced.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
+    id: item.id,
+    product_id: product.id,
+    sku: product.sku,
+    FullTitle: titleIn(product, lang),
+    provider_id: product.providerId,
+    is_returnable: product.isReturnable,
+    image_url: productImageUrl(product.imagePath),
+    quantity: item.quantity,
+    sell_type: item.sellType,
+    Amount: unitUsd,
+    total_usd: totalUsd,
+    total_azn: totalAzn,
+    adobe: item.adobe
+      ? {
+          customer_id: item.adobe.customer_id,
+          company_name: item.adobe.company_name,
+          three_year_commitment: item.adobe.three_year_commitment,
+        }
+      : null,
+  }));
   return {
     products: items,
     totalQuantity: items.reduce((total, item) => total + item.quantity, 0),
@@ -138,7 +160,20 @@ export const addToBasket = async (
   });
 };
 
+/**
+ * Spec 7 remove: takes `count` off a line. An Adobe line was priced for exactly its quantity
+ * (invariant 2): it goes whole or not at all; a smaller quantity needs a new price request.
+ */
 export const removeFromBasket = async (db: Db, session: Session, itemId: number, count: number) => {
+  const line = await repo.findBasketLine(db, session.user.id, itemId);
+  if (!line) throw new AppError('NOT_FOUND', 'This basket line does not exist.');
+  if (line.adobe && count < line.quantity) {
+    throw new AppError(
+      'ADOBE_QUOTE_INVALID',
+      'An Adobe line was priced for exactly its quantity: remove the whole line and ask Adobe for a price for the quantity you want.',
+      { basket_item_id: itemId, quantity: line.quantity },
+    );
+  }
   const removed = await repo.removeFromLine(db, session.user.id, itemId, count);
   if (!removed) throw new AppError('NOT_FOUND', 'This basket line does not exist.');
 };

@@ -222,9 +222,10 @@ export const priceOrderExpression = (ctx: PricingContext): SQL => {
     ctx.userGroupPercent !== null
       ? sql`round(${cost} * (100 + ${ctx.userGroupPercent}::numeric) / 100, 2)`
       : sql`greatest("products"."unit_price", ${cost})`;
-  return sql`case "dpp"."mode" when 'price' then "dpp"."value"
+  // never below cost (invariant 1), as atLeastCost does
+  return sql`greatest(case "dpp"."mode" when 'price' then "dpp"."value"
     when 'markup' then round(${cost} * (100 + "dpp"."value") / 100, 2)
-    else ${fallback} end`;
+    else ${fallback} end, ${cost})`;
 };
 
 // the aliases are fixed; built once, not on every price-sorted page

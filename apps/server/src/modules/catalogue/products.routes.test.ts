@@ -41,15 +41,15 @@ describe.each(dbKinds)("[shop][catalogue] products priced by the viewer's chain 
     const dealer = await as(ctx, 'dealer@example.com');
     const put = await dealer.put(`/api/dealer/product-prices/${productId}`, {
       mode: 'price',
-      value: '99.99',
+      value: '109.99',
     });
     expect(put.json().data).toMatchObject({
       dealer_cost: '105.00',
       mode: 'price',
-      value: '99.99',
-      user_price: '99.99',
+      value: '109.99',
+      user_price: '109.99',
     });
-    expect((await product('user@example.com')).Amount).toBe('99.99');
+    expect((await product('user@example.com')).Amount).toBe('109.99');
     await dealer.put(`/api/dealer/product-prices/${productId}`, { mode: 'markup', value: '10.00' });
     expect((await product('user@example.com')).Amount).toBe('115.50');
     await dealer.del(`/api/dealer/product-prices/${productId}`);

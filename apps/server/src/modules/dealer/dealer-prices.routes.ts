@@ -4,6 +4,7 @@ import {
   dealerProductPriceSchema,
 } from '@esd/shared/catalogue/settings.schemas';
 import { fromCents, toCents } from '@esd/shared/shop/money';
+import { ownSettingBelowCost } from '@esd/shared/shop/pricing.rules';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -123,8 +124,16 @@ export const dealerPricesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const dealerId = requireSession(request).user.id;
       const { productId } = request.params;
-      await one(request, productId);
+      const current = await one(request, productId);
       const { mode, value } = request.body;
+      const lowest = ownSettingBelowCost({ mode, value }, current.dealer_cost);
+      if (lowest) {
+        throw new AppError(
+          'PRICE_BELOW_COST',
+          `Your users cannot pay less than you pay for this product: the lowest price you can set is ${lowest} USD.`,
+          { min_price: lowest },
+        );
+      }
       await app.db.transaction(async (tx) => {
         const before = await ownSetting(tx, dealerId, productId);
         await tx

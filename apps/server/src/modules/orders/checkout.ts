@@ -1,26 +1,30 @@
 import { canBuyAdobe, canShop } from '@esd/shared/access/access.rules';
-import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
+import { adobeQuoteProblem } from '@esd/shared/adobe/adobe.rules';
+import { MONEY_MAX, PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { CREDIT_LIMIT_MESSAGE, fitsCredit } from '@esd/shared/orders/orders.rules';
 import type { CheckoutPreview, OrderDetail } from '@esd/shared/orders/orders.schemas';
-import { multiplyMoney, percentOf, subtractMoney, sumMoney } from '@esd/shared/shop/money';
-import { allowedSellTypes, type SellType } from '@esd/shared/shop/pricing.rules';
+import { compareMoney, percentOf, subtractMoney, sumMoney } from '@esd/shared/shop/money';
+import { allowedSellTypes, SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { retryConflicts } from '../../db/retry';
-import { basketItems, licenceKeys, orderEvents, orderItems, orders, users } from '../../db/schema';
+import {
+  adobeCustomers,
+  basketItems,
+  licenceKeys,
+  orderEvents,
+  orderItems,
+  orders,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import type { Session, UserRow } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
 import * as basketRepo from '../basket/basket.repository';
-import { lineUnitPrice } from '../basket/basket.service';
-import {
-  aznAmount,
-  loadOwnSettings,
-  loadPricingContext,
-  type PricingContext,
-} from '../catalogue/pricing.context';
+import { priceBasketLines } from '../basket/basket.service';
+import { loadPricingContext, type PricingContext } from '../catalogue/pricing.context';
 import { creditWithLimit, dealerCredit } from './credit';
 import { orderDetail } from './orders.query';
 
@@ -30,43 +34,42 @@ const creditDealerId = (user: UserRow) => (user.typeId === 3 ? user.id : user.de
 const sellTypesOf = (session: Session, user: UserRow) =>
   allowedSellTypes(toProfile(user, session.claims));
 
-/** Prices every basket line for one way of paying, from a pricing context read now. */
+/**
+ * The basket's lines of one way of paying, priced now: checkout takes only the lines added
+ * for its sell type (invariant 2: a line is charged the price of its own sell type); the
+ * others stay in the basket for a checkout of their own.
+ */
 const priceBasket = async (db: DbOrTx, ctx: PricingContext, userId: number, sellType: SellType) => {
-  const lines = await basketRepo.findBasketLines(db, userId);
-  if (lines.length > 0 && !ctx.rate) {
-    throw new AppError(
-      'NO_EXCHANGE_RATE',
-      "No bank exchange rate is set; ask an administrator to set today's rate.",
-    );
-  }
-  const own = await loadOwnSettings(
-    db,
-    ctx,
-    lines.map((l) => l.product.id),
-  );
-  const priced = lines.map(({ item, product }) => {
-    const unitUsd = lineUnitPrice(ctx, { item, product }, own.get(product.id) ?? null);
-    const totalUsd = multiplyMoney(unitUsd, item.quantity);
-    return {
-      item,
-      product,
-      unitUsd,
-      totalUsd,
-      totalAzn: aznAmount(ctx, totalUsd, sellType) ?? '0.00',
-    };
-  });
+  const all = await basketRepo.findBasketLines(db, userId);
+  const lines = all.filter((l) => l.item.sellType === sellType);
+  const priced = await priceBasketLines(db, ctx, lines);
   const totalUsd = sumMoney(priced.map((l) => l.totalUsd));
   const vatPercent = ctx.settings.vat_percent;
-  const surchargePercent = sellType === 2 ? ctx.settings.credit_surcharge_percent : '0.00';
+  const surchargePercent =
+    sellType === SELL_TYPE.credit ? ctx.settings.credit_surcharge_percent : '0.00';
   const vatUsd = percentOf(totalUsd, vatPercent);
+  const totalAzn = sumMoney(priced.map((l) => l.totalAzn));
+  // every amount must fit its column (numeric(14, 2)); a larger order cannot be recorded
+  if (
+    [totalUsd, totalAzn, ...priced.map((l) => l.unitUsd)].some(
+      (a) => compareMoney(a, MONEY_MAX) > 0,
+    )
+  ) {
+    throw new AppError(
+      'BASKET_LIMIT',
+      `This order's amount is larger than an order can hold (${MONEY_MAX}); split it into smaller orders.`,
+    );
+  }
   return {
     lines: priced,
+    otherLines: all.length - lines.length,
+    sellTypesWithLines: [...new Set(all.map((l) => l.item.sellType as SellType))],
     totalUsd,
     vatPercent,
     vatUsd,
     surchargePercent,
     rate: ctx.rate ?? '0.0000',
-    totalAzn: sumMoney(priced.map((l) => l.totalAzn)),
+    totalAzn,
   };
 };
 
@@ -78,6 +81,59 @@ const availableByProduct = async (db: DbOrTx, productIds: number[]) => {
     .where(and(inArray(licenceKeys.productId, productIds), eq(licenceKeys.status, 'available')))
     .groupBy(licenceKeys.productId);
   return new Map(rows.map((r) => [r.productId, r.available]));
+};
+
+/**
+ * Invariant 4, only active accounts transact (docs/invariants.md): the end users of a
+ * deactivated dealer order nothing, in cash or on credit, until it is active again.
+ */
+const requireActiveDealer = (dealer: Pick<UserRow, 'isActive'> | undefined) => {
+  if (!dealer?.isActive) {
+    throw new AppError(
+      'DEALER_INACTIVE',
+      "Your dealer's account is deactivated, so no order can be placed for it. Contact your dealer.",
+    );
+  }
+};
+
+/**
+ * Invariant 2 at checkout: every Adobe line is bought exactly as Adobe quoted it (quantity,
+ * commitment, on the quote's day) for a customer that is still the buyer's own.
+ */
+const requireValidAdobeQuotes = async (
+  tx: DbOrTx,
+  buyerId: number,
+  lines: { item: typeof basketItems.$inferSelect; product: { sku: string } }[],
+) => {
+  const adobeLines = lines.filter((l) => l.item.adobe);
+  if (adobeLines.length === 0) return;
+  const now = new Date();
+  for (const { item, product } of adobeLines) {
+    const problem = adobeQuoteProblem(item, now);
+    if (problem) {
+      throw new AppError(
+        'ADOBE_QUOTE_INVALID',
+        problem === 'expired'
+          ? `The Adobe price of ${product.sku} was quoted on an earlier day and has expired: remove the line and ask for a new price.`
+          : `The Adobe price of ${product.sku} was quoted for another quantity or commitment: remove the line and ask for a new price.`,
+        { basket_item_id: item.id, reason: problem },
+      );
+    }
+  }
+  const customerIds = adobeLines.map((l) => l.item.adobe?.portal_customer_id ?? 0);
+  const own = await tx
+    .select({ id: adobeCustomers.id })
+    .from(adobeCustomers)
+    .where(and(inArray(adobeCustomers.id, customerIds), eq(adobeCustomers.dealerId, buyerId)));
+  const owned = new Set(own.map((r) => r.id));
+  const foreign = adobeLines.find((l) => !owned.has(l.item.adobe?.portal_customer_id ?? 0));
+  if (foreign) {
+    throw new AppError(
+      'ADOBE_QUOTE_INVALID',
+      `The Adobe customer of ${foreign.product.sku} is no longer yours: remove the line.`,
+      { basket_item_id: foreign.item.id, reason: 'customer' },
+    );
+  }
 };
 
 const requireShopper = (session: Session) => {
@@ -94,15 +150,28 @@ export const previewCheckout = async (
 ): Promise<CheckoutPreview> => {
   requireShopper(session);
   const allowed = sellTypesOf(session, session.user);
-  const sellType = requested ?? allowed[0] ?? 1;
-  if (!allowed.includes(sellType)) throw sellTypeRefused(sellType);
+  if (requested !== undefined && !allowed.includes(requested)) throw sellTypeRefused(requested);
   const ctx = await loadPricingContext(db, session);
-  const priced = await priceBasket(db, ctx, session.user.id, sellType);
+  let sellType = requested ?? allowed[0] ?? SELL_TYPE.cash;
+  let priced = await priceBasket(db, ctx, session.user.id, sellType);
+  // unasked, checkout opens on a way of paying that has lines in the basket
+  const withLines = priced.sellTypesWithLines.find((type) => allowed.includes(type));
+  if (requested === undefined && priced.lines.length === 0 && withLines !== undefined) {
+    sellType = withLines;
+    priced = await priceBasket(db, ctx, session.user.id, sellType);
+  }
   const stock = await availableByProduct(
     db,
     priced.lines.map((l) => l.product.id),
   );
   const dealerId = creditDealerId(session.user);
+  if (dealerId && dealerId !== session.user.id) {
+    const [dealer] = await db
+      .select({ isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, dealerId));
+    requireActiveDealer(dealer);
+  }
   const credit = dealerId && allowed.includes(2) ? await dealerCredit(db, dealerId) : null;
   return {
     sell_type: sellType,
@@ -119,6 +188,7 @@ export const previewCheckout = async (
       in_stock:
         product.providerId !== PROVIDER.keyStock || (stock.get(product.id) ?? 0) >= item.quantity,
     })),
+    other_lines: priced.otherLines,
     total_usd: priced.totalUsd,
     vat_percent: priced.vatPercent,
     vat_usd: priced.vatUsd,
@@ -218,6 +288,9 @@ const placeOrderOnce = (
       throw sellTypeRefused(input.sellType);
     const dealerId = creditDealerId(buyer);
     if (!dealerId) throw new AppError('FORBIDDEN', 'Your account belongs to no dealer.');
+    const [dealer] =
+      dealerId === buyer.id ? [buyer] : await tx.select().from(users).where(eq(users.id, dealerId));
+    requireActiveDealer(dealer);
 
     const ctx = await loadPricingContext(tx, { ...session, user: buyer }, { fresh: true });
     const priced = await priceBasket(tx, ctx, buyer.id, input.sellType);
@@ -226,6 +299,7 @@ const placeOrderOnce = (
       type_id: buyer.typeId,
       has_adobe_account: buyer.hasAdobeAccount,
     });
+    await requireValidAdobeQuotes(tx, buyer.id, priced.lines);
     const unavailable = priced.lines.find(
       (l) =>
         !l.product.isActive ||
@@ -253,8 +327,6 @@ const placeOrderOnce = (
       }
     }
 
-    const [dealer] =
-      dealerId === buyer.id ? [buyer] : await tx.select().from(users).where(eq(users.id, dealerId));
     const status = input.sellType === 2 ? 'in_progress' : 'pending';
     const [order] = await tx
       .insert(orders)
@@ -301,7 +373,16 @@ const placeOrderOnce = (
       toStatus: status,
       actorId: buyer.id,
     });
-    const emptyBasket = tx.delete(basketItems).where(eq(basketItems.userId, buyer.id));
+    // only the lines this order bought: those of the other sell type stay
+    const emptyBasket = tx.delete(basketItems).where(
+      and(
+        eq(basketItems.userId, buyer.id),
+        inArray(
+          basketItems.id,
+          priced.lines.map((l) => l.item.id),
+        ),
+      ),
+    );
     await tx.execute(
       sql`with items as (${insertItems.getSQL()}), event as (${insertEvent.getSQL()}), emptied as (${emptyBasket.getSQL()}) select 1`,
     );

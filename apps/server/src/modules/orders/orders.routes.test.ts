@@ -91,8 +91,9 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
       rate: '1.7000',
       credit: { limit: '5000.00', remaining: '5000.00', remaining_after: '4790.00' },
     });
-    // 210 × 1.02 × 1.7 × 1.18 = 429.69
-    expect(preview.total_azn).toBe('429.69');
+    // a line's AZN total is the AZN unit price × quantity (invariant 2):
+    // 105.00 × 1.02 × 1.7 × 1.18 = 214.8426 → 214.84, × 2 = 429.68
+    expect(preview.total_azn).toBe('429.68');
     expect(preview.lines[0]).toMatchObject({ sku: 'ORD-KEYS', quantity: 2, in_stock: true });
   });
 
@@ -101,7 +102,7 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     const first = await checkout('dealer@example.com', 2, key);
     expect(first.json()).toMatchObject({ code: 200, message: 'Your order is placed.' });
     const placed = first.json().data as Detail;
-    expect(placed).toMatchObject({ sell_type: 2, total_usd: '210.00', total_azn: '429.69' });
+    expect(placed).toMatchObject({ sell_type: 2, total_usd: '210.00', total_azn: '429.68' });
     // a retry gets the very same answer (the Stripe model); only a header says it is a replay
     const retried = await checkout('dealer@example.com', 2, key);
     expect(retried.statusCode).toBe(200);
@@ -176,7 +177,14 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     });
     expect(await ctx.db.select({ n: count() }).from(orders)).toEqual(before);
     expect((await dealer.get('/api/basket')).json().data.totalQuantity).toBe(2);
-    // the same basket in cash needs no credit: it waits for payment
+    // checkout takes the lines of its own sell type (invariant 2): none are cash yet
+    expect((await checkout('dealer2@example.com', 1)).json()).toMatchObject({
+      code: 422,
+      data: { error: 'BASKET_EMPTY' },
+    });
+    // the same products added for cash need no credit: they wait for payment, and the
+    // credit line stays in the basket
+    await dealer.get(`/api/basket/add/${pricyId}/2/1`);
     const cash = (await checkout('dealer2@example.com', 1)).json().data as Detail;
     expect(cash.status).toBe('pending');
     expect(cash.actions).toMatchObject({ cancel: true, confirm_payment: false });
@@ -187,6 +195,9 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
       await dealer.post(`/api/orders/${cash.id}/cancel`, { note: 'changed my mind' })
     ).json();
     expect(cancelled.data.status).toBe('cancelled');
+    const left = (await dealer.get('/api/basket')).json().data;
+    expect(left.products.map((p: { sell_type: number }) => p.sell_type)).toEqual([2]);
+    await dealer.get(`/api/basket/remove/${left.products[0].id}/2`);
   });
 
   it('lets an admin confirm a cash payment, then delivers; the buyer cannot confirm', async () => {

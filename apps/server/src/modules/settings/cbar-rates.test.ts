@@ -29,4 +29,19 @@ describe('[settings][rates] central bank daily XML', () => {
       parseCbarUsdRate(fixture.replace('Date="21.11.2026"', 'Date="2026-11-21"')),
     ).toThrow(CbarFormatError);
   });
+
+  it('refuses a date that is not in the calendar and a rate outside 0.0001-1000 (invariant 6)', () => {
+    for (const date of ['31.02.2018', '29.02.2025', '00.01.2026', '32.01.2026', '01.13.2026'])
+      expect(
+        () => parseCbarUsdRate(fixture.replace('Date="21.11.2026"', `Date="${date}"`)),
+        date,
+      ).toThrow(/not a real date/);
+    expect(parseCbarUsdRate(fixture.replace('Date="21.11.2026"', 'Date="29.02.2024"')).date).toBe(
+      '2024-02-29',
+    );
+    for (const value of ['0.0000', '1000.0001', '99999.0000'])
+      expect(() =>
+        parseCbarUsdRate(fixture.replace('<Value>1.7000</Value>', `<Value>${value}</Value>`)),
+      ).toThrow(/not from 0.0001 to 1000/);
+  });
 });

@@ -1,3 +1,4 @@
+import { isRate, RATE_MAX, RATE_MIN } from '@esd/shared/catalogue/settings.schemas';
 import { divideRounded, formatDecimal, parseDecimal, RATE_SCALE } from '@esd/shared/shop/money';
 import { XMLParser } from 'fast-xml-parser';
 
@@ -33,7 +34,9 @@ export const parseCbarUsdRate = (xml: string): CbarUsdRate => {
     throw new CbarFormatError('This is not a Central Bank rates file (no ValCurs Date).');
   const [, day, month, year] = dateMatch;
   const date = `${year}-${month}-${day}`;
-  if (Number.isNaN(Date.parse(date)))
+  // Date.parse takes 31.02 as 3 March: the date must read back as written
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
     throw new CbarFormatError(`The file's date ${root['@_Date']} is not a real date.`);
 
   const usd = asArray(root.ValType)
@@ -50,6 +53,8 @@ export const parseCbarUsdRate = (xml: string): CbarUsdRate => {
   } catch {
     throw new CbarFormatError(`Unexpected USD value "${value}".`);
   }
-  if (scaled <= 0n) throw new CbarFormatError('The USD rate must be above zero.');
-  return { date, rate: formatDecimal(divideRounded(scaled, BigInt(nominal)), RATE_SCALE) };
+  const rate = formatDecimal(divideRounded(scaled, BigInt(nominal)), RATE_SCALE);
+  if (!isRate(rate))
+    throw new CbarFormatError(`The USD rate ${rate} is not from ${RATE_MIN} to ${RATE_MAX}.`);
+  return { date, rate };
 };

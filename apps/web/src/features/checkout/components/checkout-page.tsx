@@ -1,6 +1,6 @@
 import { canShop, typeIdFromRole } from '@esd/shared/access/access.rules';
 import { fitsCredit } from '@esd/shared/orders/orders.rules';
-import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
+import type { CheckoutPreview, OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
 import {
   Alert,
@@ -79,6 +79,20 @@ const NotShopper = () => {
   );
 };
 
+/** Checkout takes the lines of its way of paying; the others stay in the basket (invariant 2). */
+const OtherLinesNote = ({ preview }: { preview: CheckoutPreview }) => {
+  const { t } = useTranslation();
+  const other = preview.sell_type === SELL_TYPE.credit ? SELL_TYPE.cash : SELL_TYPE.credit;
+  return (
+    <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+      {t('checkout.otherLines', {
+        count: preview.other_lines,
+        other: t(`checkout.sellType.${sellTypeName(other)}`),
+      })}
+    </Alert>
+  );
+};
+
 const EmptyBasket = () => {
   const { t } = useTranslation();
   return (
@@ -150,8 +164,10 @@ const ShopperCheckout = ({ onPlaced }: CheckoutPageProps) => {
         </Stack>
       </Alert>
     );
-  } else if (preview.lines.length === 0) {
+  } else if (preview.lines.length === 0 && preview.other_lines === 0) {
     body = <EmptyBasket />;
+  } else if (preview.lines.length === 0) {
+    body = <OtherLinesNote preview={preview} />;
   } else {
     const isCredit = preview.sell_type === SELL_TYPE.credit;
     const fits =
@@ -160,6 +176,7 @@ const ShopperCheckout = ({ onPlaced }: CheckoutPageProps) => {
     body = (
       <Stack gap="lg">
         <CheckoutLines lines={preview.lines} />
+        {preview.other_lines > 0 ? <OtherLinesNote preview={preview} /> : null}
         {waitsForStock ? (
           <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
             {t('checkout.stockNote')}
