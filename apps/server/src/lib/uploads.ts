@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
@@ -39,19 +38,16 @@ export const mimeOfStoredFile = (name: string) => mimeByExt[path.extname(name).s
 /** Stored names are random and never come from the client: no path traversal. */
 export const storedNamePattern = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-export const saveImage = async (options: {
-  dir: string;
-  bytes: Buffer;
-  declaredMime: string;
-}): Promise<string> => {
-  const type = sniffImage(options.bytes);
-  if (!type || type.mime !== options.declaredMime) {
+/** An upload whose bytes passed their checks and that nothing has written yet. */
+export type CheckedFile = { bytes: Buffer; ext: string };
+
+/** Refuses bytes that are not a PNG, JPEG or WebP image, or that claim another type. */
+export const checkImage = (bytes: Buffer, declaredMime: string): CheckedFile => {
+  const type = sniffImage(bytes);
+  if (!type || type.mime !== declaredMime) {
     throw new AppError('INVALID_FILE', 'Upload a PNG, JPEG or WebP image.');
   }
-  await mkdir(options.dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  await writeFile(path.join(options.dir, name), options.bytes, { flag: 'wx' });
-  return name;
+  return { bytes, ext: type.ext };
 };
 
 export const removeStoredFile = async (dir: string, name: string | null) => {
@@ -74,12 +70,60 @@ export const serveStoredFile = async (reply: FastifyReply, dir: string, name: st
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
-/** Takes the request's one uploaded image (checked by its bytes and size) and stores it. */
-export const receiveImage = async (request: FastifyRequest, dir: string): Promise<string> => {
+const imageTooLarge = () => new AppError('INVALID_FILE', 'The image must be 2 MB or smaller.');
+
+/** Reads the request's one uploaded image and checks its bytes and size; writes nothing. */
+export const readImage = async (request: FastifyRequest): Promise<CheckedFile> => {
   const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
   if (!file) throw new AppError('INVALID_FILE', 'Choose an image to upload.');
   const bytes = await file.toBuffer().catch(() => {
-    throw new AppError('INVALID_FILE', 'The image must be 2 MB or smaller.');
+    throw imageTooLarge();
   });
-  return saveImage({ dir, bytes, declaredMime: file.mimetype });
+  return checkImage(bytes, file.mimetype);
 };
+
+const pendingImages = new WeakMap<FastifyRequest, CheckedFile>();
+
+/**
+ * A preValidation hook that lets a JSON route take `multipart/form-data` too: the field `data`
+ * holds the same JSON body and the optional field `file` an image. A record and its picture
+ * then arrive in one request, so they are stored together or not at all; the image is checked
+ * here, before the handler writes anything. `pendingImageOf` hands it to the handler.
+ */
+export const acceptJsonWithImage = async (request: FastifyRequest) => {
+  if (!request.isMultipart()) return;
+  let data: string | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 1, fieldSize: 1024 * 1024 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file')
+          throw new AppError('INVALID_FILE', 'Send the image as file.');
+        pendingImages.set(request, checkImage(await part.toBuffer(), part.mimetype));
+      } else if (part.fieldname === 'data' && typeof part.value === 'string') {
+        data = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+    if (code.startsWith('FST_')) {
+      throw new AppError('INVALID_FILE', 'Send the fields as data and at most one image as file.');
+    }
+    throw error;
+  }
+  try {
+    request.body = JSON.parse(data ?? '');
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'Send the fields as JSON in the form field data.');
+  }
+};
+
+/** The image a multipart request brought beside its fields (see acceptJsonWithImage). */
+export const pendingImageOf = (request: FastifyRequest) => pendingImages.get(request);
+
+/** How a route using acceptJsonWithImage describes its body in /api/docs. */
+export const jsonWithImageDescription =
+  'JSON, or multipart/form-data with the same JSON in the field `data` and an image (PNG, JPEG or WebP, up to 2 MB) in `file`: the record and its image are stored together or not at all.';

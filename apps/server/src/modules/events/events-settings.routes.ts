@@ -15,7 +15,14 @@ import { eventPoints, eventProducts, events, prizes, products, wonPrizes } from 
 import { auditActor } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import { receiveImage, removeStoredFile } from '../../lib/uploads';
+import { writeWithFile } from '../../lib/stored-file-write';
+import {
+  acceptJsonWithImage,
+  jsonWithImageDescription,
+  pendingImageOf,
+  readImage,
+  removeStoredFile,
+} from '../../lib/uploads';
 import { requireSession } from '../../plugins/auth';
 import { eventImagesDir, eventImageUrl, prizeImagesDir } from './events.images';
 import { awardRankPrizes } from './events.service';
@@ -112,6 +119,18 @@ export const eventsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const oneSettings = async (id: number) => (await toSettings([await one(id)]))[0]!;
 
+  /** Sets the event's image in `tx` and answers the one it replaced (removed after commit). */
+  const setImage = async (tx: Tx, id: number, imagePath: string) => {
+    const [before] = await tx
+      .select({ imagePath: events.imagePath })
+      .from(events)
+      .where(eq(events.id, id))
+      .for('update');
+    if (!before) throw new AppError('NOT_FOUND', 'This event does not exist.');
+    await tx.update(events).set({ imagePath, updatedAt: sql`now()` }).where(eq(events.id, id));
+    return before.imagePath;
+  };
+
   const writeProducts = async (tx: Tx, eventId: number, input: EventInput) => {
     await tx.delete(eventProducts).where(eq(eventProducts.eventId, eventId));
     try {
@@ -171,12 +190,30 @@ export const eventsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/settings/events',
-    { config: access, schema: { tags: ['events'], body: eventInputSchema, response } },
-    async ({ body }) => {
-      const id = await app.db.transaction(async (tx) => {
-        const [row] = await tx.insert(events).values(toValues(body)).returning({ id: events.id });
-        await writeProducts(tx, row!.id, body);
-        return row!.id;
+    {
+      config: access,
+      preValidation: acceptJsonWithImage,
+      schema: {
+        tags: ['events'],
+        description: jsonWithImageDescription,
+        body: eventInputSchema,
+        response,
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      const id = await writeWithFile({
+        db: app.db,
+        dir: imagesDir,
+        file: pendingImageOf(request),
+        write: async (tx, imagePath) => {
+          const [row] = await tx
+            .insert(events)
+            .values({ ...toValues(body), imagePath })
+            .returning({ id: events.id });
+          await writeProducts(tx, row!.id, body);
+          return row!.id;
+        },
       });
       return ok(await oneSettings(id), 'The event has been added.');
     },
@@ -186,18 +223,33 @@ export const eventsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/events/:id',
     {
       config: access,
-      schema: { tags: ['events'], params: idParamSchema, body: eventInputSchema, response },
+      preValidation: acceptJsonWithImage,
+      schema: {
+        tags: ['events'],
+        description: jsonWithImageDescription,
+        params: idParamSchema,
+        body: eventInputSchema,
+        response,
+      },
     },
-    async ({ params, body }) => {
-      await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(events)
-          .set(toValues(body))
-          .where(eq(events.id, params.id))
-          .returning({ id: events.id });
-        if (!row) throw new AppError('NOT_FOUND', 'This event does not exist.');
-        await writeProducts(tx, row.id, body);
+    async (request) => {
+      const { params, body } = request;
+      const replaced = await writeWithFile({
+        db: app.db,
+        dir: imagesDir,
+        file: pendingImageOf(request),
+        write: async (tx, imagePath) => {
+          const [row] = await tx
+            .update(events)
+            .set(toValues(body))
+            .where(eq(events.id, params.id))
+            .returning({ id: events.id });
+          if (!row) throw new AppError('NOT_FOUND', 'This event does not exist.');
+          await writeProducts(tx, row.id, body);
+          return imagePath ? setImage(tx, row.id, imagePath) : null;
+        },
       });
+      await removeStoredFile(imagesDir, replaced);
       return ok(await oneSettings(params.id), 'The event has been saved.');
     },
   );
@@ -247,12 +299,13 @@ export const eventsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: access, schema: { tags: ['events'], params: idParamSchema, response } },
     async (request) => {
       const event = await one(request.params.id);
-      const name = await receiveImage(request, imagesDir);
-      await app.db
-        .update(events)
-        .set({ imagePath: name, updatedAt: sql`now()` })
-        .where(eq(events.id, event.id));
-      await removeStoredFile(imagesDir, event.imagePath);
+      const replaced = await writeWithFile({
+        db: app.db,
+        dir: imagesDir,
+        file: await readImage(request),
+        write: (tx, imagePath) => setImage(tx, event.id, imagePath!),
+      });
+      await removeStoredFile(imagesDir, replaced);
       return ok(await oneSettings(event.id), 'The image has been saved.');
     },
   );

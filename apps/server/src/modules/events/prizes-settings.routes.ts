@@ -8,10 +8,18 @@ import {
 } from '@esd/shared/events/events.schemas';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Tx } from '../../db/client';
 import { events, prizes, wonPrizes } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import { receiveImage, removeStoredFile } from '../../lib/uploads';
+import { writeWithFile } from '../../lib/stored-file-write';
+import {
+  acceptJsonWithImage,
+  jsonWithImageDescription,
+  pendingImageOf,
+  readImage,
+  removeStoredFile,
+} from '../../lib/uploads';
 import { prizeImagesDir, prizeImageUrl } from './events.images';
 
 const wonCount = sql<number>`(select count(*)::int from ${wonPrizes} where ${wonPrizes.prizeId} = ${prizes.id})`;
@@ -60,6 +68,18 @@ export const prizesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     const [row] = await select().where(eq(prizes.id, id));
     if (!row) throw new AppError('NOT_FOUND', 'This prize does not exist.');
     return row;
+  };
+
+  /** Sets the prize's image in `tx` and answers the one it replaced (removed after commit). */
+  const setImage = async (tx: Tx, id: number, imagePath: string) => {
+    const [before] = await tx
+      .select({ imagePath: prizes.imagePath })
+      .from(prizes)
+      .where(eq(prizes.id, id))
+      .for('update');
+    if (!before) throw new AppError('NOT_FOUND', 'This prize does not exist.');
+    await tx.update(prizes).set({ imagePath, updatedAt: sql`now()` }).where(eq(prizes.id, id));
+    return before.imagePath;
   };
 
   const write = async (work: () => Promise<number | undefined>) => {
@@ -111,16 +131,32 @@ export const prizesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/settings/prizes',
-    { config: access, schema: { tags: ['events'], body: prizeInputSchema, response } },
-    async ({ body }) =>
+    {
+      config: access,
+      preValidation: acceptJsonWithImage,
+      schema: {
+        tags: ['events'],
+        description: jsonWithImageDescription,
+        body: prizeInputSchema,
+        response,
+      },
+    },
+    async (request) =>
       ok(
-        await write(async () => {
-          const [row] = await app.db
-            .insert(prizes)
-            .values(toValues(body))
-            .returning({ id: prizes.id });
-          return row?.id;
-        }),
+        await write(() =>
+          writeWithFile({
+            db: app.db,
+            dir: imagesDir,
+            file: pendingImageOf(request),
+            write: async (tx, imagePath) => {
+              const [row] = await tx
+                .insert(prizes)
+                .values({ ...toValues(request.body), imagePath })
+                .returning({ id: prizes.id });
+              return row?.id;
+            },
+          }),
+        ),
         'The prize has been added.',
       ),
   );
@@ -129,24 +165,42 @@ export const prizesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/prizes/:id',
     {
       config: access,
-      schema: { tags: ['events'], params: idParamSchema, body: prizeInputSchema, response },
+      preValidation: acceptJsonWithImage,
+      schema: {
+        tags: ['events'],
+        description: jsonWithImageDescription,
+        params: idParamSchema,
+        body: prizeInputSchema,
+        response,
+      },
     },
-    async ({ params, body }) =>
-      ok(
-        await write(async () => {
-          const current = await one(params.id);
-          if (current.won > 0 && current.prize.eventId !== body.event_id) {
-            throw new AppError('IN_USE', 'This prize has been won, so it stays in its event.');
-          }
-          const [row] = await app.db
-            .update(prizes)
-            .set(toValues(body))
-            .where(eq(prizes.id, params.id))
-            .returning({ id: prizes.id });
-          return row?.id;
-        }),
-        'The prize has been saved.',
-      ),
+    async (request) => {
+      const { params, body } = request;
+      let replaced: string | null = null;
+      const saved = await write(async () => {
+        const current = await one(params.id);
+        if (current.won > 0 && current.prize.eventId !== body.event_id) {
+          throw new AppError('IN_USE', 'This prize has been won, so it stays in its event.');
+        }
+        return writeWithFile({
+          db: app.db,
+          dir: imagesDir,
+          file: pendingImageOf(request),
+          write: async (tx, imagePath) => {
+            const [row] = await tx
+              .update(prizes)
+              .set(toValues(body))
+              .where(eq(prizes.id, params.id))
+              .returning({ id: prizes.id });
+            if (!row) throw new AppError('NOT_FOUND', 'This prize does not exist.');
+            if (imagePath) replaced = await setImage(tx, row.id, imagePath);
+            return row.id;
+          },
+        });
+      });
+      await removeStoredFile(imagesDir, replaced);
+      return ok(saved, 'The prize has been saved.');
+    },
   );
 
   app.delete(
@@ -171,12 +225,13 @@ export const prizesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: access, schema: { tags: ['events'], params: idParamSchema, response } },
     async (request) => {
       const { prize } = await one(request.params.id);
-      const name = await receiveImage(request, imagesDir);
-      await app.db
-        .update(prizes)
-        .set({ imagePath: name, updatedAt: sql`now()` })
-        .where(eq(prizes.id, prize.id));
-      await removeStoredFile(imagesDir, prize.imagePath);
+      const replaced = await writeWithFile({
+        db: app.db,
+        dir: imagesDir,
+        file: await readImage(request),
+        write: (tx, imagePath) => setImage(tx, prize.id, imagePath!),
+      });
+      await removeStoredFile(imagesDir, replaced);
       return ok(toSettings(await one(prize.id)), 'The image has been saved.');
     },
   );

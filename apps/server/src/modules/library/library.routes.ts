@@ -8,13 +8,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { libraryDocuments } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
+import { writeWithFile } from '../../lib/stored-file-write';
 import { findLibraryDocument, findLibraryDocuments, toLibraryDocument } from './library.repository';
 import {
+  checkLibraryFile,
   libraryFilePath,
   parseLibraryMeta,
   readLibraryMultipart,
   removeLibraryFile,
-  storeLibraryFile,
 } from './library.storage';
 import { attachmentDisposition } from './library-file-type';
 
@@ -59,17 +60,25 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, file } = await readLibraryMultipart(request);
       const meta = parseLibraryMeta(fields);
       if (!file) throw new AppError('INVALID_FILE', 'Choose a file to upload.');
-      const stored = await storeLibraryFile({ dir, ...file });
-      try {
-        const [row] = await app.db
-          .insert(libraryDocuments)
-          .values({ ...meta, ...stored, uploadedBy: request.session?.user.id ?? null })
-          .returning();
-        return ok(toLibraryDocument(row!), 'The document has been uploaded.');
-      } catch (error) {
-        await removeLibraryFile(dir, stored.storedName);
-        throw error;
-      }
+      const checked = checkLibraryFile(file);
+      const row = await writeWithFile({
+        db: app.db,
+        dir,
+        file: checked.file,
+        write: async (tx, storedName) => {
+          const [inserted] = await tx
+            .insert(libraryDocuments)
+            .values({
+              ...meta,
+              ...checked.fields,
+              storedName: storedName!,
+              uploadedBy: request.session?.user.id ?? null,
+            })
+            .returning();
+          return inserted!;
+        },
+      });
+      return ok(toLibraryDocument(row), 'The document has been uploaded.');
     },
   );
 
@@ -91,23 +100,28 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await readLibraryMultipart(request)
         : { fields: (request.body ?? {}) as Record<string, unknown>, file: undefined };
       const meta = parseLibraryMeta(fields);
-      const stored = file ? await storeLibraryFile({ dir, ...file }) : undefined;
-      let updated: typeof current | undefined;
-      try {
-        [updated] = await app.db
-          .update(libraryDocuments)
-          .set({ ...meta, ...stored, updatedAt: sql`now()` })
-          .where(eq(libraryDocuments.id, current.id))
-          .returning();
-      } catch (error) {
-        if (stored) await removeLibraryFile(dir, stored.storedName);
-        throw error;
-      }
-      if (!updated) {
-        if (stored) await removeLibraryFile(dir, stored.storedName);
-        throw notFound();
-      }
-      if (stored) await removeLibraryFile(dir, current.storedName);
+      const checked = file ? checkLibraryFile(file) : undefined;
+      const { updated, replaced } = await writeWithFile({
+        db: app.db,
+        dir,
+        file: checked?.file,
+        write: async (tx, storedName) => {
+          const [before] = await tx
+            .select({ storedName: libraryDocuments.storedName })
+            .from(libraryDocuments)
+            .where(eq(libraryDocuments.id, current.id))
+            .for('update');
+          if (!before) throw notFound();
+          const [row] = await tx
+            .update(libraryDocuments)
+            .set({ ...meta, ...checked?.fields, storedName, updatedAt: sql`now()` })
+            .where(eq(libraryDocuments.id, current.id))
+            .returning();
+          return { updated: row!, replaced: storedName ? before.storedName : undefined };
+        },
+      });
+      // the replaced file goes only once the new one is committed
+      if (replaced) await removeLibraryFile(dir, replaced);
       return ok(toLibraryDocument(updated), 'The document has been saved.');
     },
   );

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   LIBRARY_MAX_BYTES,
@@ -8,6 +8,7 @@ import {
 } from '@esd/shared/content/library.schemas';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
+import type { CheckedFile } from '../../lib/uploads';
 import {
   displayFileName,
   libraryStoredNamePattern,
@@ -15,12 +16,10 @@ import {
   sniffLibraryFile,
 } from './library-file-type';
 
-export type StoredLibraryFile = {
-  fileName: string;
-  storedName: string;
-  mimeType: string;
-  sizeBytes: number;
-  sha256: string;
+/** A library file that passed its checks, with the row fields it brings; nothing written yet. */
+export type CheckedLibraryFile = {
+  file: CheckedFile;
+  fields: { fileName: string; mimeType: string; sizeBytes: number; sha256: string };
 };
 
 const refusedType =
@@ -28,14 +27,13 @@ const refusedType =
 const tooLarge = `The file is larger than ${LIBRARY_MAX_BYTES / 1024 / 1024} MB.`;
 
 /**
- * Checks the bytes (and that the name does not claim another type), then writes them under a
- * random name; the client's name is kept for display.
+ * Checks the bytes (and that the name does not claim another type) before anything is written;
+ * the file is stored under a random name, and the client's name is kept for display.
  */
-export const storeLibraryFile = async (options: {
-  dir: string;
+export const checkLibraryFile = (options: {
   bytes: Buffer;
   fileName: string;
-}): Promise<StoredLibraryFile> => {
+}): CheckedLibraryFile => {
   const type = sniffLibraryFile(options.bytes, options.fileName);
   if (!type) throw new AppError('INVALID_FILE', refusedType);
   // a PNG named .pdf, or HTML named .pdf: what it claims to be is not what it is
@@ -45,15 +43,14 @@ export const storeLibraryFile = async (options: {
       `This file is not accepted: its name says .${options.fileName.split('.').pop()?.toLowerCase()} but its content is ${type.ext.toUpperCase()}.`,
     );
   }
-  await mkdir(options.dir, { recursive: true });
-  const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  await writeFile(path.join(options.dir, storedName), options.bytes, { flag: 'wx' });
   return {
-    fileName: displayFileName(options.fileName, type.ext),
-    storedName,
-    mimeType: type.mime,
-    sizeBytes: options.bytes.length,
-    sha256: createHash('sha256').update(options.bytes).digest('hex'),
+    file: { bytes: options.bytes, ext: type.ext },
+    fields: {
+      fileName: displayFileName(options.fileName, type.ext),
+      mimeType: type.mime,
+      sizeBytes: options.bytes.length,
+      sha256: createHash('sha256').update(options.bytes).digest('hex'),
+    },
   };
 };
 

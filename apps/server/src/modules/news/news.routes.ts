@@ -11,11 +11,16 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Tx } from '../../db/client';
 import { news } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
+import { writeWithFile } from '../../lib/stored-file-write';
 import {
-  receiveImage,
+  acceptJsonWithImage,
+  jsonWithImageDescription,
+  pendingImageOf,
+  readImage,
   removeStoredFile,
   serveStoredFile,
   storedNamePattern,
@@ -56,18 +61,48 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ query }) => ok(await findNewsForSettings(app.db, query)),
   );
 
+  /** Sets the article's image in `tx` and answers the one it replaced (removed after commit). */
+  const setImage = async (tx: Tx, id: number, imagePath: string) => {
+    const [before] = await tx
+      .select({ imagePath: news.imagePath })
+      .from(news)
+      .where(eq(news.id, id))
+      .for('update');
+    if (!before) throw notFound();
+    await tx.update(news).set({ imagePath, updatedAt: sql`now()` }).where(eq(news.id, id));
+    return before.imagePath;
+  };
+
   app.post(
     '/settings/news',
     {
       config: admin,
-      schema: { tags: ['news'], body: newsInputSchema, response: settingsResponse },
+      preValidation: acceptJsonWithImage,
+      schema: {
+        tags: ['news'],
+        description: jsonWithImageDescription,
+        body: newsInputSchema,
+        response: settingsResponse,
+      },
     },
     async (request) => {
-      const [row] = await app.db
-        .insert(news)
-        .values({ ...toNewsValues(request.body), authorId: request.session?.user.id ?? null })
-        .returning({ id: news.id });
-      return ok(toNewsSettings(await one(row!.id)), 'The article has been saved.');
+      const id = await writeWithFile({
+        db: app.db,
+        dir: imagesDir,
+        file: pendingImageOf(request),
+        write: async (tx, imagePath) => {
+          const [row] = await tx
+            .insert(news)
+            .values({
+              ...toNewsValues(request.body),
+              imagePath,
+              authorId: request.session?.user.id ?? null,
+            })
+            .returning({ id: news.id });
+          return row!.id;
+        },
+      });
+      return ok(toNewsSettings(await one(id)), 'The article has been saved.');
     },
   );
 
@@ -84,20 +119,32 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/news/:id',
     {
       config: admin,
+      preValidation: acceptJsonWithImage,
       schema: {
         tags: ['news'],
+        description: jsonWithImageDescription,
         params: idParamSchema,
         body: newsInputSchema,
         response: settingsResponse,
       },
     },
-    async ({ params, body }) => {
-      const updated = await app.db
-        .update(news)
-        .set({ ...toNewsValues(body), updatedAt: sql`now()` })
-        .where(eq(news.id, params.id))
-        .returning({ id: news.id });
-      if (updated.length === 0) throw notFound();
+    async (request) => {
+      const { params, body } = request;
+      const replaced = await writeWithFile({
+        db: app.db,
+        dir: imagesDir,
+        file: pendingImageOf(request),
+        write: async (tx, imagePath) => {
+          const updated = await tx
+            .update(news)
+            .set({ ...toNewsValues(body), updatedAt: sql`now()` })
+            .where(eq(news.id, params.id))
+            .returning({ id: news.id });
+          if (updated.length === 0) throw notFound();
+          return imagePath ? setImage(tx, params.id, imagePath) : null;
+        },
+      });
+      await removeStoredFile(imagesDir, replaced);
       return ok(toNewsSettings(await one(params.id)), 'The article has been saved.');
     },
   );
@@ -124,17 +171,13 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const article = await one(request.params.id);
-      const name = await receiveImage(request, imagesDir);
-      const updated = await app.db
-        .update(news)
-        .set({ imagePath: name, updatedAt: sql`now()` })
-        .where(eq(news.id, article.id))
-        .returning({ id: news.id });
-      if (updated.length === 0) {
-        await removeStoredFile(imagesDir, name);
-        throw notFound();
-      }
-      await removeStoredFile(imagesDir, article.imagePath);
+      const replaced = await writeWithFile({
+        db: app.db,
+        dir: imagesDir,
+        file: await readImage(request),
+        write: (tx, imagePath) => setImage(tx, article.id, imagePath!),
+      });
+      await removeStoredFile(imagesDir, replaced);
       return ok(toNewsSettings(await one(article.id)), 'The image has been saved.');
     },
   );

@@ -12,12 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
-import {
-  receiveImage,
-  removeStoredFile,
-  serveStoredFile,
-  storedNamePattern,
-} from '../../lib/uploads';
+import { writeWithFile } from '../../lib/stored-file-write';
+import { readImage, removeStoredFile, serveStoredFile, storedNamePattern } from '../../lib/uploads';
 import { requireSession } from '../../plugins/auth';
 import { createAuthService } from '../auth/auth.service';
 import { toProfile } from '../auth/profile';
@@ -78,9 +74,27 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, claims } = requireSession(request);
-      const name = await receiveImage(request, avatarsDir);
-      const updated = await updateUser(user.id, { photoPath: name });
-      await removeStoredFile(avatarsDir, user.photoPath);
+      const { updated, replaced } = await writeWithFile({
+        db: app.db,
+        dir: avatarsDir,
+        file: await readImage(request),
+        write: async (tx, photoPath) => {
+          const [before] = await tx
+            .select({ photoPath: users.photoPath })
+            .from(users)
+            .where(eq(users.id, user.id))
+            .for('update');
+          if (!before) throw new AppError('NOT_FOUND', 'Account not found.');
+          const [row] = await tx
+            .update(users)
+            .set({ photoPath, updatedAt: sql`now()` })
+            .where(eq(users.id, user.id))
+            .returning();
+          return { updated: row!, replaced: before.photoPath };
+        },
+      });
+      // the old photo goes only once the new one is committed
+      await removeStoredFile(avatarsDir, replaced);
       return ok(toProfile(updated, claims), 'Your photo has been saved.');
     },
   );

@@ -16,7 +16,8 @@ import { auditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';
 import { listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { receiveImage, removeStoredFile } from '../../lib/uploads';
+import { writeWithFile } from '../../lib/stored-file-write';
+import { readImage, removeStoredFile } from '../../lib/uploads';
 import { productSearchCondition } from '../catalogue/products.repository';
 import { productImageUrl } from '../catalogue/products.routes';
 
@@ -267,12 +268,26 @@ export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: access, schema: { tags: ['settings'], params: idParamSchema, response } },
     async (request) => {
       const { product } = await one(request.params.id);
-      const name = await receiveImage(request, imagesDir);
-      await app.db
-        .update(products)
-        .set({ imagePath: name, updatedAt: sql`now()` })
-        .where(eq(products.id, product.id));
-      await removeStoredFile(imagesDir, product.imagePath);
+      const replaced = await writeWithFile({
+        db: app.db,
+        dir: imagesDir,
+        file: await readImage(request),
+        write: async (tx, imagePath) => {
+          const [before] = await tx
+            .select({ imagePath: products.imagePath })
+            .from(products)
+            .where(eq(products.id, product.id))
+            .for('update');
+          if (!before) throw new AppError('NOT_FOUND', 'This product does not exist.');
+          await tx
+            .update(products)
+            .set({ imagePath, updatedAt: sql`now()` })
+            .where(eq(products.id, product.id));
+          return before.imagePath;
+        },
+      });
+      // the replaced picture goes only once the new one is committed
+      await removeStoredFile(imagesDir, replaced);
       return ok(toSettings(await one(product.id)), 'The image has been saved.');
     },
   );
