@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetchFile, apiRequest, configureApiClient } from './api-client';
+import { apiFetchFile, apiRequest, bodyWithPicture, configureApiClient } from './api-client';
 import { ApiError } from './api-error';
 
 const answer = (status: number, body: unknown) =>
@@ -142,5 +142,28 @@ describe('apiFetchFile', () => {
   it('reports a network failure as status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('fetch failed'));
     await expect(apiFetchFile('/x')).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('bodyWithPicture: nothing half-written', () => {
+  const input = { title: { en: 'T' }, stock: 1 };
+
+  it('sends a record and its picture as one form, so a refused picture saves no record', async () => {
+    const picture = new File([new Uint8Array([0x89, 0x50])], 'a.png', { type: 'image/png' });
+    fetchMock.mockResolvedValue(
+      answer(415, { code: 415, message: 'Upload an image.', data: { error: 'INVALID_FILE' } }),
+    );
+    await expect(
+      apiRequest('/settings/news', { method: 'POST', body: bodyWithPicture(input, picture) }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const form = fetchMock.mock.calls[0]![1]?.body as FormData;
+    expect(JSON.parse(String(form.get('data')))).toEqual(input);
+    expect((form.get('file') as File).name).toBe('a.png');
+  });
+
+  it('keeps the plain JSON body without a picture', () => {
+    expect(bodyWithPicture(input)).toBe(input);
+    expect(bodyWithPicture(input, null)).toBe(input);
   });
 });

@@ -140,3 +140,16 @@ export const apiFetchFile = async (
   if (!response.ok) throw await failedAnswer(response, 'logout');
   return response;
 };
+
+/**
+ * A record's JSON body, or, with a picture, a form holding the same JSON in `data` and the
+ * picture in `file`: the server stores the two together or neither, so a refused picture
+ * leaves no record behind for a retry to duplicate.
+ */
+export const bodyWithPicture = (input: object, picture?: File | null): object | FormData => {
+  if (!picture) return input;
+  const form = new FormData();
+  form.set('data', JSON.stringify(input));
+  form.set('file', picture);
+  return form;
+};

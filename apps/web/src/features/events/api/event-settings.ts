@@ -1,7 +1,7 @@
 import type { Page } from '@esd/shared/api';
 import type { AwardResult, EventInput, EventSettings } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, bodyWithPicture } from '@/lib/api-client';
 import { eventSettingsKeys, eventsRelatedKeys } from './events-keys';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -41,10 +41,11 @@ export const useSaveEvent = () => {
   const invalidate = useInvalidateEvents();
   return useMutation({
     meta: { notifyError: false },
-    mutationFn: ({ id, input }: { id?: number; input: EventInput }) =>
+    // the picture goes with the record: a refused one saves nothing, so a retry makes no copy
+    mutationFn: ({ id, input, image }: { id?: number; input: EventInput; image?: File }) =>
       apiRequest<EventSettings>(id ? `/settings/events/${id}` : '/settings/events', {
         method: id ? 'PUT' : 'POST',
-        body: input,
+        body: bodyWithPicture(input, image),
       }),
     onSuccess: invalidate,
   });
@@ -57,22 +58,6 @@ export const useDeleteEvent = () => {
       apiRequest<EventSettings>(`/settings/events/${id}`, {
         method: 'DELETE',
       }),
-    onSuccess: invalidate,
-  });
-};
-
-export const useUploadEventImage = () => {
-  const invalidate = useInvalidateEvents();
-  return useMutation({
-    meta: { notifyError: false },
-    mutationFn: ({ id, file }: { id: number; file: File }) => {
-      const body = new FormData();
-      body.set('file', file);
-      return apiRequest<EventSettings>(`/settings/events/${id}/image`, {
-        method: 'POST',
-        body,
-      });
-    },
     onSuccess: invalidate,
   });
 };

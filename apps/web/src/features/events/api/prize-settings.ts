@@ -1,7 +1,7 @@
 import type { Page } from '@esd/shared/api';
 import type { PrizeInput, PrizeSettings } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, bodyWithPicture } from '@/lib/api-client';
 import { eventsRelatedKeys, prizeSettingsKeys } from './events-keys';
 
 export type PrizeSettingsQuery = { page: number; perPage: number; event_id?: number };
@@ -23,10 +23,11 @@ export const useSavePrize = () => {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { notifyError: false },
-    mutationFn: ({ id, input }: { id?: number; input: PrizeInput }) =>
+    // the picture goes with the record: a refused one saves nothing, so a retry makes no copy
+    mutationFn: ({ id, input, image }: { id?: number; input: PrizeInput; image?: File }) =>
       apiRequest<PrizeSettings>(id ? `/settings/prizes/${id}` : '/settings/prizes', {
         method: id ? 'PUT' : 'POST',
-        body: input,
+        body: bodyWithPicture(input, image),
       }),
     onSuccess: invalidate,
   });
@@ -39,22 +40,6 @@ export const useDeletePrize = () => {
       apiRequest<PrizeSettings>(`/settings/prizes/${id}`, {
         method: 'DELETE',
       }),
-    onSuccess: invalidate,
-  });
-};
-
-export const useUploadPrizeImage = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    meta: { notifyError: false },
-    mutationFn: ({ id, file }: { id: number; file: File }) => {
-      const body = new FormData();
-      body.set('file', file);
-      return apiRequest<PrizeSettings>(`/settings/prizes/${id}/image`, {
-        method: 'POST',
-        body,
-      });
-    },
     onSuccess: invalidate,
   });
 };

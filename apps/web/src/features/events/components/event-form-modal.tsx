@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
-import { useSaveEvent, useUploadEventImage } from '../api/event-settings';
+import { useSaveEvent } from '../api/event-settings';
 import { type EventProductLine, EventProductsField } from './event-products-field';
 import { fromLocalInput, toLocalInput } from './format';
 import { type ChosenImage, ImageField } from './image-field';
@@ -51,7 +51,6 @@ type EventFormModalProps = {
 export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
   const { t } = useTranslation();
   const save = useSaveEvent();
-  const upload = useUploadEventImage();
   const editing = target !== null && target !== 'new' ? target : null;
   const [image, setImage] = useState<ChosenImage | null>(null);
   const form = useForm<Values>({
@@ -90,16 +89,9 @@ export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
   const submit = form.onSubmit((values) => {
     const input: EventInput = eventInputSchema.parse(toInput(values));
     save.mutate(
-      { id: editing?.id, input },
+      { id: editing?.id, input, image: image?.file },
       {
-        onSuccess: async (saved) => {
-          if (image) {
-            try {
-              await upload.mutateAsync({ id: saved.id, file: image.file });
-            } catch (error) {
-              notifyError(t('events.image.uploadFailed', { reason: getErrorMessage(error) }));
-            }
-          }
+        onSuccess: () => {
           notifySuccess(
             t(editing ? 'events.settings.events.saved' : 'events.settings.events.created'),
           );
@@ -127,7 +119,7 @@ export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
           : t('events.settings.events.form.createTitle')
       }
       onSubmit={submit}
-      saving={save.isPending || upload.isPending}
+      saving={save.isPending}
     >
       {editing && editing.won_count > 0 ? (
         <Alert color="yellow" variant="light">

@@ -6,7 +6,7 @@ import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../api/event-settings';
 
 export type ChosenImage = { file: File; preview: string };
 
-/** Picks an event or prize picture; it is uploaded once the record is saved. */
+/** Picks an event or prize picture; it is sent with the record and saved with it or not at all. */
 export const ImageField = ({
   currentUrl,
   chosen,

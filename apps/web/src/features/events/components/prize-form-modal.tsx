@@ -11,7 +11,7 @@ import { FormModal } from '@/components/form-modal';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useEventOptions } from '../api/event-settings';
-import { useSavePrize, useUploadPrizeImage } from '../api/prize-settings';
+import { useSavePrize } from '../api/prize-settings';
 import { type ChosenImage, ImageField } from './image-field';
 import { LocalizedTextsFields } from './localized-texts-fields';
 import { useContentLanguage } from './use-content-language';
@@ -52,7 +52,6 @@ export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormMod
   const kindLabelId = useId();
   const events = useEventOptions();
   const save = useSavePrize();
-  const upload = useUploadPrizeImage();
   const editing = target !== null && target !== 'new' ? target : null;
   const [image, setImage] = useState<ChosenImage | null>(null);
   const form = useForm<Values>({
@@ -102,16 +101,9 @@ export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormMod
   const submit = form.onSubmit((values) => {
     const input: PrizeInput = prizeInputSchema.parse(toInput(values));
     save.mutate(
-      { id: editing?.id, input },
+      { id: editing?.id, input, image: image?.file },
       {
-        onSuccess: async (saved) => {
-          if (image) {
-            try {
-              await upload.mutateAsync({ id: saved.id, file: image.file });
-            } catch (error) {
-              notifyError(t('events.image.uploadFailed', { reason: getErrorMessage(error) }));
-            }
-          }
+        onSuccess: () => {
           notifySuccess(
             t(editing ? 'events.settings.prizes.saved' : 'events.settings.prizes.created'),
           );
@@ -132,7 +124,7 @@ export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormMod
           : t('events.settings.prizes.form.createTitle')
       }
       onSubmit={submit}
-      saving={save.isPending || upload.isPending}
+      saving={save.isPending}
     >
       <Select
         label={t('events.settings.prizes.form.event')}

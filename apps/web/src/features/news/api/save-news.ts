@@ -1,12 +1,15 @@
 import type { NewsInput, NewsSettings } from '@esd/shared/content/news.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, bodyWithPicture } from '@/lib/api-client';
 import { newsKeys, newsSettingsKeys } from './news-keys';
 
 export const NEWS_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const NEWS_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-/** Creates (no id) or replaces an article, then uploads or removes its image if asked. */
+/**
+ * Creates (no id) or replaces an article with its new image in one request, so a refused image
+ * saves nothing; then removes the image if asked.
+ */
 export const saveNews = async (options: {
   id?: number;
   input: NewsInput;
@@ -16,16 +19,9 @@ export const saveNews = async (options: {
   const { id, input } = options;
   let saved = await apiRequest<NewsSettings>(id ? `/settings/news/${id}` : '/settings/news', {
     method: id ? 'PUT' : 'POST',
-    body: input,
+    body: bodyWithPicture(input, options.image),
   });
-  if (options.image) {
-    const body = new FormData();
-    body.set('file', options.image);
-    saved = await apiRequest<NewsSettings>(`/settings/news/${saved.id}/image`, {
-      method: 'POST',
-      body,
-    });
-  } else if (options.removeImage && saved.image_url) {
+  if (!options.image && options.removeImage && saved.image_url) {
     saved = await apiRequest<NewsSettings>(`/settings/news/${saved.id}/image`, {
       method: 'DELETE',
     });
