@@ -53,6 +53,8 @@ export const appErrorCodes = {
   INVALID_STATE: 409,
   /** the return window of the item has closed, or its product is not returnable */
   RETURN_WINDOW_CLOSED: 422,
+  /** a return would take back event points already spent on prize claims (data: event_id, event_title, points_needed) */
+  RETURN_POINTS_SPENT: 409,
   /** Adobe's partner API did not answer (or answered garbage); try again later */
   ADOBE_UNAVAILABLE: 502,
   /** Adobe refused the request (unknown customer, invalid quantity, …); the message says why */

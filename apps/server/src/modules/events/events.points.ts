@@ -92,6 +92,17 @@ export const findDealersAtRanks = async (db: DbOrTx, eventId: number, ranks: num
 
 export type Standing = { points: number; balance: number; rank: number | null };
 
+/** SQL for a dealer's net points in an event (earned − reversed); `eventId`/`dealerId` may be columns. */
+const netPointsSql = (eventId: SQL | number, dealerId: SQL | number) => sql`
+  coalesce((select sum(np.points) from event_points np
+    where np.event_id = ${eventId} and np.dealer_id = ${dealerId}), 0)::int`;
+
+/** SQL for the points a dealer's claims that are not cancelled hold in an event. */
+const spentPointsSql = (eventId: SQL | number, dealerId: SQL | number) => sql`
+  coalesce((select sum(sw.points_spent) from won_prizes sw
+    where sw.event_id = ${eventId} and sw.dealer_id = ${dealerId}
+      and sw.source = 'claim' and sw.status <> 'cancelled'), 0)::int`;
+
 /** A dealer's net points, spendable balance and rank in an event. */
 export const findStanding = async (
   db: DbOrTx,
@@ -100,11 +111,8 @@ export const findStanding = async (
 ): Promise<Standing> => {
   const result = (await db.execute(sql`${rankingSql(eventId)}
     select
-      coalesce((select sum(points) from event_points
-        where event_id = ${eventId} and dealer_id = ${dealerId}), 0)::int as points,
-      coalesce((select sum(points_spent) from won_prizes
-        where event_id = ${eventId} and dealer_id = ${dealerId}
-          and source = 'claim' and status <> 'cancelled'), 0)::int as spent,
+      ${netPointsSql(eventId, dealerId)} as points,
+      ${spentPointsSql(eventId, dealerId)} as spent,
       (select rank from ranked where dealer_id = ${dealerId}) as rank`)) as unknown as Rows<{
     points: number;
     spent: number;
@@ -112,6 +120,47 @@ export const findStanding = async (
   }>;
   const row = result.rows[0] ?? { points: 0, spent: 0, rank: null };
   return { points: row.points, balance: row.points - row.spent, rank: row.rank ?? null };
+};
+
+/**
+ * Locks the dealer's row until the transaction ends. Whatever spends or takes back its points
+ * (a claim, an approved return) takes this lock before it reads the balance, so two of them
+ * never both pass on the same points. Claims lock their prize row first; returns their order
+ * and item rows first; nothing locks the dealer's row before those, so the order is one-way.
+ */
+export const lockDealerPoints = async (tx: Tx, dealerId: number) => {
+  await tx.execute(sql`select id from users where id = ${dealerId} for update`);
+};
+
+export type ReturnShortfall = {
+  event_id: number;
+  title_en: string;
+  title_ru: string;
+  title_az: string;
+  /** the points the reversal takes beyond the balance: held by claims that are not cancelled */
+  points_needed: number;
+};
+
+/**
+ * The first event (by id) where taking back the points an order item earned, and has not yet
+ * given back, would leave its dealer's balance below zero; null when every event can take them.
+ */
+export const findReturnShortfall = async (
+  db: DbOrTx,
+  orderItemId: number,
+): Promise<ReturnShortfall | null> => {
+  const result = (await db.execute(sql`
+    select e.id as event_id, e.title_en, e.title_ru, e.title_az, s.needed as points_needed
+    from event_points ep
+    join events e on e.id = ep.event_id
+    cross join lateral (select (ep.points - (${netPointsSql(sql`ep.event_id`, sql`ep.dealer_id`)}
+      - ${spentPointsSql(sql`ep.event_id`, sql`ep.dealer_id`)}))::int as needed) s
+    where ep.order_item_id = ${orderItemId} and ep.kind = 'earned' and s.needed > 0
+      and not exists (select 1 from event_points r where r.event_id = ep.event_id
+        and r.order_item_id = ep.order_item_id and r.kind = 'reversed')
+    order by e.id
+    limit 1`)) as unknown as Rows<ReturnShortfall>;
+  return result.rows[0] ?? null;
 };
 
 /** Net points of one dealer in each of some events. */

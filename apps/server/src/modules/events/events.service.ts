@@ -1,3 +1,4 @@
+import type { Language } from '@esd/shared/constants';
 import {
   type ClaimRefusal,
   canMoveWonPrize,
@@ -7,12 +8,18 @@ import {
 } from '@esd/shared/events/events.rules';
 import type { WonPrizeUpdate } from '@esd/shared/events/events.schemas';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { events, prizes, users, wonPrizes } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { events, prizes, wonPrizes } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
-import { findDealersAtRanks, findStanding } from './events.points';
+import {
+  findDealersAtRanks,
+  findReturnShortfall,
+  findStanding,
+  lockDealerPoints,
+} from './events.points';
 
 type Actor = { actorId: number | null; ip: string | null };
 
@@ -46,7 +53,7 @@ export const claimPrize = (db: Db, session: Session, eventId: number, prizeId: n
       .for('update', { of: prizes });
     if (!row) throw new AppError('NOT_FOUND', 'This prize does not exist.');
     const dealerId = session.user.id;
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, dealerId)).for('update');
+    await lockDealerPoints(tx, dealerId);
     const [existing] = await tx
       .select()
       .from(wonPrizes)
@@ -85,6 +92,37 @@ export const claimPrize = (db: Db, session: Session, eventId: number, prizeId: n
       .where(eq(prizes.id, prizeId));
     return won!;
   });
+
+/**
+ * Points never go negative (issue 17): a return of an order item is refused while taking back
+ * the points it earned would leave its dealer's balance in an event below zero, that is while
+ * claims (pending or not) hold those points; cancelling the claim lets the return through.
+ * Called by the return request (to tell the buyer at once) and again by the approval, inside
+ * its transaction: the dealer's row is locked as a claim locks it, so a claim and a return
+ * running together see each other and cannot both pass.
+ */
+export const assertReturnKeepsPoints = async (
+  tx: Tx,
+  options: { dealerId: number; orderItemId: number; lang: Language },
+) => {
+  await lockDealerPoints(tx, options.dealerId);
+  const shortfall = await findReturnShortfall(tx, options.orderItemId);
+  if (!shortfall) return;
+  const titles = {
+    titleEn: shortfall.title_en,
+    titleRu: shortfall.title_ru,
+    titleAz: shortfall.title_az,
+  };
+  throw new AppError(
+    'RETURN_POINTS_SPENT',
+    `This return would take back ${shortfall.points_needed} points of event «${shortfall.title_en}» that were already spent on prizes; cancel the prize claim first.`,
+    {
+      event_id: shortfall.event_id,
+      event_title: titleIn(titles, options.lang),
+      points_needed: shortfall.points_needed,
+    },
+  );
+};
 
 /**
  * Hands each rank prize of an ended event to the dealer at that rank (stock permitting), once:

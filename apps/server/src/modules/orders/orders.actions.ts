@@ -1,4 +1,5 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
+import type { Language } from '@esd/shared/constants';
 import {
   canMoveOrder,
   type OrderStatusName,
@@ -13,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
 import { reverseEventPoints } from '../events/events.points';
+import { assertReturnKeepsPoints } from '../events/events.service';
 import { readOrderSettings } from '../keys/order-settings';
 import { completeIfDelivered, markItemDelivered } from './delivery';
 import { isOrderAdmin, orderScope } from './orders.query';
@@ -215,7 +217,7 @@ export const requestReturn = (
   session: Session,
   id: number,
   itemId: number,
-  reason: string,
+  { reason, lang }: { reason: string; lang: Language },
 ) =>
   db.transaction(async (tx) => {
     const order = await lockOrder(tx, session, id);
@@ -244,6 +246,12 @@ export const requestReturn = (
       .from(returnRequests)
       .where(and(eq(returnRequests.orderItemId, itemId), eq(returnRequests.status, 'requested')));
     if ((open?.n ?? 0) > 0) throw invalidState('A return of this item is already requested.');
+    // refused now rather than at approval: the buyer learns at once what to do first
+    await assertReturnKeepsPoints(tx, {
+      dealerId: order.dealerId,
+      orderItemId: itemId,
+      lang,
+    });
     await tx
       .insert(returnRequests)
       .values({ orderItemId: itemId, requestedBy: session.user.id, reason });
@@ -266,7 +274,7 @@ export const decideReturn = (
   session: Session,
   id: number,
   returnId: number,
-  decision: { approve: boolean; note?: string },
+  decision: { approve: boolean; note?: string; lang: Language },
 ) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
@@ -302,6 +310,11 @@ export const decideReturn = (
       return;
     }
     if (item.status !== 'delivered') throw invalidState('Only a delivered item can be returned.');
+    await assertReturnKeepsPoints(tx, {
+      dealerId: order.dealerId,
+      orderItemId: item.id,
+      lang: decision.lang,
+    });
     await tx
       .update(licenceKeys)
       .set({ status: 'revoked', revokedAt: sql`now()` })

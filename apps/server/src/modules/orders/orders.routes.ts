@@ -285,7 +285,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, itemId } = request.params;
-      await requestReturn(app.db, requireSession(request), id, itemId, request.body.reason);
+      await requestReturn(app.db, requireSession(request), id, itemId, {
+        reason: request.body.reason,
+        lang: requestLanguage(request),
+      });
       return ok(await detail(request, id), 'The return is requested.');
     },
   );
@@ -305,7 +308,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, returnId } = request.params;
-      await decideReturn(app.db, requireSession(request), id, returnId, request.body);
+      await decideReturn(app.db, requireSession(request), id, returnId, {
+        ...request.body,
+        lang: requestLanguage(request),
+      });
       return ok(
         await detail(request, id),
         request.body.approve ? 'The return is approved.' : 'The return is rejected.',
