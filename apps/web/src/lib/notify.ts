@@ -2,24 +2,26 @@ import { notifications } from '@mantine/notifications';
 import { isApiError } from './api-error';
 import { i18n } from './i18n/i18n';
 
-/** The plain values of an error's `data` (e.g. `min_price`), for its translation's {{placeholders}}. */
-const interpolationValues = (data: unknown): Record<string, string | number> =>
-  typeof data === 'object' && data !== null
-    ? Object.fromEntries(
-        Object.entries(data).filter(
-          ([key, value]) =>
-            key !== 'error' && (typeof value === 'string' || typeof value === 'number'),
-        ),
-      )
-    : {};
+/** The text and number fields of a failed answer's data, which its translation may name. */
+const errorValues = (data: unknown): Record<string, string | number> =>
+  Object.fromEntries(
+    Object.entries(typeof data === 'object' && data !== null ? data : {}).filter(
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    ),
+  );
 
-/** `errors.<NAME>` when the server named the error, else the server's own message (spec 8). */
+/**
+ * `errors.<NAME>` when the server named the error, else the server's own message (spec 8).
+ * The translation may name fields of the answer's data, e.g. `{{points_needed}}`; they go in
+ * as `replace` values, so a field never acts as an i18next option such as `count`.
+ */
 export const getErrorMessage = (error: unknown): string => {
   if (isApiError(error)) {
     if (error.isNetworkError) return i18n.t('common.networkError');
     if (error.errorName)
       return i18n.t(`errors.${error.errorName}`, {
-        ...interpolationValues(error.data),
+        replace: errorValues(error.data),
         defaultValue: error.message,
       });
     return error.message;
