@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { events, prizes, wonPrizes } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { titleIn } from '../../lib/language';
+import { pick } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import {
   findDealersAtRanks,
@@ -108,17 +108,13 @@ export const assertReturnKeepsPoints = async (
   await lockDealerPoints(tx, options.dealerId);
   const shortfall = await findReturnShortfall(tx, options.orderItemId);
   if (!shortfall) return;
-  const titles = {
-    titleEn: shortfall.title_en,
-    titleRu: shortfall.title_ru,
-    titleAz: shortfall.title_az,
-  };
+  const titles = { en: shortfall.title_en, ru: shortfall.title_ru, az: shortfall.title_az };
   throw new AppError(
     'RETURN_POINTS_SPENT',
     `This return would take back ${shortfall.points_needed} points of event «${shortfall.title_en}» that were already spent on prizes; cancel the prize claim first.`,
     {
       event_id: shortfall.event_id,
-      event_title: titleIn(titles, options.lang),
+      event_title: pick(titles, options.lang),
       points_needed: shortfall.points_needed,
     },
   );
