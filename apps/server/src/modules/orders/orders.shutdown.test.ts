@@ -204,6 +204,8 @@ suite('[server] SIGTERM under load', () => {
       probe.on('data', (chunk) => {
         text += chunk.toString();
       });
+      // the server closes the connection after its 503; a reset then is fine, the answer is in
+      probe.on('error', () => {});
       probe.on('close', () => resolve(text));
     });
     await sleep(100);
@@ -215,15 +217,28 @@ suite('[server] SIGTERM under load', () => {
     await sleep(300);
     // the rest of that request arrives after the signal
     probe.write('x-request-id: probe-after-signal\r\n\r\n');
-    // a new connection opened after the signal finds no listener
-    const late = await new Promise<string>((resolve) => {
-      http
-        .get(`${server.url}/api/health`, { agent: false }, (response) => {
-          response.resume();
-          resolve(`answered ${response.statusCode}`);
-        })
-        .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    });
+    // new connections opened after the signal are never served: until the process has handled
+    // the signal (a busy machine may take a moment) they get the 503 or a reset, then they find
+    // no listener, while the process still finishes what it accepted
+    const lateTries: string[] = [];
+    let refusedWhileAlive = false;
+    const lateUntil = Date.now() + 10_000;
+    while (Date.now() < lateUntil) {
+      const late = await new Promise<string>((resolve) => {
+        http
+          .get(`${server.url}/api/health`, { agent: false }, (response) => {
+            response.resume();
+            resolve(`answered ${response.statusCode}`);
+          })
+          .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      });
+      lateTries.push(late);
+      if (late === 'ECONNREFUSED') {
+        refusedWhileAlive = server.child.exitCode === null && server.child.signalCode === null;
+        break;
+      }
+      await sleep(50);
+    }
     const [code, killedBy] = await exited;
     const exitMs = Date.now() - signalAt;
     stop = true;
@@ -254,7 +269,7 @@ suite('[server] SIGTERM under load', () => {
       requests: outcomes.length,
       receivedBefore: before.length,
       inFlightAtSignal: inFlight.length,
-      receivedAfter: after.length + 1,
+      receivedAfter: after.length + (received.has('probe-after-signal') ? 1 : 0),
       neverReceived: never.length,
       errors: [...new Set(never.map((o) => o.error))],
       exitCode: code,
@@ -288,12 +303,23 @@ suite('[server] SIGTERM under load', () => {
       expect(o.status, o.id).toBeNull();
       expect(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']).toContain(o.error);
     }
-    expect(late).toBe('ECONNREFUSED');
+    for (const late of lateTries)
+      expect(['ECONNREFUSED', 'ECONNRESET', 'answered 503']).toContain(late);
+    expect(lateTries.at(-1)).toBe('ECONNREFUSED');
+    expect(refusedWhileAlive, 'the listener closed before the process exited').toBe(true);
+    // the half-sent request: when the server had read its first bytes, the rest is answered
+    // with the 503 envelope and the connection closed; when a busy machine had not read them
+    // yet, the connection was idle and is closed unanswered. Never anything else.
     const probed = await probeAnswer;
-    expect(received.get('probe-after-signal')).toBeGreaterThan(closingAt);
-    expect(probed).toMatch(/^HTTP\/1\.1 503 /);
-    expect(probed.toLowerCase()).toContain('connection: close');
-    expect(JSON.parse(probed.slice(probed.indexOf('\r\n\r\n') + 4))).toEqual(UNAVAILABLE);
+    const probeReceivedAt = received.get('probe-after-signal');
+    if (probeReceivedAt === undefined) {
+      expect(probed, 'an idle connection closed unanswered').toBe('');
+    } else {
+      expect(probeReceivedAt).toBeGreaterThan(closingAt);
+      expect(probed).toMatch(/^HTTP\/1\.1 503 /);
+      expect(probed.toLowerCase()).toContain('connection: close');
+      expect(JSON.parse(probed.slice(probed.indexOf('\r\n\r\n') + 4))).toEqual(UNAVAILABLE);
+    }
 
     // nothing half-done: one order per 200 checkout, none without its answer
     const placed = outcomes.filter((o) => o.kind === 'checkout' && o.status === 200);
