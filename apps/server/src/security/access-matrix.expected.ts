@@ -83,6 +83,7 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/basket/add/{productId}/{quantity}/{sellType}': shopper,
   'GET /api/basket/remove/{itemId}': scoped(shopper),
   'GET /api/basket/remove/{itemId}/{count}': scoped(shopper),
+  'POST /api/basket/sell-type/{sellType}': shopper,
   'GET /api/checkout': scoped(shopper),
   'POST /api/checkout': shopper,
 

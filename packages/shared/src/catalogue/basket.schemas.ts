@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 /** Spec 7: GET /api/basket/add/{productId}/{quantity}/{sellType}. Quantity digits only, at least 1. */
+/** Spec 3 sell type in a path: '1' cash, '2' credit. */
+const sellTypeParam = z
+  .enum(['1', '2'])
+  .transform(Number)
+  .pipe(z.union([z.literal(1), z.literal(2)]));
+
 export const basketAddParamsSchema = z.object({
   productId: z.coerce.number().int().positive().max(2_147_483_647),
   quantity: z
@@ -8,13 +14,14 @@ export const basketAddParamsSchema = z.object({
     .regex(/^\d{1,6}$/, 'quantity must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(1).max(100_000)),
-  sellType: z
-    .enum(['1', '2'])
-    .transform(Number)
-    .pipe(z.union([z.literal(1), z.literal(2)])),
+  sellType: sellTypeParam,
 });
 
+/** POST /api/basket/sell-type/{sellType}: every line to one way of paying. */
+export const basketSellTypeParamsSchema = z.object({ sellType: sellTypeParam });
+
 /** Spec 7: GET /api/basket/remove/{itemId}/{count}; count defaults to 1. */
+
 export const basketRemoveParamsSchema = z.object({
   itemId: z.coerce.number().int().positive().max(2_147_483_647),
   count: z

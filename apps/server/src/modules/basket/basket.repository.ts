@@ -72,3 +72,20 @@ export const removeFromLine = async (
   const deleted = await db.delete(basketItems).where(mine).returning({ id: basketItems.id });
   return deleted.length > 0;
 };
+
+export const setLineSellType = (db: DbOrTx, itemId: number, sellType: 1 | 2) =>
+  db.update(basketItems).set({ sellType, updatedAt: sql`now()` }).where(eq(basketItems.id, itemId));
+
+/** Adds `quantity` to line `intoId` and removes line `fromId`, which held it. */
+export const mergeLineInto = async (
+  db: DbOrTx,
+  fromId: number,
+  intoId: number,
+  quantity: number,
+) => {
+  await db.delete(basketItems).where(eq(basketItems.id, fromId));
+  await db
+    .update(basketItems)
+    .set({ quantity: sql`${basketItems.quantity} + ${quantity}`, updatedAt: sql`now()` })
+    .where(eq(basketItems.id, intoId));
+};

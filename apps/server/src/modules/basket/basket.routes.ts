@@ -3,12 +3,13 @@ import {
   basketAddParamsSchema,
   basketRemoveParamsSchema,
   basketSchema,
+  basketSellTypeParamsSchema,
 } from '@esd/shared/catalogue/basket.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
-import { addToBasket, readBasket, removeFromBasket } from './basket.service';
+import { addToBasket, readBasket, removeFromBasket, switchBasketSellType } from './basket.service';
 
 const basketResponse = { 200: envelopeSchema(basketSchema) };
 
@@ -33,6 +34,27 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(
         await readBasket(app.db, session, requestLanguage(request)),
         'Added to the basket.',
+      );
+    },
+  );
+
+  app.post(
+    '/basket/sell-type/:sellType',
+    {
+      config: { access: 'dealerOrUser', writes: true },
+      schema: {
+        tags: ['basket'],
+        summary: 'Moves every basket line to one way of paying (1 cash, 2 credit)',
+        params: basketSellTypeParamsSchema,
+        response: basketResponse,
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      await switchBasketSellType(app.db, session, request.params.sellType);
+      return ok(
+        await readBasket(app.db, session, requestLanguage(request)),
+        'Every line of the basket is now paid this way.',
       );
     },
   );

@@ -6,6 +6,7 @@ import { multiplyMoney, sumMoney } from '@esd/shared/shop/money';
 import {
   allowedSellTypes,
   type OwnPriceSetting,
+  SELL_TYPE,
   type SellType,
 } from '@esd/shared/shop/pricing.rules';
 import { eq } from 'drizzle-orm';
@@ -176,4 +177,52 @@ export const removeFromBasket = async (db: Db, session: Session, itemId: number,
   }
   const removed = await repo.removeFromLine(db, session.user.id, itemId, count);
   if (!removed) throw new AppError('NOT_FOUND', 'This basket line does not exist.');
+};
+
+/**
+ * POST /api/basket/sell-type/{sellType}: every line moves to one way of paying, so the
+ * checkout that pays that way takes them all, each then priced and shown at that sell type
+ * (invariant 2: a line is charged the price of its own sell type, and the change is visible).
+ * Lines of the same product meet in one; an Adobe line keeps its quote (the price in USD does
+ * not depend on the way of paying) but two quotes for one customer cannot be merged.
+ */
+export const switchBasketSellType = async (db: Db, session: Session, sellType: SellType) => {
+  const profile = toProfile(session.user, session.claims);
+  if (!canShop(profile.type_id))
+    throw new AppError('FORBIDDEN', 'Only dealers and their users can shop.');
+  if (!allowedSellTypes(profile).includes(sellType)) {
+    throw new AppError(
+      'SELL_TYPE_NOT_ALLOWED',
+      sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
+    );
+  }
+  await db.transaction(async (tx) => {
+    const lines = await repo.findBasketLines(tx, session.user.id);
+    const target = new Map(
+      lines
+        .filter((l) => l.item.sellType === sellType)
+        .map((l) => [`${l.item.productId}:${l.item.lineKey}`, l.item]),
+    );
+    for (const { item } of lines.filter((l) => l.item.sellType !== sellType)) {
+      const same = target.get(`${item.productId}:${item.lineKey}`);
+      if (!same) {
+        await repo.setLineSellType(tx, item.id, sellType);
+        continue;
+      }
+      if (item.adobe) {
+        throw new AppError(
+          'ADOBE_QUOTE_INVALID',
+          'The basket holds two Adobe price requests for the same customer and product: remove one of them first.',
+          { basket_item_id: item.id },
+        );
+      }
+      if (same.quantity + item.quantity > repo.MAX_LINE_QUANTITY) {
+        throw new AppError(
+          'BASKET_LIMIT',
+          `A basket line holds at most ${repo.MAX_LINE_QUANTITY} licences.`,
+        );
+      }
+      await repo.mergeLineInto(tx, item.id, same.id, item.quantity);
+    }
+  });
 };
