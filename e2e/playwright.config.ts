@@ -21,8 +21,9 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // sized for CI's 2 cores shared with other work (a passing step never waits for these)
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,6 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, oidcIssuer } from '../support/env';
-import { passwordLinkIn, readMailbox, signIn } from '../support/session';
+import { passwordLinkIn, readMailbox, restoreDemoAccount, signIn } from '../support/session';
+
+const DEALER2_NEW_PASSWORD = 'a-new-long-passphrase';
+const GD_NEW_PASSWORD = 'profile-test-passphrase';
+
+// several sign-ins per journey: more than the default 30 s on a busy 2-core machine
+test.describe.configure({ timeout: 90_000 });
+
+// these journeys change the password and the name of demo accounts that most other spec files
+// sign in with: whether a journey passes, fails or times out half-way, give them back
+test.afterEach(async ({ request }) => {
+  await restoreDemoAccount(request, 'dealer2@example.com', { passwords: [DEALER2_NEW_PASSWORD] });
+  await restoreDemoAccount(request, 'gd@example.com', {
+    passwords: [GD_NEW_PASSWORD],
+    name: 'Aysel Mammadova',
+  });
+});
 
 test('[auth][password reset] a user asks for a link by e-mail, sets a new password and signs in', async ({
   page,
@@ -19,20 +35,20 @@ test('[auth][password reset] a user asks for a link by e-mail, sets a new passwo
   expect(mails[0]!.subject).toBe('ESD portalı şifrənizin bərpası');
   await page.goto(passwordLinkIn(mails[0]!));
   await expect(page).toHaveTitle('Reset password | ESD');
-  await page.getByLabel('New password', { exact: true }).fill('a-new-long-passphrase');
-  await page.getByLabel('Confirm new password').fill('a-new-long-passphrase');
+  await page.getByLabel('New password', { exact: true }).fill(DEALER2_NEW_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(DEALER2_NEW_PASSWORD);
   await page.getByRole('button', { name: /reset|save|set/i }).click();
   await expect(page).toHaveURL(/\/pages\/login/);
-  await signIn(page, 'dealer2@example.com', 'a-new-long-passphrase');
+  await signIn(page, 'dealer2@example.com', DEALER2_NEW_PASSWORD);
 
   // back to the demo password, so journeys that sign in as dealer2 later do not depend on order
   const login = await page.request.post('/api/auth/login', {
-    data: { email: 'dealer2@example.com', password: 'a-new-long-passphrase' },
+    data: { email: 'dealer2@example.com', password: DEALER2_NEW_PASSWORD },
   });
   const token = (await login.json()).data.token as string;
   const restored = await page.request.post('/api/profile/password', {
     headers: { authorization: `Bearer ${token}` },
-    data: { current_password: 'a-new-long-passphrase', new_password: DEMO_PASSWORD },
+    data: { current_password: DEALER2_NEW_PASSWORD, new_password: DEMO_PASSWORD },
   });
   expect((await restored.json()).code).toBe(200);
 });
@@ -84,14 +100,14 @@ test('[profile] a user changes its information and password', async ({ page }) =
       page.getByRole('alert').filter({ hasText: 'Your password has been changed' }),
     ).toBeVisible();
   };
-  await changePassword('demo1234', 'profile-test-passphrase');
+  await changePassword('demo1234', GD_NEW_PASSWORD);
   // this session keeps working with its fresh token
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await signIn(page, 'gd@example.com', 'profile-test-passphrase', '/pages/profile');
-  await changePassword('profile-test-passphrase', 'demo1234');
+  await signIn(page, 'gd@example.com', GD_NEW_PASSWORD, '/pages/profile');
+  await changePassword(GD_NEW_PASSWORD, 'demo1234');
   // later journeys (the audit log) look for the demo name: give it back
   await page.getByLabel('Name', { exact: true }).fill('Aysel Mammadova');
   await page.getByRole('button', { name: 'Save', exact: true }).first().click();

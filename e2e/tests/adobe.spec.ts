@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/a11y';
-import { signIn } from '../support/session';
+import { emptyBasket, signIn } from '../support/session';
 
 const ACROBAT = 'Adobe Acrobat Standard for teams — 1 year';
 const PHOTOSHOP = 'Adobe Photoshop for teams — 1 year';
@@ -29,6 +29,15 @@ const chooseCustomer = async (page: Page, name: RegExp) => {
 };
 
 const basketButton = (page: Page) => page.getByRole('button', { name: /^Basket, items: \d+$/ });
+
+// a sign-in, a product page and several price requests: more than the default 30 s on a busy
+// 2-core machine (the commitment journey took 34 s there alone)
+test.describe.configure({ timeout: 60_000 });
+
+// the purchase counts and checks out the dealer's basket: start without another spec file's lines
+test.beforeEach(async ({ request }) => {
+  await emptyBasket(request, 'dealer@example.com');
+});
 
 test('[adobe][purchase] a dealer creates a customer, buys 12 licences for three years on credit and sees the subscription', async ({
   page,

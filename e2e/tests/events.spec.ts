@@ -1,9 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations, inLanguage } from '../support/a11y';
-import { signIn } from '../support/session';
+import { emptyBasket, signIn } from '../support/session';
 
 const PRODUCT = { sku: 'ESET-PE-5D-1Y', title: 'ESET PROTECT Entry — 5 devices, 1 year' };
 const DEMO_EVENT = 'Security spring race';
+
+// two sign-ins and a list per journey: more than the default 30 s on a busy 2-core machine
+test.describe.configure({ timeout: 60_000 });
+
+// the claim journey checks out the dealer's basket: start without lines another spec file left
+test.beforeEach(async ({ request }) => {
+  await emptyBasket(request, 'dealer@example.com');
+});
 
 test('[events][claim] an admin creates an event with a prize, a dealer earns points, claims it and both see it', async ({
   browser,

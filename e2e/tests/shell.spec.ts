@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { mainNav, signIn } from '../support/session';
+import { mainNav, restoreDemoAccount, signIn } from '../support/session';
+
+// the header's language switch saves the choice to user@example.com's profile, which shop.spec.ts
+// and others read in English: give it back even when a journey stops half-way
+test.afterEach(async ({ request }) => {
+  await restoreDemoAccount(request, 'user@example.com', { lang: 'en' });
+});
 
 const menus: Record<string, { sees: string[]; doesNotSee: string[] }> = {
   'gd@example.com': {
