@@ -92,3 +92,13 @@ export const emptyBasket = async (request: APIRequestContext, email: string) => 
     expect(removed.ok(), await removed.text()).toBe(true);
   }
 };
+
+/**
+ * On the checkout page: checkout takes the lines of its own way of paying; lines added for the
+ * other way are moved here with the note's button (the shop adds for cash unless switched).
+ */
+export const moveLinesHere = async (page: Page, sellType: 'Cash' | 'Credit') => {
+  const move = page.getByRole('button', { name: `Pay them by ${sellType} too` });
+  await move.click();
+  await expect(move).toHaveCount(0);
+};

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations, inLanguage } from '../support/a11y';
-import { emptyBasket, signIn } from '../support/session';
+import { emptyBasket, moveLinesHere, signIn } from '../support/session';
 
 const PRODUCT = { sku: 'ESET-PE-5D-1Y', title: 'ESET PROTECT Entry — 5 devices, 1 year' };
 const DEMO_EVENT = 'Security spring race';
@@ -69,6 +69,7 @@ test('[events][claim] an admin creates an event with a prize, a dealer earns poi
   await card.getByRole('button', { name: `Add to basket: ${PRODUCT.title}` }).click();
   await expect(card.getByText('In the basket: 2')).toBeVisible();
   await page.goto('/pages/checkout?sell_type=2');
+  await moveLinesHere(page, 'Credit');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
   const order = page.getByRole('dialog', { name: /^Order #\d+$/ });

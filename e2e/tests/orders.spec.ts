@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations, inLanguage } from '../support/a11y';
-import { emptyBasket, signIn } from '../support/session';
+import { emptyBasket, moveLinesHere, signIn } from '../support/session';
 
 const STANDARD = 'Kaspersky Standard — 3 devices, 1 year';
 const STANDARD_SKU = 'KAS-KSTD';
@@ -72,6 +72,8 @@ test('[orders][checkout] a dealer checks out on credit and its keys appear on th
     .filter({ hasText: /^Credit$/ })
     .click();
   await expect(page).toHaveURL(/sell_type=2/);
+  // the shop added the line for cash: checkout says so, and moves it to credit on request
+  await moveLinesHere(page, 'Credit');
   const line = page.getByRole('table', { name: 'Products in this order' }).getByRole('row');
   await expect(line.filter({ hasText: STANDARD })).toContainText(STANDARD_SKU);
   const summary = page.getByRole('region', { name: 'Order summary' });
@@ -115,6 +117,7 @@ test('[orders][credit limit] an order over the remaining credit is blocked with 
   await signIn(page, 'dealer@example.com');
   await addToBasket(page, 500);
   await page.goto('/pages/checkout?sell_type=2');
+  await moveLinesHere(page, 'Credit');
 
   const table = page.getByRole('table', { name: 'Products in this order' });
   await expect(table.getByRole('row').filter({ hasText: STANDARD })).toContainText('500');
@@ -142,6 +145,7 @@ test('[orders][credit limit] an order over the remaining credit is blocked with 
     .locator('label')
     .filter({ hasText: /^Cash$/ })
     .click();
+  await moveLinesHere(page, 'Cash');
   await expect(page.getByRole('alert').filter({ hasText: CREDIT_LIMIT_TEXT })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
 
@@ -234,6 +238,7 @@ const AUTOCAD_LT = { sku: 'ADSK-ACDLT-1Y', title: 'Autodesk AutoCAD LT — 1 yea
 /** Places the basket on credit and waits for the order's drawer. */
 const placeOnCredit = async (page: Page) => {
   await page.goto('/pages/checkout?sell_type=2');
+  await moveLinesHere(page, 'Credit');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
   return openOrderId(page);
@@ -332,6 +337,8 @@ test('[orders][a11y] checkout and the orders list in en, ru and az and an order 
   test.setTimeout(120_000);
   await signIn(page, 'dealer@example.com');
   await addToBasket(page);
+  await page.goto('/pages/checkout?sell_type=2');
+  await moveLinesHere(page, 'Credit');
   for (const lang of ['en', 'ru', 'az']) {
     await inLanguage(page, '/pages/checkout?sell_type=2', lang);
     await expect(page.getByRole('region').first()).toBeVisible();

@@ -20,5 +20,9 @@ export const Component = () => {
     navigate(`${paths.orders.getHref()}?${ORDER_PARAM}=${order.id}`);
   };
 
-  return <CheckoutPage onPlaced={onPlaced} />;
+  const onBasketChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: basketKeys.all });
+  };
+
+  return <CheckoutPage onPlaced={onPlaced} onBasketChanged={onBasketChanged} />;
 };

@@ -26,16 +26,21 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/notify';
+import { getErrorMessage, notifyError } from '@/lib/notify';
 import { getUserRole } from '@/lib/storage';
 import { useCheckout } from '../api/get-checkout';
+import { useMoveBasketLines } from '../api/move-basket-lines';
 import { CheckoutLines } from './checkout-lines';
 import { parseSellType, sellTypeName } from './checkout-params';
 import { CheckoutTotals } from './checkout-totals';
 import { CreditSummary } from './credit-summary';
 import { PlaceOrderButton } from './place-order-button';
 
-type CheckoutPageProps = { onPlaced: (order: OrderDetail) => void };
+type CheckoutPageProps = {
+  onPlaced: (order: OrderDetail) => void;
+  /** the basket changed here (lines moved to another way of paying) */
+  onBasketChanged: () => void;
+};
 
 const SellTypePicker = (props: {
   allowed: SellType[];
@@ -79,16 +84,44 @@ const NotShopper = () => {
   );
 };
 
-/** Checkout takes the lines of its way of paying; the others stay in the basket (invariant 2). */
-const OtherLinesNote = ({ preview }: { preview: CheckoutPreview }) => {
+/**
+ * Checkout takes the lines of its way of paying; the others stay in the basket (invariant 2),
+ * unless the shopper moves them here, which prices them again in plain view.
+ */
+const OtherLinesNote = ({
+  preview,
+  onBasketChanged,
+}: {
+  preview: CheckoutPreview;
+  onBasketChanged: () => void;
+}) => {
   const { t } = useTranslation();
+  const move = useMoveBasketLines(onBasketChanged);
   const other = preview.sell_type === SELL_TYPE.credit ? SELL_TYPE.cash : SELL_TYPE.credit;
   return (
     <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-      {t('checkout.otherLines', {
-        count: preview.other_lines,
-        other: t(`checkout.sellType.${sellTypeName(other)}`),
-      })}
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {t('checkout.otherLines', {
+            count: preview.other_lines,
+            other: t(`checkout.sellType.${sellTypeName(other)}`),
+          })}
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          loading={move.isPending}
+          onClick={() =>
+            move.mutate(preview.sell_type, {
+              onError: (error) => notifyError(getErrorMessage(error)),
+            })
+          }
+        >
+          {t('checkout.moveLines', {
+            type: t(`checkout.sellType.${sellTypeName(preview.sell_type)}`),
+          })}
+        </Button>
+      </Stack>
     </Alert>
   );
 };
@@ -132,7 +165,7 @@ export const CheckoutPage = (props: CheckoutPageProps) => {
   return <ShopperCheckout {...props} />;
 };
 
-const ShopperCheckout = ({ onPlaced }: CheckoutPageProps) => {
+const ShopperCheckout = ({ onPlaced, onBasketChanged }: CheckoutPageProps) => {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -167,7 +200,7 @@ const ShopperCheckout = ({ onPlaced }: CheckoutPageProps) => {
   } else if (preview.lines.length === 0 && preview.other_lines === 0) {
     body = <EmptyBasket />;
   } else if (preview.lines.length === 0) {
-    body = <OtherLinesNote preview={preview} />;
+    body = <OtherLinesNote preview={preview} onBasketChanged={onBasketChanged} />;
   } else {
     const isCredit = preview.sell_type === SELL_TYPE.credit;
     const fits =
@@ -176,7 +209,9 @@ const ShopperCheckout = ({ onPlaced }: CheckoutPageProps) => {
     body = (
       <Stack gap="lg">
         <CheckoutLines lines={preview.lines} />
-        {preview.other_lines > 0 ? <OtherLinesNote preview={preview} /> : null}
+        {preview.other_lines > 0 ? (
+          <OtherLinesNote preview={preview} onBasketChanged={onBasketChanged} />
+        ) : null}
         {waitsForStock ? (
           <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
             {t('checkout.stockNote')}
