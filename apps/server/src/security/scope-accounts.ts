@@ -26,13 +26,14 @@ export const accountScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
   'PUT /api/dealer/product-prices/{productId}': async () => {
     const { as, product, ctx, who } = get();
     const url = `/api/dealer/product-prices/${product.id}`;
-    expect((await as.d.put(url, { mode: 'price', value: '1.00' })).statusCode).toBe(200);
+    // at or above what the dealer pays (invariant 1: lower is refused)
+    expect((await as.d.put(url, { mode: 'price', value: '9999.00' })).statusCode).toBe(200);
     const rows = await ctx.db
       .select()
       .from(dealerProductPrices)
       .where(eq(dealerProductPrices.productId, product.id));
     expect(rows.find((r) => r.dealerId === who.d2.id)?.value).toBe('777.00');
-    expect(rows.find((r) => r.dealerId === who.d.id)?.value).toBe('1.00');
+    expect(rows.find((r) => r.dealerId === who.d.id)?.value).toBe('9999.00');
   },
   'DELETE /api/dealer/product-prices/{productId}': async () => {
     const { as, product, ctx, who } = get();

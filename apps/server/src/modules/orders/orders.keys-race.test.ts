@@ -221,7 +221,8 @@ suite('[orders] the last keys and one Idempotency-Key, on two processes', () => 
   });
 
   /** A new dealer with credit and 2 units of a stocked product in its basket. */
-  const dealerWithBasket = async (tag: string) => {
+  /** A dealer with a line of 2 for each sell type given (a checkout takes its own type's). */
+  const dealerWithBasket = async (tag: string, sellTypes: (1 | 2)[] = [2]) => {
     const productId = await cluster.createProduct(`IDEM-${tag}`);
     const imported = await cluster.importKeys(
       servers[0]!,
@@ -235,10 +236,11 @@ suite('[orders] the last keys and one Idempotency-Key, on two processes', () => 
       [`idem-${tag}@keys.test`, `idem ${tag}`, cluster.countryId],
     );
     const buyer = { id: dealer!.id, token: await cluster.tokenFor(dealer!.id) };
-    await cluster.query(
-      `insert into basket_items (user_id, product_id, quantity, sell_type) values ($1, $2, 2, 2)`,
-      [buyer.id, productId],
-    );
+    for (const sellType of sellTypes)
+      await cluster.query(
+        `insert into basket_items (user_id, product_id, quantity, sell_type) values ($1, $2, 2, $3)`,
+        [buyer.id, productId, sellType],
+      );
     return buyer;
   };
 
@@ -301,7 +303,8 @@ suite('[orders] the last keys and one Idempotency-Key, on two processes', () => 
   });
 
   it('places one order when one Idempotency-Key comes at once with two different bodies', async () => {
-    const buyer = await dealerWithBasket('mixed');
+    // lines of both sell types: either body alone would place an order
+    const buyer = await dealerWithBasket('mixed', [2, 1]);
     const key = `idem-mixed-${randomBytes(8).toString('hex')}`;
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
