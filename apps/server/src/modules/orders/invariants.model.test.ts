@@ -1,0 +1,875 @@
+/**
+ * Issue 17: the stateful model test of docs/invariants.md. fast-check draws random sequences of
+ * real API calls (the routes the web uses) by random actors — the global admin, two dealers and
+ * an end user — and after EVERY command checks, by SQL and through the API:
+ *
+ * - no answer was a 5xx;
+ * - invariant 1: no order item's unit_usd is below its dealer's cost for the product (the cost
+ *   from products.dealer_price and the dealer's markup group, as `dealerCost` computes it, and
+ *   the dealer's own /api/products/{id} Amount recorded before any command);
+ * - invariant 2: each order's total_usd is the sum of its items' totals, each item's total_usd
+ *   is unit × quantity and its total_azn the AZN unit (`toAzn` at the order's rate, VAT and
+ *   surcharge) × quantity, the order's total_azn their sum;
+ * - invariant 3: each dealer's open credit (credit.ts's query) is within its limit, and
+ *   GET /api/checkout's credit.remaining is not negative;
+ * - invariant 4: no order was placed while the buyer's dealer was inactive (every order in the
+ *   database is one the model saw answered 200 while its dealer was active);
+ * - invariant 6: the pricing settings and the rates stored are within bounds, and an
+ *   out-of-range value is refused (400) while an in-range one is stored;
+ * - invariant 8: available + allocated + revoked = imported for every product, each item holds
+ *   exactly its delivered keys, no key is allocated twice.
+ *
+ * `npm test` runs a few short sequences from a fixed seed; FUZZ_SEED and FUZZ_RUNS explore:
+ *   FUZZ_RUNS=100 TEST_DATABASE_URL=… TEST_DB_KINDS=postgres npx vitest run --project server invariants.model
+ */
+import {
+  compareMoney,
+  multiplyMoney,
+  subtractMoney,
+  sumMoney,
+  toCents,
+} from '@esd/shared/shop/money';
+import { toAzn } from '@esd/shared/shop/pricing.rules';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../db/seed/seed';
+import { addKeys, createProduct } from '../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
+
+/** Fixed, so CI is reproducible; FUZZ_SEED and FUZZ_RUNS override to explore. */
+const SEED = Number(process.env.FUZZ_SEED ?? 17_2026);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 40);
+/** up to 40 commands a run (~20 on average), ~0.1 s each alone; far more on a loaded machine */
+const TIMEOUT_MS = 60_000 + 15_000 * RUNS;
+
+type Actor = 'gd' | 'dealer' | 'user' | 'dealer2';
+const EMAIL: Record<Actor, string> = {
+  gd: 'gd@example.com',
+  dealer: 'dealer@example.com',
+  user: 'user@example.com',
+  dealer2: 'dealer2@example.com',
+};
+/** the dealer whose credit (and activity) an actor's checkout draws on */
+const DEALER_OF: Record<Exclude<Actor, 'gd'>, 'dealer' | 'dealer2'> = {
+  dealer: 'dealer',
+  user: 'dealer',
+  dealer2: 'dealer2',
+};
+type Shopper = keyof typeof DEALER_OF;
+const SHOPPERS: Shopper[] = ['dealer', 'user', 'dealer2'];
+
+type OrderSeen = { id: number; buyer: Shopper; sellType: 1 | 2 };
+
+/** What the model knows of the world; everything else is read back from the app. */
+type Model = {
+  active: { dealer: boolean; dealer2: boolean };
+  /** keys of each test product: what the model put in */
+  imported: Map<number, number>;
+  /** the orders this run placed, with who bought them */
+  orders: Map<number, OrderSeen>;
+  /** the last checkout's idempotency key of each buyer (a retry resends it) */
+  lastKey: Map<Shopper, { key: string; sellType: 1 | 2; orderId: number | null }>;
+};
+
+/** an answer's JSON, as tests read it (JSON.parse's type) */
+type Json = ReturnType<typeof JSON.parse>;
+type Response = { status: number; body: Json; text: string };
+type DetailItem = { id: number; status: string; return_request: { id: number } | null };
+type Detail = { status: string; items: DetailItem[] };
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(dbKinds)(
+  '[invariants] model: random sequences of API calls keep every invariant on %s',
+  (kind) => {
+    let ctx: TestContext;
+    const ids = {} as Record<Actor, number>;
+    /** the products the commands buy, each with what each dealer pays for it (from its own card) */
+    const productIds: number[] = [];
+    const cost = new Map<string, string>();
+    let baselineOrderId = 0;
+    let keySeq = 0;
+    let runSeq = 0;
+    const tokens = new Map<Actor, string>();
+    /** every 5xx any command got, with its request */
+    const serverErrors: string[] = [];
+    const stats = { runs: 0, commands: 0, requests: 0, checks: 0, assertions: 0 };
+    const seen = new Map<string, number>();
+    const saw = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+    /** every order a checkout answered 200 for (over all runs): invariant 4 */
+    const placed = new Set<number>();
+    /** orders whose AZN amounts are already checked (items never change after checkout) */
+    const aznChecked = new Set<number>();
+
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+      ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+    const inject = async (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      headers: Record<string, string>,
+      payload?: object | string,
+    ): Promise<Response> => {
+      stats.requests++;
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers,
+        ...(payload !== undefined ? { payload } : {}),
+      });
+      if (response.statusCode >= 500)
+        serverErrors.push(`${method} ${url} → ${response.statusCode}: ${response.body}`);
+      let body: Json = null;
+      try {
+        body = response.json();
+      } catch {
+        body = null;
+      }
+      return { status: response.statusCode, body, text: response.body };
+    };
+
+    /** Signs in through POST /api/auth/login; null when refused (a deactivated dealer). */
+    const tokenOf = async (actor: Actor, fresh = false) => {
+      if (!fresh && tokens.has(actor)) return tokens.get(actor)!;
+      const answer = await inject(
+        'POST',
+        '/api/auth/login',
+        {},
+        { email: EMAIL[actor], password: DEMO_PASSWORD },
+      );
+      if (answer.status !== 200) {
+        tokens.delete(actor);
+        return null;
+      }
+      tokens.set(actor, answer.body.data.token as string);
+      return tokens.get(actor)!;
+    };
+
+    /** One API call as an actor; a session ended by a deactivation signs in again (if it can). */
+    const call = async (
+      actor: Actor,
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object | string,
+      headers: Record<string, string> = {},
+    ): Promise<Response> => {
+      for (let attempt = 0; ; attempt++) {
+        const token = await tokenOf(actor, attempt > 0);
+        if (!token) return { status: 401, body: null, text: 'login refused' };
+        const answer = await inject(method, url, { ...bearer(token), ...headers }, payload);
+        if (answer.status !== 401 || attempt > 0) return answer;
+      }
+    };
+
+    beforeAll(async () => {
+      ctx = await createTestContext(kind);
+      for (const actor of Object.keys(EMAIL) as Actor[]) {
+        const [row] = await rowsOf<{ id: number }>(
+          sql`select id from users where email = ${EMAIL[actor]}`,
+        );
+        ids[actor] = row!.id;
+      }
+      // dealer2 is active and can buy on credit for the test
+      await ctx.db.execute(
+        sql`update users set is_active = true, credit_limit = greatest(credit_limit, 3000) where id = ${ids.dealer2}`,
+      );
+      // two stocked products: a round and an odd dealer price, in different categories
+      productIds.push(await createProduct(ctx, { sku: `MODEL-A-${kind}`, dealer_price: '100.00' }));
+      productIds.push(
+        await createProduct(ctx, {
+          sku: `MODEL-B-${kind}`,
+          dealer_price: '37.13',
+          unit_price: '45.99',
+          category_id: 2,
+        }),
+      );
+      for (const productId of productIds) await addKeys(ctx, productId, 40, `MODEL-${kind}`);
+      // what each dealer pays, from its own card (invariant 1 compares against it)
+      for (const dealer of ['dealer', 'dealer2'] as const)
+        for (const productId of productIds) {
+          const card = await call(dealer, 'GET', `/api/products/${productId}`);
+          expect(card.status).toBe(200);
+          cost.set(`${dealer}:${productId}`, card.body.data.Amount as string);
+        }
+      const [max] = await rowsOf<{ id: number }>(
+        sql`select coalesce(max(id), 0)::int as id from orders`,
+      );
+      baselineOrderId = max!.id;
+    }, 120_000);
+    afterAll(async () => ctx?.close());
+
+    /** The app's state back to a known start: every run starts from it. */
+    const resetWorld = async (model: Model) => {
+      const dealers = [ids.dealer, ids.dealer2];
+      await ctx.db.execute(
+        sql`update users set is_active = true where id in (${ids.dealer}, ${ids.dealer2})`,
+      );
+      tokens.clear();
+      await ctx.db.execute(
+        sql`delete from basket_items where user_id in (${ids.dealer}, ${ids.user}, ${ids.dealer2})`,
+      );
+      await ctx.db.execute(
+        sql`delete from dealer_product_prices where dealer_id in (${ids.dealer}, ${ids.dealer2})`,
+      );
+      // credit of earlier runs settled, so each run starts with the whole limit
+      await ctx.db.execute(
+        sql`update orders set credit_settled_at = now() where sell_type = 2 and credit_settled_at is null and dealer_id in (${dealers[0]}, ${dealers[1]})`,
+      );
+      const gd = await call('gd', 'PUT', '/api/settings/pricing', {
+        vat_percent: '18.00',
+        credit_surcharge_percent: '5.00',
+      });
+      expect(gd.status).toBe(200);
+      const rate = await call('gd', 'POST', '/api/settings/exchange-rates', {
+        date: today(),
+        rate: '1.7000',
+      });
+      expect(rate.status).toBe(200);
+      for (const productId of productIds) {
+        const [row] = await rowsOf<{ n: number }>(
+          sql`select count(*)::int as n from licence_keys where product_id = ${productId}`,
+        );
+        model.imported.set(productId, row!.n);
+      }
+    };
+
+    const pick = <T>(list: readonly T[], n: number) =>
+      list.length ? list[n % list.length] : undefined;
+
+    // ---------------------------------------------------------------- the invariant checks
+
+    const checkInvariants = async (model: Model, step: string) => {
+      stats.checks++;
+      const assert = (ok: boolean, what: string, detail?: unknown) => {
+        stats.assertions++;
+        if (!ok) throw new Error(`${step}: ${what}${detail ? ` ${JSON.stringify(detail)}` : ''}`);
+      };
+      assert(serverErrors.length === 0, 'an answer was a 5xx', serverErrors);
+
+      // invariant 1: never below cost, by SQL (dealerCost: dealer price + markup group percent,
+      // the category's percent first) and by the costs the dealers' own cards showed
+      const belowCost = await rowsOf<{ id: number; unit_usd: string; cost: string }>(sql`
+        select i.id, i.unit_usd::text, c.cost::text from order_items i
+        join orders o on o.id = i.order_id
+        join products p on p.id = i.product_id
+        join users d on d.id = o.dealer_id
+        left join markup_groups mg on mg.id = d.markup_group_id
+        left join markup_group_categories mgc
+          on mgc.markup_group_id = d.markup_group_id and mgc.category_id = p.category_id
+        cross join lateral (select round(p.dealer_price * (100 + coalesce(mgc.percent, mg.percent, 0)) / 100, 2) as cost) c
+        where o.id > ${baselineOrderId} and i.adobe is null and i.unit_usd < c.cost`);
+      assert(
+        belowCost.length === 0,
+        'invariant 1: an item sold below its dealer’s cost',
+        belowCost,
+      );
+      const items = await rowsOf<{
+        order_id: number;
+        dealer_id: number;
+        product_id: number;
+        quantity: number;
+        unit_usd: string;
+        total_usd: string;
+        total_azn: string;
+        rate: string;
+        vat_percent: string;
+        surcharge_percent: string;
+        order_usd: string;
+        order_azn: string;
+      }>(sql`
+        select i.order_id, o.dealer_id, i.product_id, i.quantity, i.unit_usd::text, i.total_usd::text,
+               i.total_azn::text, o.rate::text, o.vat_percent::text, o.surcharge_percent::text,
+               o.total_usd::text as order_usd, o.total_azn::text as order_azn
+        from order_items i join orders o on o.id = i.order_id
+        where o.id > ${baselineOrderId} order by i.order_id, i.id`);
+      for (const item of items) {
+        const dealer = item.dealer_id === ids.dealer ? 'dealer' : 'dealer2';
+        const paid = cost.get(`${dealer}:${item.product_id}`);
+        assert(
+          paid !== undefined && compareMoney(item.unit_usd, paid) >= 0,
+          `invariant 1: order ${item.order_id} charges ${item.unit_usd} for product ${item.product_id}, its dealer pays ${paid}`,
+        );
+      }
+
+      // invariant 2: totals are unit × quantity, summed; AZN the AZN unit × quantity
+      const byOrder = new Map<number, typeof items>();
+      for (const item of items)
+        byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
+      const orderTotals = await rowsOf<{
+        id: number;
+        total_usd: string;
+        total_azn: string;
+        n: number;
+      }>(sql`
+        select o.id, o.total_usd::text, o.total_azn::text,
+          (select count(*)::int from order_items i where i.order_id = o.id) as n
+        from orders o where o.id > ${baselineOrderId}`);
+      for (const order of orderTotals) {
+        const lines = byOrder.get(order.id) ?? [];
+        assert(lines.length > 0, `order ${order.id} has no items`);
+        assert(
+          order.total_usd === sumMoney(lines.map((l) => l.total_usd)),
+          `invariant 2: order ${order.id} total_usd ${order.total_usd} is not the sum of its items`,
+          lines.map((l) => l.total_usd),
+        );
+        if (aznChecked.has(order.id)) continue;
+        for (const line of lines) {
+          assert(
+            line.total_usd === multiplyMoney(line.unit_usd, line.quantity),
+            `invariant 2: order ${order.id} item total_usd ${line.total_usd} ≠ ${line.unit_usd} × ${line.quantity}`,
+          );
+          const unitAzn = toAzn({
+            usd: line.unit_usd,
+            rate: line.rate,
+            vatPercent: line.vat_percent,
+            surchargePercent: line.surcharge_percent,
+          });
+          assert(
+            line.total_azn === multiplyMoney(unitAzn, line.quantity),
+            `invariant 2: order ${order.id} item total_azn ${line.total_azn} ≠ ${unitAzn} × ${line.quantity}`,
+          );
+        }
+        assert(
+          order.total_azn === sumMoney(lines.map((l) => l.total_azn)),
+          `invariant 2: order ${order.id} total_azn ${order.total_azn} is not the sum of its items`,
+        );
+        aznChecked.add(order.id);
+      }
+
+      // invariant 3: open credit within the limit (credit.ts's query), and as checkout shows it
+      const credit = await rowsOf<{ id: number; limit: string; owed: string }>(sql`
+        select u.id, u.credit_limit::text as limit,
+          (select coalesce(sum(o.total_usd - o.refunded_usd), 0)::numeric(14, 2)::text from orders o
+            where o.dealer_id = u.id and o.sell_type = 2 and o.credit_settled_at is null
+              and o.status <> 'cancelled') as owed
+        from users u where u.id in (${ids.dealer}, ${ids.dealer2})`);
+      for (const row of credit) {
+        assert(
+          toCents(row.owed) <= toCents(row.limit) && toCents(row.owed) >= 0n,
+          `invariant 3: dealer ${row.id} owes ${row.owed} on a limit of ${row.limit}`,
+        );
+      }
+      for (const shopper of SHOPPERS) {
+        if (!model.active[DEALER_OF[shopper]]) continue;
+        const preview = await call(shopper, 'GET', '/api/checkout?sell_type=2');
+        assert(
+          preview.status === 200,
+          `GET /api/checkout as ${shopper} → ${preview.status}`,
+          preview.body,
+        );
+        const remaining = preview.body.data.credit?.remaining as string | undefined;
+        assert(
+          remaining !== undefined && !remaining.startsWith('-'),
+          `invariant 3: ${shopper}'s checkout shows remaining credit ${remaining}`,
+        );
+        const row = credit.find((c) => c.id === ids[DEALER_OF[shopper]])!;
+        assert(
+          remaining === subtractMoney(row.limit, row.owed),
+          `invariant 3: ${shopper}'s checkout shows ${remaining}, the ledger ${row.limit} − ${row.owed}`,
+        );
+      }
+
+      // invariant 4: every order is one the model saw placed while its dealer was active
+      const unknown = await rowsOf<{ id: number; buyer_id: number }>(
+        sql`select id, buyer_id from orders where id > ${baselineOrderId} order by id`,
+      );
+      for (const order of unknown)
+        assert(
+          placed.has(order.id),
+          `invariant 4: order ${order.id} placed but refused (or unseen)`,
+          order,
+        );
+
+      // invariant 6: bounded settings, in the database and as the API reads them
+      const [pricing] = await rowsOf<{
+        value: { vat_percent: string; credit_surcharge_percent: string };
+      }>(sql`select value from app_settings where key = 'pricing'`);
+      const api = await call('gd', 'GET', '/api/settings/pricing');
+      assert(api.status === 200, 'GET /api/settings/pricing');
+      for (const settings of [pricing!.value, api.body.data]) {
+        const vat = Number(settings.vat_percent);
+        const surcharge = Number(settings.credit_surcharge_percent);
+        assert(vat >= 0 && vat <= 50, `invariant 6: VAT ${settings.vat_percent}`);
+        assert(
+          surcharge >= 0 && surcharge <= 100,
+          `invariant 6: surcharge ${settings.credit_surcharge_percent}`,
+        );
+      }
+      const [rates] = await rowsOf<{ bad: number }>(
+        sql`select count(*)::int as bad from exchange_rates where usd_azn < 0.0001 or usd_azn > 1000`,
+      );
+      assert(rates!.bad === 0, 'invariant 6: a stored rate is out of range');
+
+      // invariant 8: keys add up, each item holds its delivered keys, none twice
+      for (const productId of productIds) {
+        const [keys] = await rowsOf<{
+          available: number;
+          allocated: number;
+          revoked: number;
+          other: number;
+          delivered: number;
+          wrong_items: number;
+          unowned: number;
+        }>(sql`
+          select
+            count(*) filter (where status = 'available')::int as available,
+            count(*) filter (where status = 'allocated')::int as allocated,
+            count(*) filter (where status = 'revoked')::int as revoked,
+            count(*) filter (where status not in ('available', 'allocated', 'revoked'))::int as other,
+            (select coalesce(sum(delivered), 0)::int from order_items where product_id = ${productId}) as delivered,
+            (select count(*)::int from order_items i where i.product_id = ${productId}
+              and (i.delivered > i.quantity
+                or i.delivered <> (select count(*) from licence_keys k where k.order_item_id = i.id))) as wrong_items,
+            count(*) filter (where status = 'allocated' and order_item_id is null)::int as unowned
+          from licence_keys where product_id = ${productId}`);
+        const imported = model.imported.get(productId)!;
+        assert(
+          keys!.available + keys!.allocated + keys!.revoked === imported && keys!.other === 0,
+          `invariant 8: product ${productId} keys ≠ imported ${imported}`,
+          keys,
+        );
+        assert(
+          keys!.allocated + keys!.revoked === keys!.delivered,
+          `invariant 8: product ${productId} keys out ≠ delivered`,
+          keys,
+        );
+        assert(
+          keys!.wrong_items === 0 && keys!.unowned === 0,
+          `invariant 8: product ${productId}`,
+          keys,
+        );
+      }
+      const [twice] = await rowsOf<{ n: number }>(sql`
+        select count(*)::int as n from (select key from licence_keys
+          where status in ('allocated', 'revoked') group by product_id, key having count(*) > 1) d`);
+      assert(twice!.n === 0, 'invariant 8: a key was handed out twice');
+    };
+
+    // ---------------------------------------------------------------- the commands
+
+    type Cmd = fc.AsyncCommand<Model, object>;
+    const command = (name: string, run: (model: Model) => Promise<void>): Cmd => ({
+      check: () => true,
+      run: async (model) => {
+        stats.commands++;
+        saw(name.split('(')[0]!);
+        await run(model);
+        await checkInvariants(model, `after ${name}`);
+      },
+      toString: () => name,
+    });
+    const expectStatus = (answer: Response, allowed: number[], what: string) => {
+      if (!allowed.includes(answer.status))
+        throw new Error(
+          `${what}: answered ${answer.status}, expected ${allowed.join('/')}: ${answer.text.slice(0, 400)}`,
+        );
+    };
+
+    /** an own price: below cost, at cost, above, absurd; or a markup, sane to absurd */
+    const ownSettingArb = fc.oneof(
+      fc.record({
+        mode: fc.constant('price' as const),
+        value: fc.constantFrom(
+          '0.00',
+          '0.01',
+          '1.00',
+          '38.98',
+          '38.99',
+          '104.99',
+          '105.00',
+          '120.00',
+          '99999999.99',
+          '-5.00',
+          '1000000000000.00',
+        ),
+      }),
+      fc.record({
+        mode: fc.constant('markup' as const),
+        value: fc.constantFrom(
+          '0.00',
+          '5.00',
+          '50.00',
+          '1000.00',
+          '1000.01',
+          '999999.99',
+          '-10.00',
+          'abc',
+        ),
+      }),
+    );
+    const setOwnPrice = fc
+      .tuple(
+        fc.constantFrom('dealer' as const, 'dealer2' as const),
+        fc.nat(1),
+        ownSettingArb,
+        fc.boolean(),
+      )
+      .map(([dealer, p, setting, remove]) =>
+        command(
+          `ownPrice(${dealer}, product ${p}, ${remove ? 'delete' : JSON.stringify(setting)})`,
+          async (model) => {
+            const productId = productIds[p]!;
+            if (remove) {
+              const answer = await call(
+                dealer,
+                'DELETE',
+                `/api/dealer/product-prices/${productId}`,
+              );
+              expectStatus(answer, model.active[dealer] ? [200, 404] : [401], 'delete own price');
+              return;
+            }
+            const answer = await call(
+              dealer,
+              'PUT',
+              `/api/dealer/product-prices/${productId}`,
+              setting,
+            );
+            if (!model.active[dealer])
+              return expectStatus(answer, [401], 'own price while inactive');
+            const paid = cost.get(`${dealer}:${productId}`)!;
+            const valid =
+              setting.mode === 'price'
+                ? /^\d{1,12}\.\d{2}$/.test(setting.value)
+                : /^\d+\.\d{2}$/.test(setting.value) && Number(setting.value) <= 1000;
+            if (!valid) return expectStatus(answer, [400], 'an out-of-range own setting');
+            if (setting.mode === 'price' && compareMoney(setting.value, paid) < 0) {
+              expectStatus(answer, [422], 'an own price below cost');
+              if (answer.body.data?.min_price !== paid)
+                throw new Error(
+                  `PRICE_BELOW_COST names ${answer.body.data?.min_price}, the cost is ${paid}`,
+                );
+              saw('ownPrice refused below cost');
+              return;
+            }
+            expectStatus(answer, [200], 'an allowed own setting');
+          },
+        ),
+      );
+
+    const setPricing = fc
+      .tuple(
+        fc.constantFrom('0.00', '18.00', '50.00', '50.01', '150.00', '-1.00'),
+        fc.constantFrom('0.00', '5.00', '100.00', '100.01', '250.00', '-3.00'),
+      )
+      .map(([vat, surcharge]) =>
+        command(`pricing(VAT ${vat}, surcharge ${surcharge})`, async () => {
+          const answer = await call('gd', 'PUT', '/api/settings/pricing', {
+            vat_percent: vat,
+            credit_surcharge_percent: surcharge,
+          });
+          const inRange = (v: string, max: number) => !v.startsWith('-') && Number(v) <= max;
+          expectStatus(
+            answer,
+            inRange(vat, 50) && inRange(surcharge, 100) ? [200] : [400],
+            'pricing',
+          );
+        }),
+      );
+
+    const setRate = fc
+      .tuple(
+        fc.constantFrom(0, 0, 1, 3),
+        fc.constantFrom(
+          '1.7000',
+          '0.0001',
+          '1000.0000',
+          '2.5',
+          '0.0000',
+          '1000.0001',
+          '0.00001',
+          '-1.7',
+        ),
+      )
+      .map(([ago, rate]) =>
+        command(`rate(${rate}, ${ago} days ago)`, async () => {
+          const answer = await call('gd', 'POST', '/api/settings/exchange-rates', {
+            date: daysAgo(ago),
+            rate,
+          });
+          const valid =
+            /^\d{1,4}(\.\d{1,4})?$/.test(rate) && Number(rate) >= 0.0001 && Number(rate) <= 1000;
+          expectStatus(answer, valid ? [200] : [400], 'exchange rate');
+        }),
+      );
+
+    const addLine = fc
+      .tuple(
+        fc.constantFrom(...SHOPPERS),
+        fc.nat(1),
+        fc.constantFrom(1, 1, 2, 3, 7, 40, 60),
+        fc.constantFrom(1 as const, 2 as const),
+      )
+      .map(([who, p, quantity, sellType]) =>
+        command(`add(${who}, product ${p}, ${quantity}, sell type ${sellType})`, async (model) => {
+          const answer = await call(
+            who,
+            'GET',
+            `/api/basket/add/${productIds[p]}/${quantity}/${sellType}`,
+          );
+          const dealerInactive = !model.active[DEALER_OF[who]];
+          expectStatus(
+            answer,
+            who === 'user' || !dealerInactive ? [200, 422] : [401],
+            'basket add',
+          );
+        }),
+      );
+
+    const removeSome = fc
+      .tuple(fc.constantFrom(...SHOPPERS), fc.nat(), fc.constantFrom(1, 2, 5, 100))
+      .map(([who, n, count]) =>
+        command(`remove(${who}, line #${n}, ${count})`, async () => {
+          const basket = await call(who, 'GET', '/api/basket');
+          if (basket.status !== 200) return;
+          const line = pick(basket.body.data.products as { id: number }[], n);
+          if (!line) return;
+          const answer = await call(who, 'GET', `/api/basket/remove/${line.id}/${count}`);
+          expectStatus(answer, [200], 'basket remove');
+        }),
+      );
+
+    const moveSellType = fc
+      .tuple(fc.constantFrom(...SHOPPERS), fc.constantFrom(1 as const, 2 as const))
+      .map(([who, sellType]) =>
+        command(`sellType(${who}, ${sellType})`, async (model) => {
+          const answer = await call(who, 'POST', `/api/basket/sell-type/${sellType}`, {});
+          if (who !== 'user' && !model.active[DEALER_OF[who]])
+            return expectStatus(answer, [401], 'sell type');
+          expectStatus(answer, [200], 'sell type');
+        }),
+      );
+
+    const checkout = fc
+      .tuple(fc.constantFrom(...SHOPPERS), fc.constantFrom(1 as const, 2 as const), fc.boolean())
+      .map(([who, sellType, retry]) =>
+        command(
+          `checkout(${who}, sell type ${sellType}${retry ? ', retried' : ''})`,
+          async (model) => {
+            const last = model.lastKey.get(who);
+            const key = retry && last ? last.key : `model-${kind}-${runSeq}-${++keySeq}`;
+            const type = retry && last ? last.sellType : sellType;
+            // invariant 2: what checkout shows is what it charges (a replayed answer aside)
+            const replay = retry && last?.orderId;
+            const quoted = replay
+              ? null
+              : await call(who, 'GET', `/api/checkout?sell_type=${type}`);
+            const answer = await call(
+              who,
+              'POST',
+              '/api/checkout',
+              { sell_type: type },
+              { 'idempotency-key': key },
+            );
+            const dealerActive = model.active[DEALER_OF[who]];
+            if (answer.status === 200) {
+              const id = answer.body.data.id as number;
+              if (!dealerActive)
+                throw new Error(
+                  `invariant 4: order ${id} placed while ${who}'s dealer is inactive`,
+                );
+              if (retry && last?.orderId && last.orderId !== id)
+                throw new Error(
+                  `a retried checkout made order ${id}, the first made ${last.orderId}`,
+                );
+              model.orders.set(id, { id, buyer: who, sellType: type });
+              placed.add(id);
+              if (quoted?.status === 200) {
+                const shown = quoted.body.data;
+                const charged = answer.body.data;
+                if (shown.total_usd !== charged.total_usd || shown.total_azn !== charged.total_azn)
+                  throw new Error(
+                    `invariant 2: checkout showed ${shown.total_usd} USD / ${shown.total_azn} AZN, charged ${charged.total_usd} USD / ${charged.total_azn} AZN`,
+                  );
+              }
+              model.lastKey.set(who, { key, sellType: type, orderId: id });
+              saw(type === 2 ? 'credit order' : 'cash order');
+              return;
+            }
+            if (!retry || !last) model.lastKey.set(who, { key, sellType: type, orderId: null });
+            if (!dealerActive) {
+              expectStatus(
+                answer,
+                who === 'user' ? [403] : [401],
+                'checkout while the dealer is inactive',
+              );
+              saw('checkout refused: inactive');
+              return;
+            }
+            expectStatus(answer, [422, 409], 'checkout');
+            saw(`checkout refused: ${answer.body?.data?.error ?? answer.status}`);
+          },
+        ),
+      );
+
+    /** a model order, its state read back from the app */
+    const orderDetail = async (model: Model, n: number, filter: (o: Detail) => boolean) => {
+      const all = [...model.orders.values()];
+      for (let i = 0; i < all.length; i++) {
+        const order = all[(n + i) % all.length]!;
+        const detail = await call('gd', 'GET', `/api/orders/${order.id}`);
+        if (detail.status === 200 && filter(detail.body.data))
+          return { order, detail: detail.body.data };
+      }
+      return undefined;
+    };
+
+    const confirmPayment = fc.nat().map((n) =>
+      command(`confirm(#${n})`, async (model) => {
+        const found = await orderDetail(model, n, (o) => o.status === 'pending');
+        if (!found) return;
+        const answer = await call(
+          'gd',
+          'POST',
+          `/api/orders/${found.order.id}/confirm-payment`,
+          {},
+        );
+        expectStatus(answer, [200], 'confirm payment');
+      }),
+    );
+
+    const cancel = fc.tuple(fc.nat(), fc.boolean()).map(([n, byBuyer]) =>
+      command(`cancel(#${n}${byBuyer ? ', by its buyer' : ''})`, async (model) => {
+        const found = await orderDetail(model, n, (o) => o.status !== 'cancelled');
+        if (!found) return;
+        const who = byBuyer ? found.order.buyer : 'gd';
+        const answer = await call(who, 'POST', `/api/orders/${found.order.id}/cancel`, {});
+        expectStatus(answer, [200, 401, 403, 409], 'cancel');
+        saw(answer.status === 200 ? 'cancelled' : `cancel refused ${answer.status}`);
+      }),
+    );
+
+    const returnItem = fc.nat().map((n) =>
+      command(`return(#${n})`, async (model) => {
+        const found = await orderDetail(model, n, (o) =>
+          o.items.some((i: DetailItem) => i.status === 'delivered' && !i.return_request),
+        );
+        if (!found) return;
+        const item = found.detail.items.find(
+          (i: DetailItem) => i.status === 'delivered' && !i.return_request,
+        );
+        const asked = await call(
+          found.order.buyer,
+          'POST',
+          `/api/orders/${found.order.id}/items/${item.id}/return`,
+          {
+            reason: 'model test',
+          },
+        );
+        if (!model.active[DEALER_OF[found.order.buyer]] && found.order.buyer !== 'user')
+          return expectStatus(asked, [401], 'return while inactive');
+        expectStatus(asked, [200, 403, 409, 422], 'return request');
+        if (asked.status !== 200) return;
+        const request = (asked.body.data.items as DetailItem[]).find(
+          (i) => i.id === item!.id,
+        )?.return_request;
+        if (!request)
+          throw new Error(`the return of item ${item!.id} answered 200 without a request`);
+        const decided = await call(
+          'gd',
+          'POST',
+          `/api/orders/${found.order.id}/returns/${request.id}/decide`,
+          {
+            approve: true,
+          },
+        );
+        expectStatus(decided, [200], 'approve return');
+        saw('returned');
+      }),
+    );
+
+    const setActive = fc
+      .tuple(fc.constantFrom('dealer' as const, 'dealer2' as const), fc.boolean())
+      .map(([dealer, active]) =>
+        command(`${active ? 'activate' : 'deactivate'}(${dealer})`, async (model) => {
+          const answer = await call(
+            'gd',
+            'POST',
+            `/api/settings/users/${ids[dealer]}/${active ? 'activate' : 'deactivate'}`,
+            {},
+          );
+          expectStatus(answer, [200], 'activate/deactivate');
+          model.active[dealer] = active;
+        }),
+      );
+
+    const importKeys = fc
+      .tuple(fc.nat(1), fc.integer({ min: 1, max: 4 }), fc.boolean())
+      .map(([p, n, repeat]) =>
+        command(
+          `import(product ${p}, ${n} keys${repeat ? ' + a repeated one' : ''})`,
+          async (model) => {
+            const productId = productIds[p]!;
+            const keys = Array.from({ length: n }, () => `MODEL-${kind}-${runSeq}-${++keySeq}`);
+            if (repeat) keys.push(keys[0]!);
+            const boundary = 'model-boundary';
+            const answer = await call(
+              'gd',
+              'POST',
+              `/api/keys/import/${productId}`,
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="keys.csv"\r\nContent-Type: text/csv\r\n\r\n${keys.join('\n')}\n\r\n--${boundary}--\r\n`,
+              { 'content-type': `multipart/form-data; boundary=${boundary}` },
+            );
+            expectStatus(answer, [200], 'key import');
+            if (answer.body.data.added !== n)
+              throw new Error(`imported ${answer.body.data.added} of ${n} new keys`);
+            model.imported.set(productId, model.imported.get(productId)! + answer.body.data.added);
+          },
+        ),
+      );
+
+    const commands = fc.commands(
+      [
+        setOwnPrice,
+        setPricing,
+        setRate,
+        addLine,
+        addLine,
+        addLine,
+        addLine,
+        addLine,
+        removeSome,
+        moveSellType,
+        checkout,
+        checkout,
+        checkout,
+        confirmPayment,
+        confirmPayment,
+        cancel,
+        returnItem,
+        returnItem,
+        setActive,
+        importKeys,
+      ],
+      { maxCommands: MAX_COMMANDS, size: 'max' },
+    );
+
+    it(
+      'keeps every invariant after every command',
+      async () => {
+        const started = Date.now();
+        await fc.assert(
+          fc.asyncProperty(commands, async (cmds) => {
+            runSeq++;
+            stats.runs++;
+            const model: Model = {
+              active: { dealer: true, dealer2: true },
+              imported: new Map(),
+              orders: new Map(),
+              lastKey: new Map(),
+            };
+            await resetWorld(model);
+            await fc.asyncModelRun(() => ({ model, real: {} }), cmds);
+          }),
+          { numRuns: RUNS, seed: SEED },
+        );
+        console.info(
+          `[invariants model] ${kind}: ${stats.runs} runs, ${stats.commands} commands, ${stats.requests} requests, ${stats.checks} invariant checks (${stats.assertions} assertions) in ${((Date.now() - started) / 1000).toFixed(1)} s (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS}); ${JSON.stringify(Object.fromEntries([...seen].sort()))}`,
+        );
+      },
+      TIMEOUT_MS,
+    );
+  },
+);
