@@ -5,8 +5,8 @@
  *
  * - no answer was a 5xx;
  * - invariant 1: no order item's unit_usd is below its dealer's cost for the product (the cost
- *   from products.dealer_price and the dealer's markup group, as `dealerCost` computes it, and
- *   the dealer's own /api/products/{id} Amount recorded before any command);
+ *   at the time — the commands move it — from products.dealer_price and the dealer's markup
+ *   group, as `dealerCost` computes it, and from the dealer's own /api/products/{id} Amount);
  * - invariant 2: each order's total_usd is the sum of its items' totals, each item's total_usd
  *   is unit × quantity and its total_azn the AZN unit (`toAzn` at the order's rate, VAT and
  *   surcharge) × quantity, the order's total_azn their sum;
@@ -22,6 +22,8 @@
  * `npm test` runs a few short sequences from a fixed seed; FUZZ_SEED and FUZZ_RUNS explore:
  *   FUZZ_RUNS=100 TEST_DATABASE_URL=… TEST_DB_KINDS=postgres npx vitest run --project server invariants.model
  */
+
+import type { ProductInput } from '@esd/shared/catalogue/settings.schemas';
 import {
   compareMoney,
   multiplyMoney,
@@ -34,7 +36,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/seed';
-import { addKeys, createProduct } from '../../test/fixtures';
+import { addKeys, createProduct, productInput } from '../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 /** Fixed, so CI is reproducible; FUZZ_SEED and FUZZ_RUNS override to explore. */
@@ -89,7 +91,17 @@ describe.each(dbKinds)(
     const ids = {} as Record<Actor, number>;
     /** the products the commands buy, each with what each dealer pays for it (from its own card) */
     const productIds: number[] = [];
-    const cost = new Map<string, string>();
+    /** the inputs the products were created with (the dealer-price command edits them) */
+    const inputs = new Map<number, ProductInput>();
+    const originals = new Map<number, ProductInput>();
+    /** orders whose items were compared with their dealer's cost (right after their checkout) */
+    const costChecked = new Set<number>();
+    /** What a dealer pays for a product now, from its own card. */
+    const dealerCostNow = async (dealer: 'dealer' | 'dealer2', productId: number) => {
+      const card = await call(dealer, 'GET', `/api/products/${productId}`);
+      if (card.status !== 200) throw new Error(`${dealer}'s card of ${productId}: ${card.text}`);
+      return card.body.data.Amount as string;
+    };
     let baselineOrderId = 0;
     let keySeq = 0;
     let runSeq = 0;
@@ -177,23 +189,17 @@ describe.each(dbKinds)(
         sql`update users set is_active = true, credit_limit = greatest(credit_limit, 3000) where id = ${ids.dealer2}`,
       );
       // two stocked products: a round and an odd dealer price, in different categories
-      productIds.push(await createProduct(ctx, { sku: `MODEL-A-${kind}`, dealer_price: '100.00' }));
-      productIds.push(
-        await createProduct(ctx, {
-          sku: `MODEL-B-${kind}`,
-          dealer_price: '37.13',
-          unit_price: '45.99',
-          category_id: 2,
-        }),
-      );
+      for (const overrides of [
+        { sku: `MODEL-A-${kind}`, dealer_price: '100.00' },
+        { sku: `MODEL-B-${kind}`, dealer_price: '37.13', unit_price: '45.99', category_id: 2 },
+      ]) {
+        const input = productInput(overrides);
+        const id = await createProduct(ctx, input);
+        productIds.push(id);
+        inputs.set(id, input);
+        originals.set(id, input);
+      }
       for (const productId of productIds) await addKeys(ctx, productId, 40, `MODEL-${kind}`);
-      // what each dealer pays, from its own card (invariant 1 compares against it)
-      for (const dealer of ['dealer', 'dealer2'] as const)
-        for (const productId of productIds) {
-          const card = await call(dealer, 'GET', `/api/products/${productId}`);
-          expect(card.status).toBe(200);
-          cost.set(`${dealer}:${productId}`, card.body.data.Amount as string);
-        }
       const [max] = await rowsOf<{ id: number }>(
         sql`select coalesce(max(id), 0)::int as id from orders`,
       );
@@ -229,6 +235,14 @@ describe.each(dbKinds)(
       });
       expect(rate.status).toBe(200);
       for (const productId of productIds) {
+        const restored = await call(
+          'gd',
+          'PUT',
+          `/api/settings/products/${productId}`,
+          originals.get(productId)!,
+        );
+        expect(restored.status).toBe(200);
+        inputs.set(productId, originals.get(productId)!);
         const [row] = await rowsOf<{ n: number }>(
           sql`select count(*)::int as n from licence_keys where product_id = ${productId}`,
         );
@@ -249,8 +263,10 @@ describe.each(dbKinds)(
       };
       assert(serverErrors.length === 0, 'an answer was a 5xx', serverErrors);
 
-      // invariant 1: never below cost, by SQL (dealerCost: dealer price + markup group percent,
-      // the category's percent first) and by the costs the dealers' own cards showed
+      // invariant 1: never below cost, checked for each order right after its checkout (so at the
+      // cost of the time), by SQL (dealerCost: dealer price + markup group percent, the
+      // category's percent first) and against the dealer's own card
+      const fresh = [...placed].filter((id) => !costChecked.has(id));
       const belowCost = await rowsOf<{ id: number; unit_usd: string; cost: string }>(sql`
         select i.id, i.unit_usd::text, c.cost::text from order_items i
         join orders o on o.id = i.order_id
@@ -260,7 +276,11 @@ describe.each(dbKinds)(
         left join markup_group_categories mgc
           on mgc.markup_group_id = d.markup_group_id and mgc.category_id = p.category_id
         cross join lateral (select round(p.dealer_price * (100 + coalesce(mgc.percent, mg.percent, 0)) / 100, 2) as cost) c
-        where o.id > ${baselineOrderId} and i.adobe is null and i.unit_usd < c.cost`);
+        where o.id in (${sql.join(
+          [0, ...fresh].map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          and i.adobe is null and i.unit_usd < c.cost`);
       assert(
         belowCost.length === 0,
         'invariant 1: an item sold below its dealer’s cost',
@@ -286,13 +306,15 @@ describe.each(dbKinds)(
         from order_items i join orders o on o.id = i.order_id
         where o.id > ${baselineOrderId} order by i.order_id, i.id`);
       for (const item of items) {
+        if (costChecked.has(item.order_id)) continue;
         const dealer = item.dealer_id === ids.dealer ? 'dealer' : 'dealer2';
-        const paid = cost.get(`${dealer}:${item.product_id}`);
+        const paid = await dealerCostNow(dealer, item.product_id);
         assert(
-          paid !== undefined && compareMoney(item.unit_usd, paid) >= 0,
+          compareMoney(item.unit_usd, paid) >= 0,
           `invariant 1: order ${item.order_id} charges ${item.unit_usd} for product ${item.product_id}, its dealer pays ${paid}`,
         );
       }
+      for (const id of fresh) costChecked.add(id);
 
       // invariant 2: totals are unit × quantity, summed; AZN the AZN unit × quantity
       const byOrder = new Map<number, typeof items>();
@@ -529,7 +551,7 @@ describe.each(dbKinds)(
             );
             if (!model.active[dealer])
               return expectStatus(answer, [401], 'own price while inactive');
-            const paid = cost.get(`${dealer}:${productId}`)!;
+            const paid = await dealerCostNow(dealer, productId);
             const valid =
               setting.mode === 'price'
                 ? /^\d{1,12}\.\d{2}$/.test(setting.value)
@@ -547,6 +569,19 @@ describe.each(dbKinds)(
             expectStatus(answer, [200], 'an allowed own setting');
           },
         ),
+      );
+
+    /** the distributor's price moves: every dealer's cost with it (own prices stay stored) */
+    const setDealerPrice = fc
+      .tuple(fc.nat(1), fc.constantFrom('20.00', '37.13', '100.00', '104.99', '150.00', '999.99'))
+      .map(([p, value]) =>
+        command(`dealerPrice(product ${p}, ${value})`, async () => {
+          const productId = productIds[p]!;
+          const input = { ...inputs.get(productId)!, dealer_price: value };
+          const answer = await call('gd', 'PUT', `/api/settings/products/${productId}`, input);
+          expectStatus(answer, [200, 400, 422], 'product dealer price');
+          if (answer.status === 200) inputs.set(productId, input);
+        }),
       );
 
     const setPricing = fc
@@ -823,6 +858,8 @@ describe.each(dbKinds)(
     const commands = fc.commands(
       [
         setOwnPrice,
+        setOwnPrice,
+        setDealerPrice,
         setPricing,
         setRate,
         addLine,
