@@ -703,6 +703,12 @@ describe.each(dbKinds)(
           const dealerActive = model.active[DEALER_OF[who]];
           if (answer.status === 200) {
             const id = answer.body.data.id as number;
+            // a retry answers the order its key placed before (the Stripe model), even once the
+            // dealer is inactive: no order is placed, so invariant 4 holds
+            if (replay && last?.orderId === id) {
+              saw('checkout replayed');
+              return;
+            }
             if (!dealerActive)
               throw new Error(`invariant 4: order ${id} placed while ${who}'s dealer is inactive`);
             if (retry && last?.orderId && last.orderId !== id)
