@@ -43,6 +43,9 @@ import { bearer, createTestContext, dbKinds, type TestContext } from '../../test
 const SEED = Number(process.env.FUZZ_SEED ?? 17_2026);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 40);
+/** points a unit of the event product earns, and what its two prizes need */
+const POINTS_PER_UNIT = 20;
+const PRIZE_POINTS = [20, 150] as const;
 /** up to 40 commands a run (~20 on average), ~0.1 s each alone; far more on a loaded machine */
 const TIMEOUT_MS = 60_000 + 15_000 * RUNS;
 
@@ -104,6 +107,14 @@ describe.each(dbKinds)(
       if (card.status !== 200) throw new Error(`${dealer}'s card of ${productId}: ${card.text}`);
       return card.body.data.Amount as string;
     };
+    /** the event whose product (productIds[0]) earns points, and its two prizes */
+    let eventId = 0;
+    const prizeIds: number[] = [];
+    /** an Adobe product, the dealer's Adobe customers (dealer2 has no Adobe account) */
+    let adobeId = 0;
+    let adobeCustomers: number[] = [];
+    /** the dealers' markup group as seeded (the markup command edits its percent) */
+    let markupGroup: { id: number; name: string; percent: string; categories: object[] };
     let baselineOrderId = 0;
     let keySeq = 0;
     let runSeq = 0;
@@ -122,7 +133,7 @@ describe.each(dbKinds)(
       ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 
     const inject = async (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
       url: string,
       headers: Record<string, string>,
       payload?: object | string,
@@ -165,7 +176,7 @@ describe.each(dbKinds)(
     /** One API call as an actor; a session ended by a deactivation signs in again (if it can). */
     const call = async (
       actor: Actor,
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
       url: string,
       payload?: object | string,
       headers: Record<string, string> = {},
@@ -202,6 +213,43 @@ describe.each(dbKinds)(
         originals.set(id, input);
       }
       for (const productId of productIds) await addKeys(ctx, productId, 40, `MODEL-${kind}`);
+      // invariant 5: the first product earns points in an event with a cheap and a dear prize
+      const texts = (en: string) => ({ en, ru: `${en} (ru)`, az: `${en} (az)` });
+      const event = await call('gd', 'POST', '/api/settings/events', {
+        title: texts(`Model ${kind}`),
+        description: texts('Points for the model test.'),
+        starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+        ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        products: [{ product_id: productIds[0], points: POINTS_PER_UNIT }],
+      });
+      expect(event.status, event.text).toBe(200);
+      eventId = event.body.data.id;
+      for (const points_needed of PRIZE_POINTS) {
+        const prize = await call('gd', 'POST', '/api/settings/prizes', {
+          event_id: eventId,
+          title: texts(`${points_needed} points`),
+          description: texts(''),
+          points_needed,
+          rank: null,
+          stock: 1000,
+        });
+        expect(prize.status, prize.text).toBe(200);
+        prizeIds.push(prize.body.data.id);
+      }
+      const [adobe] = await rowsOf<{ id: number }>(
+        sql`select id from products where provider_id = 3 and is_active order by id limit 1`,
+      );
+      adobeId = adobe!.id;
+      const listed = await call('dealer', 'GET', '/api/getAdobeCustomerList');
+      adobeCustomers = (listed.body.data as { id: number }[]).slice(0, 2).map((c) => c.id);
+      expect(adobeCustomers.length).toBeGreaterThan(0);
+      const [group] = await rowsOf<{ id: number; name: string; percent: string }>(sql`
+        select mg.id, mg.name, mg.percent::text from users u
+        join markup_groups mg on mg.id = u.markup_group_id where u.id = ${ids.dealer}`);
+      const categories = await rowsOf<{ category_id: number; percent: string }>(sql`
+        select category_id, percent::text from markup_group_categories
+        where markup_group_id = ${group!.id} order by category_id`);
+      markupGroup = { ...group!, categories };
       const [max] = await rowsOf<{ id: number }>(
         sql`select coalesce(max(id), 0)::int as id from orders`,
       );
@@ -211,6 +259,15 @@ describe.each(dbKinds)(
 
     /** The app's state back to a known start: every run starts from it. */
     const resetWorld = async (model: Model) => {
+      // each run checks its own orders: those of an earlier (failed) run were reported there
+      for (const id of placed) {
+        costChecked.add(id);
+        aznChecked.add(id);
+      }
+      const [max] = await rowsOf<{ id: number }>(
+        sql`select coalesce(max(id), 0)::int as id from orders`,
+      );
+      baselineOrderId = max!.id;
       const dealers = [ids.dealer, ids.dealer2];
       await ctx.db.execute(
         sql`update users set is_active = true where id in (${ids.dealer}, ${ids.dealer2})`,
@@ -226,6 +283,12 @@ describe.each(dbKinds)(
       await ctx.db.execute(
         sql`update orders set credit_settled_at = now() where sell_type = 2 and credit_settled_at is null and dealer_id in (${dealers[0]}, ${dealers[1]})`,
       );
+      const group = await call('gd', 'PUT', `/api/settings/markup-groups/${markupGroup.id}`, {
+        name: markupGroup.name,
+        percent: markupGroup.percent,
+        categories: markupGroup.categories,
+      });
+      expect(group.status, group.text).toBe(200);
       const gd = await call('gd', 'PUT', '/api/settings/pricing', {
         vat_percent: '18.00',
         credit_surcharge_percent: '5.00',
@@ -292,6 +355,7 @@ describe.each(dbKinds)(
         order_id: number;
         dealer_id: number;
         product_id: number;
+        adobe: boolean;
         quantity: number;
         unit_usd: string;
         total_usd: string;
@@ -302,13 +366,14 @@ describe.each(dbKinds)(
         order_usd: string;
         order_azn: string;
       }>(sql`
-        select i.order_id, o.dealer_id, i.product_id, i.quantity, i.unit_usd::text, i.total_usd::text,
+        select i.order_id, o.dealer_id, i.product_id, i.quantity, i.adobe is not null as adobe, i.unit_usd::text, i.total_usd::text,
                i.total_azn::text, o.rate::text, o.vat_percent::text, o.surcharge_percent::text,
                o.total_usd::text as order_usd, o.total_azn::text as order_azn
         from order_items i join orders o on o.id = i.order_id
         where o.id > ${baselineOrderId} order by i.order_id, i.id`);
       for (const item of items) {
-        if (costChecked.has(item.order_id)) continue;
+        // an Adobe item's cost is Adobe's quote, checked below
+        if (costChecked.has(item.order_id) || item.adobe) continue;
         const dealer = item.dealer_id === ids.dealer ? 'dealer' : 'dealer2';
         const paid = await dealerCostNow(dealer, item.product_id);
         assert(
@@ -361,6 +426,71 @@ describe.each(dbKinds)(
           `invariant 2: order ${order.id} total_azn ${order.total_azn} is not the sum of its items`,
         );
         aznChecked.add(order.id);
+      }
+
+      // invariant 2 for Adobe: an item is bought in the quantity and at the unit price Adobe
+      // quoted (a three-year commitment for 10 licences or more), and a basket line keeps the
+      // quantity of its quote
+      const adobeItems = await rowsOf<{
+        order_id: number;
+        quantity: number;
+        unit_usd: string;
+        quoted_quantity: number;
+        quoted_unit: string;
+        three_year: boolean;
+      }>(sql`
+        select i.order_id, i.quantity, i.unit_usd::text, (i.adobe->>'quantity')::int as quoted_quantity,
+          i.adobe->>'unit_usd' as quoted_unit, (i.adobe->>'three_year_commitment')::boolean as three_year
+        from order_items i where i.order_id > ${baselineOrderId} and i.adobe is not null`);
+      for (const item of adobeItems)
+        assert(
+          item.quantity === item.quoted_quantity &&
+            compareMoney(item.unit_usd, item.quoted_unit) === 0 &&
+            (!item.three_year || item.quantity >= 10),
+          `invariant 2: order ${item.order_id} bought an Adobe item other than quoted`,
+          item,
+        );
+      const [cutLines] = await rowsOf<{ n: number }>(sql`
+        select count(*)::int as n from basket_items
+        where adobe is not null and quantity <> (adobe->>'quantity')::int`);
+      assert(cutLines!.n === 0, 'invariant 2: an Adobe basket line differs from its quote');
+
+      // invariant 5: points never go negative, by SQL and as each dealer's event page shows them;
+      // the net points are what the delivered event items of completed orders earned
+      const standings = await rowsOf<{ dealer_id: number; points: number; spent: number }>(sql`
+        select u.id as dealer_id,
+          coalesce((select sum(points) from event_points where event_id = ${eventId} and dealer_id = u.id), 0)::int as points,
+          coalesce((select sum(points_spent) from won_prizes where event_id = ${eventId} and dealer_id = u.id
+            and source = 'claim' and status <> 'cancelled'), 0)::int as spent
+        from users u where u.id in (${ids.dealer}, ${ids.dealer2})`);
+      const earned = await rowsOf<{ dealer_id: number; points: number }>(sql`
+        select o.dealer_id, coalesce(sum(i.quantity), 0)::int * ${POINTS_PER_UNIT} as points
+        from order_items i join orders o on o.id = i.order_id
+        join events e on e.id = ${eventId}
+        where i.product_id = ${productIds[0]} and i.status = 'delivered' and o.status = 'completed'
+          and o.created_at >= e.starts_at and o.created_at < e.ends_at
+        group by o.dealer_id`);
+      for (const row of standings) {
+        const dealer = row.dealer_id === ids.dealer ? 'dealer' : 'dealer2';
+        assert(
+          row.points - row.spent >= 0,
+          `invariant 5: ${dealer}'s balance is ${row.points - row.spent}`,
+          row,
+        );
+        const expected = earned.find((e) => e.dealer_id === row.dealer_id)?.points ?? 0;
+        assert(
+          row.points === expected,
+          `invariant 5: ${dealer} holds ${row.points} points, its completed orders earned ${expected}`,
+        );
+        if (!model.active[dealer]) continue;
+        const page = await call(dealer, 'GET', `/api/events/${eventId}`);
+        assert(page.status === 200, `GET /api/events/${eventId} as ${dealer} → ${page.status}`);
+        assert(
+          page.body.data.me.balance === row.points - row.spent &&
+            page.body.data.me.points === row.points,
+          `invariant 5: ${dealer}'s event page shows ${JSON.stringify(page.body.data.me)}`,
+          row,
+        );
       }
 
       // invariant 3: open credit within the limit (credit.ts's query), and as checkout shows it
@@ -665,9 +795,20 @@ describe.each(dbKinds)(
         command(`remove(${who}, line #${n}, ${count})`, async () => {
           const basket = await call(who, 'GET', '/api/basket');
           if (basket.status !== 200) return;
-          const line = pick(basket.body.data.products as { id: number }[], n);
+          const line = pick(
+            basket.body.data.products as { id: number; quantity: number; adobe: object | null }[],
+            n,
+          );
           if (!line) return;
           const answer = await call(who, 'GET', `/api/basket/remove/${line.id}/${count}`);
+          // an Adobe line goes whole or not at all: its quote is for its quantity
+          if (line.adobe && count < line.quantity) {
+            expectStatus(answer, [422], 'an Adobe line cut');
+            if (answer.body.data?.error !== 'ADOBE_QUOTE_INVALID')
+              throw new Error(`an Adobe line cut answered ${answer.text}`);
+            saw('Adobe cut refused');
+            return;
+          }
           expectStatus(answer, [200], 'basket remove');
         }),
       );
@@ -683,66 +824,64 @@ describe.each(dbKinds)(
         }),
       );
 
-    const checkoutCmd = ([who, sellType, retry]: [Shopper, 1 | 2, boolean]) =>
-      command(
-        `checkout(${who}, sell type ${sellType}${retry ? ', retried' : ''})`,
-        async (model) => {
-          const last = model.lastKey.get(who);
-          const key = retry && last ? last.key : `model-${kind}-${runSeq}-${++keySeq}`;
-          const type = retry && last ? last.sellType : sellType;
-          // invariant 2: what checkout shows is what it charges (a replayed answer aside)
-          const replay = retry && last?.orderId;
-          const quoted = replay ? null : await call(who, 'GET', `/api/checkout?sell_type=${type}`);
-          const answer = await call(
-            who,
-            'POST',
-            '/api/checkout',
-            { sell_type: type },
-            { 'idempotency-key': key },
-          );
-          const dealerActive = model.active[DEALER_OF[who]];
-          if (answer.status === 200) {
-            const id = answer.body.data.id as number;
-            // a retry answers the order its key placed before (the Stripe model), even once the
-            // dealer is inactive: no order is placed, so invariant 4 holds
-            if (replay && last?.orderId === id) {
-              saw('checkout replayed');
-              return;
-            }
-            if (!dealerActive)
-              throw new Error(`invariant 4: order ${id} placed while ${who}'s dealer is inactive`);
-            if (retry && last?.orderId && last.orderId !== id)
-              throw new Error(
-                `a retried checkout made order ${id}, the first made ${last.orderId}`,
-              );
-            model.orders.set(id, { id, buyer: who, sellType: type });
-            placed.add(id);
-            if (quoted?.status === 200) {
-              const shown = quoted.body.data;
-              const charged = answer.body.data;
-              if (shown.total_usd !== charged.total_usd || shown.total_azn !== charged.total_azn)
-                throw new Error(
-                  `invariant 2: checkout showed ${shown.total_usd} USD / ${shown.total_azn} AZN, charged ${charged.total_usd} USD / ${charged.total_azn} AZN`,
-                );
-            }
-            model.lastKey.set(who, { key, sellType: type, orderId: id });
-            saw(type === 2 ? 'credit order' : 'cash order');
-            return;
-          }
-          if (!retry || !last) model.lastKey.set(who, { key, sellType: type, orderId: null });
-          if (!dealerActive) {
-            expectStatus(
-              answer,
-              who === 'user' ? [403] : [401],
-              'checkout while the dealer is inactive',
-            );
-            saw('checkout refused: inactive');
-            return;
-          }
-          expectStatus(answer, [422, 409], 'checkout');
-          saw(`checkout refused: ${answer.body?.data?.error ?? answer.status}`);
-        },
+    const checkoutCmd = (args: [Shopper, 1 | 2, boolean]) =>
+      command(`checkout(${args[0]}, sell type ${args[1]}${args[2] ? ', retried' : ''})`, (model) =>
+        checkoutRun(model, args),
       );
+    const checkoutRun = async (model: Model, [who, sellType, retry]: [Shopper, 1 | 2, boolean]) => {
+      const last = model.lastKey.get(who);
+      const key = retry && last ? last.key : `model-${kind}-${runSeq}-${++keySeq}`;
+      const type = retry && last ? last.sellType : sellType;
+      // invariant 2: what checkout shows is what it charges (a replayed answer aside)
+      const replay = retry && last?.orderId;
+      const quoted = replay ? null : await call(who, 'GET', `/api/checkout?sell_type=${type}`);
+      const answer = await call(
+        who,
+        'POST',
+        '/api/checkout',
+        { sell_type: type },
+        { 'idempotency-key': key },
+      );
+      const dealerActive = model.active[DEALER_OF[who]];
+      if (answer.status === 200) {
+        const id = answer.body.data.id as number;
+        // a retry answers the order its key placed before (the Stripe model), even once the
+        // dealer is inactive: no order is placed, so invariant 4 holds
+        if (replay && last?.orderId === id) {
+          saw('checkout replayed');
+          return;
+        }
+        if (!dealerActive)
+          throw new Error(`invariant 4: order ${id} placed while ${who}'s dealer is inactive`);
+        if (retry && last?.orderId && last.orderId !== id)
+          throw new Error(`a retried checkout made order ${id}, the first made ${last.orderId}`);
+        model.orders.set(id, { id, buyer: who, sellType: type });
+        placed.add(id);
+        if (quoted?.status === 200) {
+          const shown = quoted.body.data;
+          const charged = answer.body.data;
+          if (shown.total_usd !== charged.total_usd || shown.total_azn !== charged.total_azn)
+            throw new Error(
+              `invariant 2: checkout showed ${shown.total_usd} USD / ${shown.total_azn} AZN, charged ${charged.total_usd} USD / ${charged.total_azn} AZN`,
+            );
+        }
+        model.lastKey.set(who, { key, sellType: type, orderId: id });
+        saw(type === 2 ? 'credit order' : 'cash order');
+        return;
+      }
+      if (!retry || !last) model.lastKey.set(who, { key, sellType: type, orderId: null });
+      if (!dealerActive) {
+        expectStatus(
+          answer,
+          who === 'user' ? [403] : [401],
+          'checkout while the dealer is inactive',
+        );
+        saw('checkout refused: inactive');
+        return;
+      }
+      expectStatus(answer, [422, 409], 'checkout');
+      saw(`checkout refused: ${answer.body?.data?.error ?? answer.status}`);
+    };
     const checkout = fc
       .tuple(shopperArb, fc.constantFrom(1 as const, 2 as const), fc.boolean())
       .map(checkoutCmd);
@@ -863,8 +1002,116 @@ describe.each(dbKinds)(
         ),
       );
 
+    /** an Adobe line: quantities around the volume levels, with or without a three-year commitment */
+    const addAdobe = fc
+      .tuple(
+        fc.constantFrom('dealer' as const, 'dealer' as const, 'dealer2' as const),
+        fc.nat(1),
+        fc.constantFrom(1, 9, 10, 100),
+        fc.constantFrom(0 as const, 1 as const),
+        fc.constantFrom(1 as const, 2 as const),
+      )
+      .map(([dealer, c, quantity, commitment, sellType]) =>
+        command(
+          `addAdobe(${dealer}, customer ${c}, ${quantity}${commitment ? ', three years' : ''}, sell type ${sellType})`,
+          async (model) => {
+            const answer = await call(dealer, 'POST', '/api/basket/add/adobe', {
+              product_id: adobeId,
+              customer_id: adobeCustomers[c % adobeCustomers.length],
+              quantity,
+              treeYearCommitment: commitment,
+              sell_type: sellType,
+            });
+            if (!model.active[dealer]) return expectStatus(answer, [401], 'Adobe add, inactive');
+            // dealer2 has no Adobe account; a three-year commitment needs 10 licences
+            if (dealer === 'dealer2') return expectStatus(answer, [403], 'Adobe add, no account');
+            if (commitment && quantity < 10)
+              return expectStatus(answer, [400], 'a three-year commitment under 10');
+            expectStatus(answer, [200, 422], 'Adobe add');
+            saw(answer.status === 200 ? 'Adobe line' : 'Adobe add refused');
+          },
+        ),
+      );
+
+    /** a prize claimed with the event's points: granted exactly when the balance covers it */
+    const claimPrize = fc
+      .tuple(fc.constantFrom('dealer' as const, 'dealer2' as const), fc.nat(1))
+      .map(([dealer, which]) =>
+        command(`claim(${dealer}, ${PRIZE_POINTS[which]} points)`, async (model) => {
+          const page = await call(dealer, 'GET', `/api/events/${eventId}`);
+          const answer = await call(
+            dealer,
+            'POST',
+            `/api/events/${eventId}/prizes/${prizeIds[which]}/claim`,
+            {},
+          );
+          if (!model.active[dealer]) return expectStatus(answer, [401], 'claim while inactive');
+          const balance = page.body.data.me.balance as number;
+          if (answer.status === 200) {
+            if (balance < PRIZE_POINTS[which]!)
+              throw new Error(
+                `invariant 5: a ${PRIZE_POINTS[which]}-point prize granted on ${balance}`,
+              );
+            saw('prize claimed');
+            return;
+          }
+          expectStatus(answer, [409, 422], 'claim');
+          const reason = answer.body.data?.reason as string;
+          if (reason === 'not_enough_points' && balance >= PRIZE_POINTS[which]!)
+            throw new Error(`a claim of ${PRIZE_POINTS[which]} points refused on ${balance}`);
+          saw(`claim refused: ${reason}`);
+        }),
+      );
+
+    /** an admin cancels a pending claim: its points come back */
+    const cancelClaim = fc.nat().map((n) =>
+      command(`cancelClaim(#${n})`, async () => {
+        const claims = await rowsOf<{ id: number }>(sql`
+          select id from won_prizes where event_id = ${eventId} and source = 'claim'
+            and status = 'pending' order by id`);
+        const claim = pick(claims, n);
+        if (!claim) return;
+        const answer = await call('gd', 'PATCH', `/api/settings/won-prizes/${claim.id}`, {
+          status: 'cancelled',
+          note: 'model test',
+        });
+        expectStatus(answer, [200], 'cancel a claim');
+        saw('claim cancelled');
+      }),
+    );
+
+    /** the dealers' markup group moves (their cost with it): in range and out */
+    const setMarkupGroup = fc
+      .constantFrom('0.00', '1.50', '12.50', '1000.00', '1000.01', '-1.00')
+      .map((percent) =>
+        command(`markupGroup(${percent})`, async () => {
+          const answer = await call('gd', 'PUT', `/api/settings/markup-groups/${markupGroup.id}`, {
+            name: markupGroup.name,
+            percent,
+            categories: markupGroup.categories,
+          });
+          const inRange = !percent.startsWith('-') && Number(percent) <= 1000;
+          expectStatus(answer, inRange ? [200] : [400], 'markup group');
+        }),
+      );
+
+    /** two buyers of one dealer check out on its credit at the same moment (invariant 3) */
+    const raceCheckout = fc.constantFrom(1 as const, 2 as const).map((sellType) =>
+      command(`race(user and dealer, sell type ${sellType})`, async (model) => {
+        await Promise.all([
+          checkoutRun(model, ['user', sellType, false]),
+          checkoutRun(model, ['dealer', sellType, false]),
+        ]);
+      }),
+    );
+
     const commands = fc.commands(
       [
+        addAdobe,
+        claimPrize,
+        cancelClaim,
+        setMarkupGroup,
+        raceCheckout,
         setOwnPrice,
         setOwnPrice,
         setDealerPrice,
