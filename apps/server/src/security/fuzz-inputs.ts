@@ -305,3 +305,131 @@ export const goodText = (schema: JsonSchema): string => {
     return fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { numRuns: 1, seed: 1 })[0]!;
   return 'x';
 };
+
+// ------------------------------------------------------------------ the edges of what columns hold
+
+/** Numbers at the edges of int4, of JavaScript's safe integers, of powers of ten, and spellings of nothing. */
+const numberEdges = [
+  '0',
+  '-1',
+  '-0',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '9007199254740991',
+  '9007199254740993',
+  '1e3',
+  '10000000000',
+  '1e21',
+  '1e308',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '+1',
+  '0x1F',
+];
+/** Calendar edges: year 0000 and 9999, the years around the allowed range, days that do not exist. */
+const dateEdges = [
+  '0000-01-01',
+  '0001-01-01',
+  '1899-12-31',
+  '1999-12-31',
+  '2000-01-01',
+  '2100-12-31',
+  '2101-01-01',
+  '9999-12-31',
+  '2023-02-29',
+  '2024-02-29',
+  '2024-02-30',
+  '2024-02-31',
+  '2024-04-31',
+  '2024-13-01',
+  '2024-00-10',
+];
+const timestampEdges = [
+  '2024-01-01T24:00:00Z',
+  '2016-12-31T23:59:60Z',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '2024-02-30T10:00:00Z',
+  '+275760-09-13T00:00:00Z',
+  '2024-06-01T12:00:00+14:00',
+];
+/** Amounts past what numeric(14, 2) and numeric(5, 2) hold, with NaN and Infinity spellings. */
+const moneyEdges = [
+  '999999999999.99',
+  '1000000000000.00',
+  '99999999999999.99',
+  '1000.00',
+  '1000.01',
+  '0.00',
+  '-0.00',
+  '0.001',
+  '1e309',
+  'NaN',
+  'Infinity',
+];
+
+const looksLikeDate = (schema: JsonSchema) =>
+  schema.format === 'date' || /\\d\{4\}-\\d\{2\}-\\d\{2\}\$?$/.test(schema.pattern ?? '');
+const looksLikeTimestamp = (schema: JsonSchema) =>
+  schema.format === 'date-time' || /T|\\d\{2\}:\\d\{2\}/.test(schema.pattern ?? '');
+const looksLikeAmount = (schema: JsonSchema) => /\\\.|\\d\{1,2\}/.test(schema.pattern ?? '');
+
+/**
+ * The edge values worth sending in a text part (path, query) of this schema: numbers for
+ * numbers, dates for dates, amounts for decimals; other text is the hostile fuzz's business.
+ */
+export const edgeTexts = (schema: JsonSchema): string[] => {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return [...new Set(branches.flatMap(edgeTexts))];
+  if (schema.enum) return [];
+  if (schema.type === 'integer' || schema.type === 'number') return numberEdges;
+  if (schema.type !== 'string') return [];
+  if (looksLikeTimestamp(schema)) return [...timestampEdges, ...dateEdges];
+  if (looksLikeDate(schema)) return dateEdges;
+  if (looksLikeAmount(schema)) return [...moneyEdges, ...numberEdges];
+  return [];
+};
+
+/** The edge values of a JSON body field: numbers as numbers, texts as texts. */
+export const edgeJson = (schema: JsonSchema): unknown[] => {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return [...new Set(branches.flatMap(edgeJson))];
+  if (schema.type === 'integer' || schema.type === 'number')
+    return [0, -1, 2_147_483_647, 2_147_483_648, 2 ** 53, 2 ** 53 + 2, 1e21, 1e308, 0.5];
+  return edgeTexts(schema);
+};
+
+/** A value the schema accepts, as small as it allows (a valid body to put one edge into). */
+export const goodJson = (schema: JsonSchema, name = ''): unknown => {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches?.[0]) return goodJson(branches.find((b) => b.type !== 'null') ?? branches[0], name);
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((key) => [key, goodJson(schema.properties?.[key] ?? {}, key)]),
+      );
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => goodJson(schema.items ?? {}));
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'string': {
+      if (schema.format === 'email') return 'edge@example.com';
+      if (looksLikeTimestamp(schema)) return '2026-06-01T10:00:00Z';
+      if (looksLikeDate(schema)) return '2026-06-01';
+      // amounts and percentages are strings with a refinement the JSON schema does not show
+      if (/percent|price|amount|limit|rate|value/.test(name)) return '1.00';
+      const text = goodText(schema);
+      return text.length >= (schema.minLength ?? 0) ? text : 'x'.repeat(schema.minLength ?? 1);
+    }
+    default:
+      return 'x';
+  }
+};

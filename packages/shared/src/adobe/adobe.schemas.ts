@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from '../bounds';
 import { MARKET_SEGMENTS } from './adobe.rules';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -75,14 +76,14 @@ export type AdobeCustomerListItem = z.infer<typeof adobeCustomerListItemSchema>;
 
 /** Spec 3: the payload of the price request and of POST /api/basket/add/adobe. */
 export const adobePriceRequestSchema = z.object({
-  product_id: z.coerce.number().int().positive().max(2_147_483_647),
+  product_id: idTextSchema,
   /** the chosen price option's id (basket add); empty for a price request */
   adobe_selected_product_id: z
     .union([z.string().max(100), z.number()])
     .nullish()
     .transform((v) => (v === null || v === undefined || v === '' ? null : String(v))),
   /** the portal id of the Adobe customer (the list item's id) */
-  customer_id: z.coerce.number().int().positive().max(2_147_483_647),
+  customer_id: idTextSchema,
   quantity: z.coerce.number().int().min(1).max(10_000),
   treeYearCommitment: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
   /** not in the spec's payload: 1 cash, 2 credit (default) for the basket line */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from '../bounds';
 
 /** Spec 7: GET /api/basket/add/{productId}/{quantity}/{sellType}. Quantity digits only, at least 1. */
 /** Spec 3 sell type in a path: '1' cash, '2' credit. */
@@ -8,7 +9,7 @@ const sellTypeParam = z
   .pipe(z.union([z.literal(1), z.literal(2)]));
 
 export const basketAddParamsSchema = z.object({
-  productId: z.coerce.number().int().positive().max(2_147_483_647),
+  productId: idTextSchema,
   quantity: z
     .string()
     .regex(/^\d{1,6}$/, 'quantity must be a whole number')
@@ -23,7 +24,7 @@ export const basketSellTypeParamsSchema = z.object({ sellType: sellTypeParam });
 /** Spec 7: GET /api/basket/remove/{itemId}/{count}; count defaults to 1. */
 
 export const basketRemoveParamsSchema = z.object({
-  itemId: z.coerce.number().int().positive().max(2_147_483_647),
+  itemId: idTextSchema,
   count: z
     .string()
     .regex(/^\d{1,6}$/, 'count must be a whole number')

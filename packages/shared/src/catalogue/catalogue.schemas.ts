@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from '../bounds';
 import { compareMoney, isMoney } from '../shop/money';
 import { productSorts } from './catalogue.constants';
 
@@ -56,7 +57,7 @@ export const productListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
   q: z.string().trim().max(100).optional(),
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: idTextSchema.optional(),
   sort: z.enum(productSorts).default('title'),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -108,5 +109,5 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 export const idParamSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idTextSchema,
 });

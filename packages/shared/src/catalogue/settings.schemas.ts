@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema, idSchema } from '../bounds';
 import { compareMoney, isMoney, parseDecimal, RATE_SCALE } from '../shop/money';
 import {
   localizedName,
@@ -67,7 +68,7 @@ export const productInputSchema = z.object({
   description: localizedText(10_000),
   requirements: localizedText(10_000),
   installation: localizedText(10_000),
-  category_id: z.number().int().positive(),
+  category_id: idSchema,
   provider_id: z.union(
     providerIds.map((id) => z.literal(id)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>],
   ),
@@ -98,7 +99,7 @@ export const markupGroupInputSchema = z.object({
   name: z.string().trim().min(1).max(100),
   percent: percentString,
   categories: z
-    .array(z.object({ category_id: z.number().int().positive(), percent: percentString }))
+    .array(z.object({ category_id: idSchema, percent: percentString }))
     .max(500)
     .default([]),
 });
@@ -125,7 +126,7 @@ export const isRate = (value: string) => {
   }
 };
 export const exchangeRateInputSchema = z.object({
-  date: z.iso.date(),
+  date: calendarDateSchema,
   rate: z
     .string()
     .trim()

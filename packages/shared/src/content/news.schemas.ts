@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../api';
+import { timestampSchema } from '../bounds';
 
 export const newsStatuses = ['draft', 'published'] as const;
 export type NewsStatus = (typeof newsStatuses)[number];
@@ -12,7 +13,7 @@ export const newsInputSchema = z.object({
   body: z.object({ en: body, ru: body, az: body }),
   status: z.enum(newsStatuses),
   /** ISO date-time; readers see a published article from then on */
-  publish_at: z.iso.datetime({ offset: true }),
+  publish_at: timestampSchema,
 });
 export type NewsInput = z.infer<typeof newsInputSchema>;
 

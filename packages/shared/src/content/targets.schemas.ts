@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../api';
+import { idSchema, idTextSchema } from '../bounds';
 import { isMoney } from '../shop/money';
 
 /** Spec 5: the note the targets form shows, and the refusal of every change. */
@@ -16,7 +17,7 @@ export const targetAmountSchema = z
   .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'must be greater than 0');
 
 export const targetInputSchema = z.object({
-  dealer_id: z.number().int().positive(),
+  dealer_id: idSchema,
   year: z.number().int().min(2000).max(2100),
   quarter: z.number().int().min(1).max(4),
   amount_usd: targetAmountSchema,
@@ -27,7 +28,7 @@ export type TargetInput = z.input<typeof targetInputSchema>;
 export const targetListQuerySchema = paginationQuerySchema.extend({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   quarter: z.coerce.number().int().min(1).max(4).optional(),
-  dealer_id: z.coerce.number().int().positive().optional(),
+  dealer_id: idTextSchema.optional(),
 });
 export type TargetListQuery = z.infer<typeof targetListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../api';
+import { idSchema, idTextSchema, timestampSchema } from '../bounds';
 import { localizedName, localizedText } from '../catalogue/catalogue.schemas';
 import {
   EVENT_STATUSES,
@@ -8,8 +9,8 @@ import {
   WON_PRIZE_STATUSES,
 } from './events.rules';
 
-const id = z.number().int().positive().max(2_147_483_647);
-const isoDateTime = z.iso.datetime({ offset: true, message: 'a date and time' });
+const id = idSchema;
+const isoDateTime = timestampSchema;
 
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
 export const wonPrizeStatusSchema = z.enum(WON_PRIZE_STATUSES);
@@ -118,13 +119,13 @@ export const prizeSettingsSchema = z.object({
 export type PrizeSettings = z.infer<typeof prizeSettingsSchema>;
 
 export const prizesSettingsQuerySchema = paginationQuerySchema.extend({
-  event_id: z.coerce.number().int().positive().optional(),
+  event_id: idTextSchema.optional(),
 });
 
 // Settings: won prizes
 export const wonPrizesQuerySchema = paginationQuerySchema.extend({
-  event_id: z.coerce.number().int().positive().optional(),
-  dealer_id: z.coerce.number().int().positive().optional(),
+  event_id: idTextSchema.optional(),
+  dealer_id: idTextSchema.optional(),
   status: wonPrizeStatusSchema.optional(),
 });
 
@@ -243,8 +244,8 @@ export const prizeDetailSchema = prizeViewSchema.extend({
 export type PrizeDetail = z.infer<typeof prizeDetailSchema>;
 
 export const eventPrizeParamsSchema = z.object({
-  eventId: z.coerce.number().int().positive().max(2_147_483_647),
-  prizeId: z.coerce.number().int().positive().max(2_147_483_647),
+  eventId: idTextSchema,
+  prizeId: idTextSchema,
 });
 
 export const myPrizeSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adobeOrderInfoSchema } from '../adobe/adobe.schemas';
 import { paginationQuerySchema } from '../api';
+import { calendarDateSchema, idTextSchema } from '../bounds';
 import { ITEM_STATUSES, ORDER_STATUSES, RETURN_STATUSES } from './orders.rules';
 
 /** POST /api/checkout: the basket becomes one order paid this way (1 cash, 2 credit). */
@@ -64,11 +65,11 @@ export const checkoutPreviewSchema = z.object({
 export type CheckoutPreview = z.infer<typeof checkoutPreviewSchema>;
 
 export const orderListQuerySchema = paginationQuerySchema.extend({
-  id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  id: idTextSchema.optional(),
   sku: z.string().trim().min(1).max(64).optional(),
   product: z.string().trim().min(1).max(100).optional(),
-  date_from: z.iso.date().optional(),
-  date_to: z.iso.date().optional(),
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
   status: orderStatusSchema.optional(),
   sell_type: z.coerce
     .number()
@@ -185,13 +186,13 @@ export const orderDetailSchema = orderSummarySchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const orderIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idTextSchema,
 });
 export const orderItemParamsSchema = orderIdParamsSchema.extend({
-  itemId: z.coerce.number().int().positive().max(2_147_483_647),
+  itemId: idTextSchema,
 });
 export const orderKeyParamsSchema = orderIdParamsSchema.extend({
-  keyId: z.coerce.number().int().positive().max(2_147_483_647),
+  keyId: idTextSchema,
 });
 
 export const orderNoteSchema = z.object({ note: z.string().trim().max(500).optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../bounds';
 import { nonNegativeMoney } from '../catalogue/catalogue.schemas';
 import { languages } from '../constants';
 import { compareMoney, isMoney } from '../shop/money';
@@ -238,7 +239,7 @@ export const approvePartnerInputSchema = z.object({
       'must be at most 999999999999.99',
     )
     .optional(),
-  markup_group_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  markup_group_id: idSchema.nullable().optional(),
   need_azn_cash: z.boolean().optional(),
   need_azn_credit: z.boolean().optional(),
   has_adobe_account: z.boolean().optional(),

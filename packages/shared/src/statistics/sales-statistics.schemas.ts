@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../bounds';
 
 /**
  * Sales statistics (issue 7): /pages/statistic/weekly, /distribution and /quarter, and the
@@ -21,14 +22,8 @@ export const TOP_PRODUCTS = 5;
 
 const DAY_MS = 86_400_000;
 
-/** A calendar day 'YYYY-MM-DD' that exists (2025-02-30 does not). */
-export const isoDaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD.')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'This day does not exist.');
+/** A calendar day 'YYYY-MM-DD' that exists (2025-02-30 does not), between 2000 and 2100. */
+export const isoDaySchema = calendarDateSchema;
 
 /** Whole days from `from` to `to` (both 'YYYY-MM-DD'). */
 export const daysBetween = (from: string, to: string) =>

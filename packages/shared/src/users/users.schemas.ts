@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { userTypeIds } from '../access/access.rules';
 import { paginationQuerySchema } from '../api';
+import { calendarDateSchema, idSchema, idTextSchema } from '../bounds';
 import { nonNegativeMoney } from '../catalogue/catalogue.schemas';
 import { languages } from '../constants';
 import { compareMoney, isMoney } from '../shop/money';
 
-const id = z.number().int().positive().max(2_147_483_647);
-const queryId = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idSchema;
+const queryId = idTextSchema;
 const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const userTypeIdSchema = z.union(
@@ -134,8 +135,8 @@ export const auditLogQuerySchema = paginationQuerySchema.extend({
   entity_type: z.string().trim().min(1).max(40).optional(),
   entity_id: queryId.optional(),
   /** calendar days in Baku time, inclusive */
-  date_from: z.iso.date().optional(),
-  date_to: z.iso.date().optional(),
+  date_from: calendarDateSchema.optional(),
+  date_to: calendarDateSchema.optional(),
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 export type AuditLogParams = z.input<typeof auditLogQuerySchema>;

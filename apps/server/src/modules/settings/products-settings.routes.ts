@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { envelopeSchema, pageSchema } from '@esd/shared/api';
+import { idTextSchema } from '@esd/shared/bounds';
 import { idParamSchema } from '@esd/shared/catalogue/catalogue.schemas';
 import {
   type ProductInput,
@@ -89,7 +90,7 @@ const pricesOf = (p: Pick<ProductInput, 'dealer_price' | 'unit_price' | 'royalty
 });
 
 const listQuerySchema = settingsListQuerySchema.extend({
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: idTextSchema.optional(),
 });
 
 export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -44,7 +44,10 @@ export const resolveRange = (query: { date_from?: string; date_to?: string }): R
   const date_to = query.date_to ?? bakuToday();
   const date_from = query.date_from ?? defaultRange(date_to).date_from;
   const problem = rangeProblem(date_from, date_to);
-  if (problem) throw new AppError('VALIDATION_FAILED', problem);
+  if (problem)
+    throw new AppError('VALIDATION_FAILED', problem, {
+      issues: [{ path: ['date_from'], message: problem }],
+    });
   return { date_from, date_to };
 };
 

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * The bounds of what the database holds, in one place (issue 18): every route's params, query
+ * and body take their ids, dates and timestamps from here, so no value a schema lets through
+ * can overflow a column or a date function. Money, percentages and rates have theirs next to
+ * the money rules (`MONEY_MAX`, `percentUpTo` in catalogue.schemas, `isRate` in settings.schemas).
+ */
+
+/** The largest value of a PostgreSQL int4 (serial ids, quantities, points). */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: 1 to 2^31−1. */
+export const idSchema = z.number().int().min(1).max(INT4_MAX);
+/** A row id in a path or query string (text on the wire): 1 to 2^31−1. */
+export const idTextSchema = z.coerce.number().int().min(1).max(INT4_MAX);
+
+/** The calendar the portal's dates live in: years 2000 to 2100. */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
+
+const inYears = (value: string) => value.slice(0, 10) >= DATE_MIN && value.slice(0, 10) <= DATE_MAX;
+
+/** The UTC day of an instant, or undefined when it is none (checks may run on any text). */
+const dayOf = (value: string) => {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
+};
+
+/** A calendar day, `YYYY-MM-DD`, that exists (no 30 February), between 2000 and 2100. */
+export const calendarDateSchema = z.iso
+  .date({ message: 'must be a date (YYYY-MM-DD) that exists' })
+  .refine((value) => typeof value === 'string' && inYears(value), {
+    message: `must be between ${DATE_MIN} and ${DATE_MAX}`,
+  });
+
+/**
+ * An instant with its offset (`2026-06-01T10:00:00Z`, `…+04:00`), a real one (no 24:00, no leap
+ * second, no 30 February), its day between 2000 and 2100.
+ */
+export const timestampSchema = z.iso
+  .datetime({ offset: true, message: 'must be a date and time (ISO 8601, with its offset)' })
+  .refine((value) => dayOf(value) !== undefined, {
+    message: 'must be a real date and time',
+    abort: true,
+  })
+  .refine((value) => inYears(dayOf(value) ?? ''), {
+    message: `must be between ${DATE_MIN} and ${DATE_MAX}`,
+  });
