@@ -4,8 +4,9 @@ import { type Config, loadConfig } from './config/env';
 import { openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed/seed';
+import { redactUrl } from './lib/log-redaction';
 
-/** Log options: tokens and passwords never reach the log, `?token=` included. */
+/** Log options: tokens and passwords never reach the log, in a header, a body or a URL however spelled. */
 export const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
   level: config.LOG_LEVEL,
   redact: {
@@ -24,7 +25,7 @@ export const loggerOptions = (config: Config): FastifyServerOptions['logger'] =>
     req: (req: { method: string; url: string; id: string; ip?: string }) => ({
       id: req.id,
       method: req.method,
-      url: req.url.replace(/([?&](?:token|id_token)=)[^&]*/gi, '$1[redacted]'),
+      url: redactUrl(req.url),
       ip: req.ip,
     }),
   },

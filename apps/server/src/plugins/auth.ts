@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { exactQueryToken } from '../lib/log-redaction';
 import { createTokenService, type TokenClaims } from '../modules/auth/tokens';
 import { createUserCache } from './user-cache';
 
@@ -36,13 +37,11 @@ declare module 'fastify' {
   }
 }
 
-/** The token from `Authorization: Bearer` or the spec's `?token=`. */
+/** The token from `Authorization: Bearer` or the spec's `?token=` (that exact spelling only). */
 const readToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.token;
-  return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : undefined;
+  return exactQueryToken(request.url);
 };
 
 const isReadRoute = (request: FastifyRequest) =>

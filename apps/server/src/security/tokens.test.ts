@@ -183,7 +183,49 @@ describe.each(dbKinds)(
       expect(sso.statusCode).toBe(200);
       secrets.push(idToken, sso.json().data.token);
 
+      // other spellings of the parameter are not read (401), and not logged either
+      for (const name of ['%74oken', 'TOKEN', 'Token', 'token[]', 'token%5B%5D', '%2574oken']) {
+        const odd = await ctx.app.inject({ url: `/api/auth/user?${name}=${token}` });
+        expect(odd.statusCode, name).toBe(401);
+      }
+      const twice = await ctx.app.inject({ url: `/api/auth/user?token=${token}&token=${token}` });
+      expect(twice.statusCode).toBe(401);
+
+      // a set-password link of an invited account, opened, then used; and nested passwords
+      const admin = await ctx.login('gd@example.com');
+      const invited = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/settings/users',
+        headers: bearer(admin),
+        payload: {
+          name: 'Logged Nobody',
+          email: 'logged.nobody@example.com',
+          type_id: 1,
+          lang: 'en',
+        },
+      });
+      expect(invited.statusCode, invited.body).toBe(200);
+      secrets.push(admin);
+      const setToken = await waitForResetToken(ctx, 'logged.nobody@example.com');
+      secrets.push(setToken, 'set-by-the-invited-one');
+      await ctx.app.inject({ url: `/pages/reset-password?TOKEN=${setToken}&lang=az` });
+      const set = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: setToken, password: 'set-by-the-invited-one' },
+      });
+      expect(set.statusCode).toBe(200);
+      const nested = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'ld@example.com', password: { value: 'nested-secret-in-a-body' } },
+      });
+      expect(nested.statusCode).toBe(400);
+      secrets.push('nested-secret-in-a-body');
+
       const log = logLines.join('\n');
+      expect(log).toContain('"url":"/api/auth/user?%74oken=[redacted]"');
+      expect(log).toContain('"url":"/pages/reset-password?TOKEN=[redacted]&lang=az"');
       // the log is really captured: the requests above are in it, their query tokens masked
       expect(log).toContain('"url":"/api/auth/user?token=[redacted]"');
       expect(log).toContain('"url":"/pages/reset-password?token=[redacted]"');
