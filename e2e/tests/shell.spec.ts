@@ -164,8 +164,18 @@ test("[shell][i18n] after sign-in the user's own language wins", async ({ page }
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
 });
 
-test('[shell][session] logout clears the session and goes to login', async ({ page }) => {
+test('[shell][session] logout ends the session on the server, clears it and goes to login', async ({
+  page,
+  request,
+}) => {
   await signIn(page, 'gd@example.com');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const asBefore = () =>
+    request.get('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } });
+  expect((await asBefore()).status()).toBe(200);
+  const signedOut = page.waitForResponse(
+    (r) => r.url().endsWith('/api/auth/logout') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/pages\/login$/);
@@ -175,6 +185,9 @@ test('[shell][session] logout clears the session and goes to login', async ({ pa
     info: localStorage.getItem('userInfo'),
   }));
   expect(stored).toEqual({ loggedIn: null, token: null, info: null });
+  expect((await signedOut).status()).toBe(200);
+  // the token a copy of the storage would still hold is refused
+  expect((await asBefore()).status()).toBe(401);
   await page.goto('/pages/profile');
   await expect(page).toHaveURL(/\/pages\/login\?to=%2Fpages%2Fprofile$/);
 });

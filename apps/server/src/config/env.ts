@@ -32,6 +32,8 @@ const envSchema = z.object({
   /** first wait before retrying a mail; it doubles (with jitter) at each retry: 30 s → ~2–4 h in all */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
+  /** a sign-in's absolute lifetime: refresh never carries its tokens further */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

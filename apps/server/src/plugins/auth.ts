@@ -7,18 +7,25 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { users } from '../db/schema';
+import { authSessions, users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { exactQueryToken } from '../lib/log-redaction';
 import { createTokenService, type TokenClaims } from '../modules/auth/tokens';
+import { createNotifiedCache } from './notified-cache';
 import { createUserCache } from './user-cache';
 
 export type UserRow = typeof users.$inferSelect;
+type AuthSession = typeof authSessions.$inferSelect;
+
+/** Migration 0022's trigger sends a session's id here when it is ended or removed. */
+export const SESSIONS_CHANGED_CHANNEL = 'esd_sessions_changed';
 
 export type Session = {
   user: UserRow;
   role: Role;
   claims: TokenClaims;
+  /** the sign-in the token belongs to: ended by sign-out, over at its absolute end */
+  signIn: { id: string; expiresAt: Date };
 };
 
 /** `anonymous`: anyone, signed in or not. Any other value: a spec 6 rule. */
@@ -104,20 +111,48 @@ export const authPlugin = fp(
     app.addHook('onClose', async () => userCache.close());
     const readUser = async (id: number) => (await findUser.execute({ id }))[0];
 
+    // Sign-ins the same way: a sign-out anywhere tells every process at once (migration 0022)
+    const signIns = await createNotifiedCache<AuthSession>(
+      app.database,
+      {
+        channel: SESSIONS_CHANGED_CHANNEL,
+        ttlMs: USER_CACHE_MS,
+        applicationName: 'esd-session-cache',
+      },
+      (error) =>
+        app.log.warn({ err: error }, 'session cache listener lost; reading sessions afresh'),
+    );
+    app.addHook('onClose', async () => signIns.close());
+    const findSignIn = app.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('auth_find_session');
+    const readSignIn = async (id: string) => (await findSignIn.execute({ id }))[0];
+
     const loadSession = async (token: string, isRead: boolean): Promise<Session | null> => {
       const claims = await verifyToken(token);
       if (!claims) return null;
-      const user = isRead
-        ? await userCache.read(claims.userId, () => readUser(claims.userId))
-        : await readUser(claims.userId);
+      const [user, signIn] = isRead
+        ? await Promise.all([
+            userCache.read(claims.userId, () => readUser(claims.userId)),
+            signIns.read(claims.sessionId, () => readSignIn(claims.sessionId)),
+          ])
+        : await Promise.all([readUser(claims.userId), readSignIn(claims.sessionId)]);
       if (!user?.isActive || user.sessionVersion !== claims.sessionVersion) return null;
+      if (!signIn || signIn.userId !== user.id || signIn.endedAt) return null;
+      if (signIn.expiresAt.getTime() <= Date.now()) return null;
       const role = roleFromTypeId(user.typeId);
-      return role ? { user, role, claims } : null;
+      return role ? { user, role, claims, signIn } : null;
     };
 
     app.addHook('onSend', (request, _reply, payload, done) => {
       // isRead is settled in onRequest below; a request refused before it (404, 503) is judged here
-      if (!request.isRead && !isReadRoute(request)) userCache.clear();
+      if (!request.isRead && !isReadRoute(request)) {
+        userCache.clear();
+        signIns.clear();
+      }
       done(null, payload);
     });
 

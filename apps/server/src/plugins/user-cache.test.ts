@@ -72,6 +72,18 @@ describe.each(dbKinds)('[auth] signed-in users cached per process on %s', (kind)
     expect(await readUntil((a) => a.statusCode === 200)).toBeLessThan(SOON_MS);
   });
 
+  it('refuses the tokens of a session signed out by another process at once', async () => {
+    const other = await ctx.login('dealer2@example.com');
+    expect((await me()).statusCode).toBe(200);
+    const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+    // what POST /api/auth/logout on another process writes
+    await otherProcess('update auth_sessions set ended_at = now() where id = $1', [sid]);
+    expect(await readUntil((a) => a.statusCode === 401)).toBeLessThan(SOON_MS);
+    // the account's other sign-in goes on; this test's later ones use it
+    token = other;
+    expect((await me()).statusCode).toBe(200);
+  });
+
   it("shows this process's own write on the very next read", async () => {
     expect((await me()).statusCode).toBe(200);
     for (const name of ['First edit', 'Second edit']) {

@@ -51,6 +51,7 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/auth/oidc/config': anyone,
   'GET /api/auth/user': everyRole,
   'GET /api/auth/refresh': everyRole,
+  'POST /api/auth/logout': everyRole,
 
   // spec 2: /pages/become-a-partner is a public layout page.
   'GET /api/partners/form-options': anyone,

@@ -24,6 +24,15 @@ const concrete = (path: string) =>
   // the access decision is the same for both formats; CSV is the cheaper one to build
   (path.endsWith('/export') ? '?format=csv' : '');
 
+/** Signing out ends the caller's session: that route is called with sign-ins of its own. */
+const ENDS_SESSION = new Set(['POST /api/auth/logout']);
+const EMAIL: Record<Role, string> = {
+  gd: 'gd@example.com',
+  ld: 'ld@example.com',
+  d: 'dealer@example.com',
+  u: 'user@example.com',
+};
+
 const routes = Object.entries(expectedAccess).sort(([a], [b]) => a.localeCompare(b));
 
 describe.each(dbKinds)('[security][access matrix] every API route × every role on %s', (kind) => {
@@ -64,7 +73,11 @@ describe.each(dbKinds)('[security][access matrix] every API route × every role 
     const url = concrete(path);
     const body = method === 'GET' || method === 'DELETE' ? undefined : {};
     for (const who of callers) {
-      const response = await as[who].call(method, url, body);
+      const signedIn =
+        ENDS_SESSION.has(route) && who !== 'anonymous'
+          ? caller(ctx, await ctx.login(EMAIL[who]))
+          : as[who];
+      const response = await signedIn.call(method, url, body);
       const label = `${who} ${method} ${url}: ${response.statusCode} ${response.body.slice(0, 200)}`;
       const allowed =
         expected.who === 'anyone' || (who !== 'anonymous' && expected.who.includes(who));

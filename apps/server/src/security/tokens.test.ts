@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages, users } from '../db/schema';
+import { authSessions, mailMessages, users } from '../db/schema';
+import { startSession } from '../modules/auth/auth.repository';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../modules/auth/tokens';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
 import { obtainIdToken, startOidcProvider, type TestOidcProvider } from '../test/oidc-provider';
@@ -17,7 +18,7 @@ describe.each(dbKinds)(
     let ctx: TestContext;
     let provider: TestOidcProvider;
     const logLines: string[] = [];
-    let gd: { id: number; sessionVersion: number };
+    let gd: { id: number; sessionVersion: number; sessionId: string };
 
     beforeAll(async () => {
       provider = await startOidcProvider({ redirectUris: [redirectUri] });
@@ -36,7 +37,8 @@ describe.each(dbKinds)(
         logStream,
       });
       const [row] = await ctx.db.select().from(users).where(eq(users.email, 'gd@example.com'));
-      gd = { id: row!.id, sessionVersion: row!.sessionVersion };
+      const signIn = await startSession(ctx.db, row!.id, 'password', 12);
+      gd = { id: row!.id, sessionVersion: row!.sessionVersion, sessionId: signIn.id };
     });
     afterAll(async () => {
       await ctx?.close();
@@ -56,9 +58,14 @@ describe.each(dbKinds)(
         nbf?: number;
         sub?: string;
         sv?: number;
+        sid?: string;
       } = {},
     ) => {
-      const jwt = new SignJWT({ sv: options.sv ?? gd.sessionVersion, prv: 'password' })
+      const jwt = new SignJWT({
+        sv: options.sv ?? gd.sessionVersion,
+        prv: 'password',
+        sid: options.sid ?? gd.sessionId,
+      })
         .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
         .setSubject(options.sub ?? String(gd.id))
         .setIssuer(options.iss ?? TOKEN_ISSUER)
@@ -129,6 +136,77 @@ describe.each(dbKinds)(
       const longer = `${header}.${b64({ ...claims, exp: claims.exp + 86_400 })}.${signature}`;
       await expectRefused(longer, 'exp pushed a day later');
       await expectRefused(`${dealerToken.slice(0, -3)}AAA`, 'signature changed');
+    });
+
+    it('ends a session on sign-out: its tokens, refreshed ones too, are refused at once; other sign-ins go on', async () => {
+      const signIn = async () =>
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: 'ld@example.com', password: 'demo1234' },
+          })
+        ).json().data.token as string;
+      const phone = await signIn();
+      const desk = await signIn();
+      const refreshed = (
+        await ctx.app.inject({ url: '/api/auth/refresh', headers: bearer(phone) })
+      ).json().data.token as string;
+      // read once, so each process has the session cached when it ends
+      expect((await askProfile(refreshed)).statusCode).toBe(200);
+      const out = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: bearer(phone),
+      });
+      expect(out.statusCode, out.body).toBe(200);
+      expect(out.json()).toMatchObject({ code: 200, data: null });
+      for (const token of [phone, refreshed]) {
+        expect((await askProfile(token)).statusCode).toBe(401);
+        expect((await askProfile(token, 'query')).statusCode).toBe(401);
+        const again = await ctx.app.inject({ url: '/api/auth/refresh', headers: bearer(token) });
+        expect(again.statusCode).toBe(401);
+      }
+      expect((await askProfile(desk)).statusCode).toBe(200);
+      // signing out twice, or without a session, is a 401 like any request without one
+      const twice = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: bearer(phone),
+      });
+      expect(twice.statusCode).toBe(401);
+    });
+
+    it('never carries a session past its absolute lifetime, however often it is refreshed', async () => {
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'ld@example.com', password: 'demo1234' },
+      });
+      const token = login.json().data.token as string;
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+      const [row] = await ctx.db.select().from(authSessions).where(eq(authSessions.id, claims.sid));
+      const hours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
+      expect(hours).toBeCloseTo(ctx.config.SESSION_MAX_HOURS, 3);
+      // 10 minutes left of the sign-in: a refresh gives a token that ends with it, not an hour on
+      await ctx.db
+        .update(authSessions)
+        .set({ expiresAt: new Date(Date.now() + 600_000) })
+        .where(eq(authSessions.id, claims.sid));
+      const refreshed = await ctx.app.inject({ url: '/api/auth/refresh', headers: bearer(token) });
+      expect(refreshed.statusCode).toBe(200);
+      const until = refreshed.json().data.token_expired as number;
+      expect(until).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 600);
+      // over: the token, though its own exp is still ahead, is refused and cannot be refreshed
+      await ctx.db
+        .update(authSessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(authSessions.id, claims.sid));
+      const late = refreshed.json().data.token as string;
+      expect((await askProfile(late)).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ url: '/api/auth/refresh', headers: bearer(late) })).statusCode,
+      ).toBe(401);
     });
 
     it('writes no token, password or reset token to the log, while logging each request', async () => {

@@ -149,8 +149,16 @@ export const createProcessCluster = async (
     (await pool.query(text, values)).rows as T[];
 
   const tokens = createTokenService(JWT_SECRET, 3600);
-  const tokenFor = async (userId: number) =>
-    (await tokens.sign({ userId, sessionVersion: 1, provider: 'password' })).token;
+  /** a token of a new sign-in of the user, as POST /api/auth/login would give */
+  const tokenFor = async (userId: number) => {
+    const [signIn] = await query<{ id: string; until: number }>(
+      `insert into auth_sessions (user_id, provider, expires_at) values ($1, 'password', now() + interval '12 hours')
+       returning id, extract(epoch from expires_at)::float8 as until`,
+      [userId],
+    );
+    const claims = { userId, sessionVersion: 1, provider: 'password' as const };
+    return (await tokens.sign({ ...claims, sessionId: signIn!.id, notAfter: signIn!.until })).token;
+  };
   const [country] = await query<{ id: number }>(`select id from countries where code = 'AZ'`);
   const [category] = await query<{ id: number }>('select id from categories order by id limit 1');
   const [gd] = await query<{ id: number }>(`select id from users where email = 'gd@example.com'`);

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { countries, markupGroups } from './catalogue';
@@ -85,6 +86,29 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/**
+ * A sign-in: every token names its session. Sign-out ends it (its tokens are refused at once, on
+ * every process: a trigger notifies them, migration 0022); refresh never carries a token past
+ * `expires_at`, the absolute lifetime (SESSION_MAX_HOURS) fixed at sign-in.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('auth_sessions_user_idx').on(t.userId),
+    index('auth_sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Failed sign-ins per account and per address, shared by every server process. */

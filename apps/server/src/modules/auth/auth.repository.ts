@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { loginFailures, passwordResetTokens, users } from '../../db/schema';
+import { authSessions, loginFailures, passwordResetTokens, users } from '../../db/schema';
 
 export const findUserByEmail = async (db: DbOrTx, email: string) => {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -90,4 +90,44 @@ export const setPasswordAndEndSessions = async (
     .where(eq(users.id, userId))
     .returning({ sessionVersion: users.sessionVersion });
   return row?.sessionVersion;
+};
+
+// ------------------------------------------------------------------ sessions (sign-ins)
+
+export type AuthSession = typeof authSessions.$inferSelect;
+
+/** A new sign-in of the user, ending `maxHours` from now whatever refreshes follow. */
+export const startSession = async (
+  db: DbOrTx,
+  userId: number,
+  provider: string,
+  maxHours: number,
+): Promise<AuthSession> => {
+  const [row] = await db
+    .insert(authSessions)
+    .values({ userId, provider, expiresAt: sql`now() + make_interval(hours => ${maxHours})` })
+    .returning();
+  // sign-ins long over are not kept: each new one sweeps a few of its own account's
+  await db
+    .delete(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        sql`${authSessions.expiresAt} < now() - interval '1 day'`,
+      ),
+    );
+  return row!;
+};
+
+export const findSession = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
+  return row;
+};
+
+/** Sign-out: the session's tokens are refused from now on (every process is told). */
+export const endSession = async (db: DbOrTx, id: string) => {
+  await db
+    .update(authSessions)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(authSessions.id, id), isNull(authSessions.endedAt)));
 };

@@ -54,6 +54,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await auth.logout(requireSession(request));
+      return ok(null, 'You are signed out.');
+    },
+  );
+
   app.get(
     '/auth/refresh',
     {

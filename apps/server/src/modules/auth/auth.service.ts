@@ -21,13 +21,26 @@ export const createAuthService = (app: FastifyInstance) => {
   const windowSeconds = config.LOGIN_FAILURE_WINDOW_SECONDS;
 
   const issueLogin = async (user: UserRow, provider: SessionProvider): Promise<LoginData> => {
+    const started = await repo.startSession(db, user.id, provider, config.SESSION_MAX_HOURS);
     const { token, expiresAt } = await tokens.sign({
       userId: user.id,
+      sessionId: started.id,
       sessionVersion: user.sessionVersion,
       provider,
+      notAfter: started.expiresAt.getTime() / 1000,
     });
     return { token, user: toProfile(user, { expiresAt, provider }) };
   };
+
+  /** A fresh token of the same sign-in: never past the sign-in's absolute end. */
+  const reissue = (session: Session, sessionVersion: number) =>
+    tokens.sign({
+      userId: session.user.id,
+      sessionId: session.signIn.id,
+      sessionVersion,
+      provider: session.claims.provider,
+      notAfter: session.signIn.expiresAt.getTime() / 1000,
+    });
 
   const assertNotThrottled = async (keys: { key: string; max: number }[]) => {
     for (const { key, max } of keys) {
@@ -70,12 +83,13 @@ export const createAuthService = (app: FastifyInstance) => {
     },
 
     refresh: async (session: Session) => {
-      const { token, expiresAt } = await tokens.sign({
-        userId: session.user.id,
-        sessionVersion: session.user.sessionVersion,
-        provider: session.claims.provider,
-      });
+      const { token, expiresAt } = await reissue(session, session.user.sessionVersion);
       return { token, token_expired: expiresAt };
+    },
+
+    /** Sign-out: this sign-in's tokens are refused at once, on every process. */
+    logout: async (session: Session) => {
+      await repo.endSession(db, session.signIn.id);
     },
 
     /** Always the same answer; mail goes out only for an active account. */
@@ -127,11 +141,7 @@ export const createAuthService = (app: FastifyInstance) => {
         await hashPassword(input.new_password),
       );
       if (sessionVersion === undefined) throw new AppError('NOT_FOUND', 'Account not found.');
-      const { token, expiresAt } = await tokens.sign({
-        userId: session.user.id,
-        sessionVersion,
-        provider: session.claims.provider,
-      });
+      const { token, expiresAt } = await reissue(session, sessionVersion);
       return { token, token_expired: expiresAt };
     },
   };

@@ -6,8 +6,12 @@ export const TOKEN_AUDIENCE = 'esd-portal-api';
 
 export type SessionProvider = 'password' | 'oidc';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export type TokenClaims = {
   userId: number;
+  /** the sign-in (auth_sessions.id) the token belongs to */
+  sessionId: string;
   sessionVersion: number;
   provider: SessionProvider;
   /** unix seconds */
@@ -15,7 +19,10 @@ export type TokenClaims = {
 };
 
 export type TokenService = {
-  sign: (claims: Omit<TokenClaims, 'expiresAt'>) => Promise<{ token: string; expiresAt: number }>;
+  /** a token of the session, valid for the TTL but never past `notAfter` (unix seconds) */
+  sign: (
+    claims: Omit<TokenClaims, 'expiresAt'> & { notAfter: number },
+  ) => Promise<{ token: string; expiresAt: number }>;
   /** the claims, or null for any token that is not ours, tampered, or expired */
   verify: (token: string) => Promise<TokenClaims | null>;
 };
@@ -24,10 +31,10 @@ export type TokenService = {
 export const createTokenService = (secret: string, ttlSeconds: number): TokenService => {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: async ({ userId, sessionVersion, provider }) => {
+    sign: async ({ userId, sessionId, sessionVersion, provider, notAfter }) => {
       const now = Math.floor(Date.now() / 1000);
-      const expiresAt = now + ttlSeconds;
-      const token = await new SignJWT({ sv: sessionVersion, prv: provider })
+      const expiresAt = Math.min(now + ttlSeconds, Math.floor(notAfter));
+      const token = await new SignJWT({ sv: sessionVersion, prv: provider, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(TOKEN_ISSUER)
@@ -48,9 +55,11 @@ export const createTokenService = (secret: string, ttlSeconds: number): TokenSer
         const userId = Number(payload.sub);
         const sessionVersion = payload.sv;
         const provider = payload.prv;
+        const sessionId = payload.sid;
         if (!Number.isSafeInteger(userId) || typeof sessionVersion !== 'number') return null;
+        if (typeof sessionId !== 'string' || !UUID.test(sessionId)) return null;
         if (provider !== 'password' && provider !== 'oidc') return null;
-        return { userId, sessionVersion, provider, expiresAt: payload.exp as number };
+        return { userId, sessionId, sessionVersion, provider, expiresAt: payload.exp as number };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { startSession } from '../auth/auth.repository';
 import { deliverOrder } from './delivery';
 
 /** Fixed, so CI is reproducible; PROPERTY_SEED overrides to explore. */
@@ -138,22 +139,18 @@ describe.each(dbKinds)('[orders] keys and credit ledger properties on %s', (kind
             insert into users (email, name, type_id, country_id, dealer_id, need_azn_cash, need_azn_credit)
             values (${`prop-${kind}-${run}-u@prop.test`}, ${`prop user ${run}`}, 4, ${countryId}, ${dealer!.id}, true, true)
             returning id`);
-          const tokens = [
-            (
-              await ctx.app.tokens.sign({
-                userId: dealer!.id,
-                sessionVersion: 1,
-                provider: 'password',
-              })
-            ).token,
-            (
-              await ctx.app.tokens.sign({
-                userId: user!.id,
-                sessionVersion: 1,
-                provider: 'password',
-              })
-            ).token,
-          ];
+          /** a token of a new sign-in of an account made here (it has no password) */
+          const signedIn = async (userId: number) => {
+            const signIn = await startSession(ctx.db, userId, 'password', 12);
+            return ctx.app.tokens.sign({
+              userId,
+              sessionId: signIn.id,
+              sessionVersion: 1,
+              provider: 'password',
+              notAfter: signIn.expiresAt.getTime() / 1000,
+            });
+          };
+          const tokens = [(await signedIn(dealer!.id)).token, (await signedIn(user!.id)).token];
           const limit = limitUsd * 100;
           let imported = 0;
           const orders = new Map<number, Detail & { buyer: 0 | 1 }>();

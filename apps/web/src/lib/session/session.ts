@@ -1,10 +1,12 @@
 import { DEFAULT_ROLE, roleFromTypeId } from '@esd/shared/access/access.rules';
 import type { UserProfile } from '@esd/shared/auth/auth.schemas';
 import { paths } from '../../config/paths';
+import { API_BASE } from '../api-client';
 import { getSafeRedirect } from '../safe-redirect';
 import {
   type AuthProviderId,
   clearSession,
+  getToken,
   getTokenExpiry,
   getUserInfo,
   setLanguage,
@@ -56,10 +58,28 @@ export const reloadAfterLogin = (to: string | null | undefined) => {
 
 let isLoggingOut = false;
 
-/** Spec 4: clear flags, user info, role and token, then go to /pages/login. */
+/**
+ * Ends the sign-in on the server (its token is refused from then on, on every process): the
+ * request outlives the page (`keepalive`), so signing out never waits for it.
+ */
+const endServerSession = (token: string) => {
+  try {
+    void fetch(`${API_BASE}/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => {});
+  } catch {
+    // no network at all: the token still ends with its sign-in's lifetime
+  }
+};
+
+/** Spec 4: end the session on the server, clear flags, user info, role and token, then go to /pages/login. */
 export const logout = () => {
   if (isLoggingOut) return;
   isLoggingOut = true;
+  const token = getToken();
+  if (token) endServerSession(token);
   clearSession();
   clearOidcUser();
   window.location.assign(paths.login.getHref());
