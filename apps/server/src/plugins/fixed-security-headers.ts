@@ -42,6 +42,21 @@ export const helmetHeaders = (options: FastifyHelmetOptions): Record<string, str
 };
 
 /**
+ * The API's answers (OWASP REST Security): no page policy to speak of, but never framed, never
+ * cached, never sniffed, sent over HTTPS only and without a referrer. A route may still set its
+ * own Cache-Control (a public picture).
+ */
+export const apiHeaders = (page: Record<string, string>): Record<string, string> => ({
+  ...page,
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "frame-ancestors 'none'",
+  'strict-transport-security':
+    page['strict-transport-security'] ?? 'max-age=31536000; includeSubDomains',
+  'referrer-policy': 'no-referrer',
+});
+
+/**
  * The same headers as @fastify/helmet on every answer, but computed once: the plugin builds
  * helmet's whole middleware chain again for each request, a measurable share of a small
  * answer's time. Options that need per-request work (nonces) keep the original plugin.
@@ -53,8 +68,11 @@ export const fixedSecurityHeaders = fp(
       return;
     }
     const headers = helmetHeaders(options);
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const api = apiHeaders(headers);
+    app.addHook('onRequest', (request, reply, done) => {
+      // the API's own pages (/api/docs) are pages: they keep the page policy
+      const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+      reply.headers(isApi ? api : headers);
       done();
     });
   },

@@ -42,7 +42,7 @@ const expectStrictHeaders = (response: LightMyRequestResponse, what: string) => 
   }
 };
 
-describe('[security][headers] referrer policy and a strict CSP on pages and API answers', () => {
+describe('[security][headers] a strict page policy on pages, the API header set on API answers', () => {
   let ctx: TestContext;
   let dist: string;
 
@@ -70,16 +70,24 @@ describe('[security][headers] referrer policy and a strict CSP on pages and API 
     expect((await ctx.app.inject({ url: '/pages/orders' })).body).toContain('ESD shell');
   });
 
-  it('sends them with API answers, refusals and unknown routes too', async () => {
-    const health = await ctx.app.inject({ url: '/api/health' });
-    expect(health.statusCode).toBe(200);
-    expectStrictHeaders(health, '/api/health');
-    const refused = await ctx.app.inject({ url: '/api/orders' });
-    expect(refused.statusCode).toBe(401);
-    expectStrictHeaders(refused, '401');
-    const missing = await ctx.app.inject({ url: '/api/no-such-route' });
-    expect(missing.statusCode).toBe(404);
-    expectStrictHeaders(missing, '404');
+  it('sends the API header set (OWASP REST) with API answers, refusals and unknown routes', async () => {
+    const answers = [
+      ['/api/health', 200],
+      ['/api/orders', 401],
+      ['/api/no-such-route', 404],
+    ] as const;
+    for (const [url, status] of answers) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['content-security-policy'], url).toBe("frame-ancestors 'none'");
+      expect(response.headers['strict-transport-security'], url).toMatch(/^max-age=\d{7,}/);
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    // the API's own documentation is a page, with the page policy
+    const docs = await ctx.app.inject({ url: '/api/docs/' });
+    if (docs.statusCode === 200) expectStrictHeaders(docs, '/api/docs/');
   });
 
   it('frames no other origin when single sign-on is off', () => {
