@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, demoExposureWarning, loadConfig } from './config/env';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/seed';
 import { createServer } from './main';
 
@@ -44,6 +44,8 @@ const start = async () => {
       '',
     ].join('\n'),
   );
+  const warning = demoExposureWarning(config);
+  if (warning) console.warn(`\n  ${warning}\n`);
 };
 
 start().catch((error) => {

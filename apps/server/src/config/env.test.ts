@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, demoExposureWarning, isLoopbackHost, loadConfig } from './env';
 
 describe('[config] typed environment', () => {
   it('stops with a message naming the wrong variable', () => {
@@ -21,5 +21,19 @@ describe('[config] typed environment', () => {
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
     expect(first).toMatchObject({ PORT: 3000, isEmbeddedDb: true, isSmtpConfigured: false });
+  });
+
+  it('listens on this machine only unless HOST says otherwise, and warns of public demo accounts', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'esd-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).HOST).toBe('127.0.0.1');
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', 'portal.example.com'])
+      expect(isLoopbackHost(host), host).toBe(false);
+    expect(demoExposureWarning({ HOST: '127.0.0.1', SEED_DEMO: undefined })).toBeUndefined();
+    expect(demoExposureWarning({ HOST: '0.0.0.0', SEED_DEMO: false })).toBeUndefined();
+    expect(demoExposureWarning({ HOST: '0.0.0.0', SEED_DEMO: undefined })).toMatch(
+      /demo accounts .* reachable at 0\.0\.0\.0/,
+    );
   });
 });

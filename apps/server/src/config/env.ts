@@ -10,7 +10,8 @@ const bool = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** this machine only by default; `HOST=0.0.0.0` serves the network */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** where users reach the portal; used in e-mailed links */
   PUBLIC_URL: z.url().optional(),
@@ -83,6 +84,19 @@ export type Config = Env & {
 };
 
 export class ConfigError extends Error {}
+
+/** Whether the server can be reached from this machine only. */
+export const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+
+/**
+ * The warning a server with the demo data on prints when other machines can reach it: the demo
+ * accounts' password is public. Undefined when there is nothing to warn of.
+ */
+export const demoExposureWarning = (config: Pick<Config, 'HOST' | 'SEED_DEMO'>) =>
+  config.SEED_DEMO !== false && !isLoopbackHost(config.HOST)
+    ? `WARNING: the demo accounts (password in the README) are reachable at ${config.HOST}. Set SEED_DEMO=false on a server others can reach, or listen on 127.0.0.1.`
+    : undefined;
 
 /** Parses the environment; a wrong value stops the server with the variable's name. */
 export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
