@@ -94,6 +94,8 @@ export const readWorkbookLines = async (bytes: Buffer): Promise<KeyLine[]> => {
 const HEADERS = new Set(['key', 'licence key', 'license key']);
 // C0 and C1 control characters and DEL: never part of a key a person types or pastes
 const CONTROL = /\p{Cc}/u;
+/** what a spreadsheet reads as a formula: a line starting with = + - or @ */
+const FORMULA = /^[=+\-@]/;
 
 export type ClassifiedKeys = {
   /** data lines (a header line is not counted) */
@@ -110,6 +112,8 @@ const invalidReason = (key: string): string | undefined => {
   if (key === '') return 'empty';
   if (key.length > KEY_MAX_LENGTH) return `longer than ${KEY_MAX_LENGTH} characters`;
   if (CONTROL.test(key)) return 'contains control characters';
+  // a spreadsheet would run it: never stored, so no export or report can carry it (issue 18)
+  if (FORMULA.test(key)) return 'starts like a spreadsheet formula';
   return undefined;
 };
 

@@ -90,7 +90,7 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
     expect(await stockOf('KEYS-ACCESS')).toMatchObject({ available: 0, waiting: 0 });
   });
 
-  it('imports a CSV with a header, a BOM, semicolons, quotes, repeats and invalid lines', async () => {
+  it('imports a CSV with a header, a BOM, semicolons, quotes, repeats, formulas and invalid lines', async () => {
     const productId = await createProduct(ctx, { sku: 'KEYS-CSV' });
     const csv = [
       '\uFEFFLicence Key;note',
@@ -104,19 +104,28 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
       ';DDDD-4444',
       '"EE\tEE"',
       '"FF""FF"',
+      '=HYPERLINK("http://x.test","key")',
+      '+1-555',
+      '-KEY',
+      '@SUM(A1)',
     ].join('\r\n');
     const report = await importKeys(productId, csv);
     expect(report).toEqual({
       product_id: productId,
-      lines: 9,
+      lines: 13,
       added: 5,
       duplicates: 1,
       invalid: [
         { line: 6, reason: 'empty' },
         { line: 8, reason: 'longer than 500 characters' },
         { line: 10, reason: 'contains control characters' },
+        // what a spreadsheet would run is listed, not stored (issue 18)
+        { line: 12, reason: 'starts like a spreadsheet formula' },
+        { line: 13, reason: 'starts like a spreadsheet formula' },
+        { line: 14, reason: 'starts like a spreadsheet formula' },
+        { line: 15, reason: 'starts like a spreadsheet formula' },
       ],
-      invalid_count: 3,
+      invalid_count: 7,
       available: 5,
     });
     const stored = await ctx.db
@@ -135,7 +144,7 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
 
     // the same file again: every valid key is a duplicate, nothing is added
     const again = await importKeys(productId, csv, 'again.txt');
-    expect(again).toMatchObject({ lines: 9, added: 0, duplicates: 6, invalid_count: 3 });
+    expect(again).toMatchObject({ lines: 13, added: 0, duplicates: 6, invalid_count: 7 });
     expect(again.available).toBe(5);
   });
 

@@ -9,6 +9,7 @@ const reasonKeys = {
   empty: 'keys.import.reasons.empty',
   'longer than 500 characters': 'keys.import.reasons.tooLong',
   'contains control characters': 'keys.import.reasons.control',
+  'starts like a spreadsheet formula': 'keys.import.reasons.formula',
 } as const;
 
 const Stat = ({ label, value, color }: { label: string; value: string; color?: string }) => (
