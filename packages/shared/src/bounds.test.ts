@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDateSchema, INT4_MAX, idSchema, idTextSchema, timestampSchema } from './bounds';
+import {
+  calendarDateSchema,
+  displayNameSchema,
+  INT4_MAX,
+  idSchema,
+  idTextSchema,
+  isVisibleText,
+  timestampSchema,
+} from './bounds';
 
 const takes = (schema: { safeParse: (v: unknown) => { success: boolean } }, value: unknown) =>
   schema.safeParse(value).success;
@@ -56,5 +64,24 @@ describe('bounds of what the database holds', () => {
   it('names the rule in its message', () => {
     const result = calendarDateSchema.safeParse('1999-12-31');
     expect(result.error?.issues[0]?.message).toBe('must be between 2000-01-01 and 2100-12-31');
+  });
+});
+
+describe('display names', () => {
+  it('refuses names made only of invisible or direction-control characters', () => {
+    const name = displayNameSchema(120);
+    for (const ok of ['Leyla', 'Ə', 'Иван', '42', 'O’Brien', '‮Leyla'])
+      expect(takes(name, ok), ok).toBe(true);
+    for (const bad of [
+      '',
+      '   ',
+      '\u200B',
+      '\u200B\u200C\u200D',
+      '\u202E\u2066\u2069',
+      '\u200F\u00A0',
+      '\uFEFF',
+    ])
+      expect(takes(name, bad), JSON.stringify(bad)).toBe(false);
+    expect(isVisibleText('\u202Eabc')).toBe(true);
   });
 });

@@ -47,3 +47,18 @@ export const timestampSchema = z.iso
   .refine((value) => inYears(dayOf(value) ?? ''), {
     message: `must be between ${DATE_MIN} and ${DATE_MAX}`,
   });
+
+/**
+ * Whether a name shows something: a letter, digit, symbol or punctuation mark, not only spaces,
+ * zero-width or direction-control characters (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069).
+ */
+export const isVisibleText = (value: string) => /[\p{L}\p{N}\p{S}\p{P}]/u.test(value);
+
+/** A person's or company's name as others will see it: trimmed, 1..max, something visible. */
+export const displayNameSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(isVisibleText, { message: 'must contain a visible letter or digit' });

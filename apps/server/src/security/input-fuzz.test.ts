@@ -315,7 +315,7 @@ describe.each(dbKinds)('[security][bad input] every route on %s', (kind) => {
     }
   });
 
-  it('refuses a NUL byte in an otherwise valid request before it reaches a query', async () => {
+  it('refuses a NUL byte, or a name with nothing visible, in an otherwise valid request', async () => {
     const cases: { role: Role; method: 'PUT' | 'POST'; url: string; payload: object }[] = [
       {
         role: 'gd',
@@ -328,6 +328,13 @@ describe.each(dbKinds)('[security][bad input] every route on %s', (kind) => {
         method: 'PUT',
         url: '/api/profile',
         payload: { 'name\u0000': 'x', name: 'D', lang: 'en' },
+      },
+      // a name of only invisible and direction-control characters (issue 18)
+      {
+        role: 'd',
+        method: 'PUT',
+        url: '/api/profile',
+        payload: { name: '\u200B\u202E\u2066 \u200F', lang: 'en' },
       },
       {
         role: 'u',

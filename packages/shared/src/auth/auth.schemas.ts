@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from '../bounds';
 import { languages, STARRED_PAGES_MAX } from '../constants';
 
 export const PASSWORD_MIN = 8;
@@ -55,7 +56,7 @@ export const changePasswordInputSchema = z.object({
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 export const updateProfileInputSchema = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: displayNameSchema(120),
   lang: z.enum(languages),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;

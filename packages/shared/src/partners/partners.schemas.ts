@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../bounds';
+import { idSchema, isVisibleText } from '../bounds';
 import { nonNegativeMoney } from '../catalogue/catalogue.schemas';
 import { languages } from '../constants';
 import { compareMoney, isMoney } from '../shop/money';
@@ -18,10 +18,9 @@ const text = (field: string, max: number, min = 1) => {
     .string({ error: required(field) })
     .trim()
     .min(1, required(field));
-  return (min > 1 ? base.min(min, `${field} must be at least ${min} characters`) : base).max(
-    max,
-    `${field} must be at most ${max} characters`,
-  );
+  return (min > 1 ? base.min(min, `${field} must be at least ${min} characters`) : base)
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(isVisibleText, `${field} must contain a visible letter or digit`);
 };
 
 const PHONE_DIGITS_MIN = 7;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userTypeIds } from '../access/access.rules';
 import { paginationQuerySchema } from '../api';
-import { calendarDateSchema, idSchema, idTextSchema } from '../bounds';
+import { calendarDateSchema, displayNameSchema, idSchema, idTextSchema } from '../bounds';
 import { nonNegativeMoney } from '../catalogue/catalogue.schemas';
 import { languages } from '../constants';
 import { compareMoney, isMoney } from '../shop/money';
@@ -27,7 +27,7 @@ export const CREDIT_LIMIT_MAX = '999999999999.99';
  * type is decided by `editableFields` (users.rules); a field outside them is refused.
  */
 const accountShape = {
-  name: z.string().trim().min(1).max(ACCOUNT_NAME_MAX),
+  name: displayNameSchema(ACCOUNT_NAME_MAX),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   type_id: userTypeIdSchema,
   lang: z.enum(languages),
