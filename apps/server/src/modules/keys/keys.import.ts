@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors';
+import { inflateZipWithin } from '../../lib/zip-guard';
 
 /** Longest key the `licence_keys.key` column holds. */
 export const KEY_MAX_LENGTH = 500;
@@ -71,8 +72,28 @@ export const readTextLines = (text: string): KeyLine[] => {
   return records.map(({ record, info }) => ({ line: info.lines, key: firstCell(record) }));
 };
 
+/** At most this many keys a file (the import is one transaction): split bigger ones. */
+export const KEY_LINES_MAX = 100_000;
+/** What a key workbook may unpack to, and hold: checked before it is parsed. */
+const WORKBOOK_LIMITS = { maxBytes: 50 * 1024 * 1024, maxEntries: 1000 };
+
+const tooManyLines = () =>
+  new AppError(
+    'INVALID_FILE',
+    `The file has more than ${KEY_LINES_MAX.toLocaleString('en')} keys: split it into smaller files.`,
+  );
+
+/** `<row …>` elements of a worksheet's XML (any namespace prefix). */
+const countRows = (xml: Buffer) => xml.toString('latin1').match(/<(?:\w+:)?row[\s>]/g)?.length ?? 0;
+
 /** Rows of the first worksheet of an xlsx workbook (empty rows are not listed). */
 export const readWorkbookLines = async (bytes: Buffer): Promise<KeyLine[]> => {
+  // a zip bomb or a sheet of millions of rows is refused before the parser holds it in memory
+  const parts = inflateZipWithin(bytes, WORKBOOK_LIMITS);
+  const rows = parts
+    .filter((part) => /^xl\/worksheets\/[^/]+\.xml$/.test(part.name))
+    .map((part) => countRows(part.data));
+  if (Math.max(0, ...rows) > KEY_LINES_MAX + 1) throw tooManyLines();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -139,5 +160,7 @@ export const classifyKeyLines = (all: KeyLine[]): ClassifiedKeys => {
 export const readKeyFile = async (filename: string, bytes: Buffer) => {
   const kind = detectKeyFile(filename, bytes);
   const lines = kind === 'xlsx' ? await readWorkbookLines(bytes) : readTextLines(decodeText(bytes));
-  return classifyKeyLines(lines);
+  const classified = classifyKeyLines(lines);
+  if (classified.lines > KEY_LINES_MAX) throw tooManyLines();
+  return classified;
 };

@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import type { KeyImportReport, KeyStock } from '@esd/shared/orders/orders.schemas';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -24,6 +25,44 @@ const workbook = async (rows: unknown[][]) => {
   for (const row of rows) sheet.addRow(row);
   book.addWorksheet('Ignored').addRow(['NOT-IMPORTED']);
   return Buffer.from(await book.xlsx.writeBuffer());
+};
+
+/** A zip of deflated entries, as an xlsx is (local headers, central directory, end record). */
+const zipOf = (entries: [string, Buffer][]) => {
+  const locals: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of entries) {
+    const data = deflateRawSync(content, { level: 9 });
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    directory.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const size = directory.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(size, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...directory, end]);
 };
 
 describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
@@ -372,6 +411,36 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
       low_stock_threshold: 25,
     });
   });
+
+  it('refuses a workbook that unpacks past 50 MB, and a file of more than 100,000 keys, before parsing it', async () => {
+    const productId = await createProduct(ctx, { sku: 'KEYS-BOMB' });
+    // 60 KB that inflate to 60 MB: a sheet of spaces
+    const bomb = zipOf([
+      ['[Content_Types].xml', Buffer.from('<Types/>')],
+      ['xl/worksheets/sheet1.xml', Buffer.alloc(60 * 1024 * 1024, 0x20)],
+    ]);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = process.memoryUsage().rss;
+    const refused = await upload(productId, bomb, 'keys.xlsx');
+    expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(refused.json()).toMatchObject({
+      message: 'The file unpacks to more than 50 MB: split it into smaller files.',
+      data: { error: 'INVALID_FILE' },
+    });
+    // the inflating stopped at the limit, before any parser held the sheet
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+    const rows = Array.from({ length: 100_001 }, (_, i) => [`ROW-${i}`]);
+    const big = await upload(productId, await workbook([['key'], ...rows]), 'keys.xlsx');
+    expect(big.json()).toMatchObject({
+      message: 'The file has more than 100,000 keys: split it into smaller files.',
+      data: { error: 'INVALID_FILE' },
+    });
+    const lines = Array.from({ length: 100_001 }, (_, i) => `LINE-${i}`).join('\n');
+    const long = await upload(productId, `key\n${lines}\n`, 'keys.csv');
+    expect(long.json()).toMatchObject({ data: { error: 'INVALID_FILE' } });
+    expect(await stockOf('KEYS-BOMB')).toMatchObject({ available: 0 });
+  }, 120_000);
 
   it('imports 100,000 keys in a few seconds', async () => {
     const productId = await createProduct(ctx, { sku: 'KEYS-BULK' });
