@@ -117,3 +117,14 @@ export const loginFailures = pgTable('login_failures', {
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Uses of a limited action in its current window, shared by every server process: mails a
+ * user can make the portal send (issue 18). One row per key (`send-keys:user:7`,
+ * `mail:to:someone@example.com`); a use after the window starts a new one.
+ */
+export const usageCounters = pgTable('usage_counters', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  uses: integer('uses').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -12,10 +12,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/errors';
+import { takeUses } from '../../lib/usage-limit';
 import { requireSession } from '../../plugins/auth';
 import { createAuthService } from './auth.service';
 import { createOidcVerifier } from './oidc';
 import { toProfile } from './profile';
+
+/** Reset mails a person can ask for one address (issue 18): a mailbox is not to be flooded. */
+const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 5;
 
 const emptyData = envelopeSchema(z.object({}));
 
@@ -83,6 +87,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: forgotPasswordInputSchema, response: { 200: emptyData } },
     },
     async (request) => {
+      // per account typed, whether or not it exists (the answer tells nothing either way)
+      await takeUses(app.db, [
+        {
+          key: `forgot-password:${request.body.email.toLowerCase()}`,
+          max: RESET_MAILS_PER_ACCOUNT_PER_HOUR,
+          windowSeconds: 3600,
+          message: 'Too many reset requests for this address: try again in {minutes} minutes.',
+        },
+      ]);
       await auth.requestPasswordReset(request.body.email, request.log);
       return ok({}, 'If an account uses this e-mail, a reset link is on its way.');
     },

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
+import { takeUses } from '../../lib/usage-limit';
 import { requireSession } from '../../plugins/auth';
 import { ORDER_PLACED_MESSAGE, placeOrder, previewCheckout } from './checkout';
 import {
@@ -37,6 +38,10 @@ import {
 import { exportOrders } from './orders.export';
 import { mailOrderKeys } from './orders.mail';
 import { findVisibleOrder, lateDeliveries, listOrders, orderDetail } from './orders.query';
+
+/** Keys mails a user can send in an hour, and mails one address can get (issue 18). */
+const SEND_KEYS_PER_USER_PER_HOUR = 30;
+const MAILS_PER_RECIPIENT_PER_HOUR = 10;
 
 const detailResponse = { 200: envelopeSchema(orderDetailSchema) };
 
@@ -247,7 +252,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await findVisibleOrder(app.db, requireSession(request), request.params.id);
+      const session = requireSession(request);
+      await findVisibleOrder(app.db, session, request.params.id);
+      // "Send keys" mails whom the user names: limited per user and per recipient (issue 18)
+      const recipient = request.body.email?.toLowerCase() ?? `buyer-of-order:${request.params.id}`;
+      await takeUses(app.db, [
+        {
+          key: `send-keys:user:${session.user.id}`,
+          max: SEND_KEYS_PER_USER_PER_HOUR,
+          windowSeconds: 3600,
+          message: 'You have sent keys too often: try again in {minutes} minutes.',
+        },
+        {
+          key: `mail:to:${recipient}`,
+          max: MAILS_PER_RECIPIENT_PER_HOUR,
+          windowSeconds: 3600,
+          message: 'Too many mails to this address: try again in {minutes} minutes.',
+        },
+      ]);
       const to = await mailOrderKeys(app, request.params.id, request.body.email);
       if (!to) throw new AppError('INVALID_STATE', 'This order has no delivered keys yet.');
       return ok({ to }, `The keys were sent to ${to}.`);
