@@ -17,7 +17,8 @@ test('[events][claim] an admin creates an event with a prize, a dealer earns poi
   browser,
   page,
 }) => {
-  test.setTimeout(120_000);
+  // two people, an event, a prize, an order and its delivery: minutes on a loaded 2-core machine
+  test.setTimeout(240_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const eventTitle = `E2E race ${stamp}`;
   const prizeTitle = `E2E mug ${stamp}`;
