@@ -170,7 +170,8 @@ test('[events][a11y] events, an event, a prize and My prizes pass axe in en, ru 
 test('[events][a11y] the events, prizes and won prizes settings pass axe in en, ru and az', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  // nine axe scans: well over a minute on a loaded 2-core machine
+  test.setTimeout(180_000);
   await signIn(page, 'gd@example.com');
   for (const lang of ['en', 'ru', 'az']) {
     for (const path of [
