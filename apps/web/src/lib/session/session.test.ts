@@ -75,11 +75,53 @@ describe('browser session (spec 3, 4)', () => {
     });
   });
 
-  it('logout clears the session keys only and goes to /pages/login', () => {
+  it('logout clears the session keys only and goes to /pages/login', async () => {
     saveSession({ user, token: 'jwt-token', providerId: 'oidc' });
     local.setItem('itemsPerPage', '25');
-    logout();
+    await logout();
     expect(local.snapshot()).toEqual({ lang: 'az', itemsPerPage: '25' });
     expect(assign).toHaveBeenCalledWith('/pages/login');
+  });
+
+  it('logout ends the session on the server before it leaves the page', async () => {
+    vi.resetModules();
+    const fresh = await import('./session');
+    fresh.saveSession({ user, token: 'jwt-token', providerId: 'password' });
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    const done = fresh.logout();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer jwt-token' },
+      keepalive: true,
+    });
+    expect(local.snapshot()).toEqual({ lang: 'az' });
+    await Promise.resolve();
+    expect(assign).not.toHaveBeenCalled();
+    answer(new Response(null, { status: 200 }));
+    await done;
+    expect(assign).toHaveBeenCalledWith('/pages/login');
+  });
+
+  it('logout leaves after 3 s when the server does not answer', async () => {
+    vi.resetModules();
+    vi.useFakeTimers();
+    try {
+      const fresh = await import('./session');
+      fresh.saveSession({ user, token: 'jwt-token', providerId: 'password' });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => new Promise<Response>(() => {})),
+      );
+      const done = fresh.logout();
+      await vi.advanceTimersByTimeAsync(2999);
+      expect(assign).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await done;
+      expect(assign).toHaveBeenCalledWith('/pages/login');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -58,30 +58,43 @@ export const reloadAfterLogin = (to: string | null | undefined) => {
 
 let isLoggingOut = false;
 
+/** How long signing out waits for the server before it leaves the page anyway. */
+const LOGOUT_WAIT_MS = 3000;
+
 /**
- * Ends the sign-in on the server (its token is refused from then on, on every process): the
- * request outlives the page (`keepalive`), so signing out never waits for it.
+ * Ends the sign-in on the server (its token is refused from then on, on every process). The
+ * request outlives the page (`keepalive`), and signing out waits for it at most
+ * LOGOUT_WAIT_MS, so a slow or absent network never keeps anyone signed in on screen.
  */
-const endServerSession = (token: string) => {
+const endServerSession = (token: string): Promise<void> => {
   try {
-    void fetch(`${API_BASE}/auth/logout`, {
+    const ended = fetch(`${API_BASE}/auth/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       keepalive: true,
-    }).catch(() => {});
+    }).then(
+      () => undefined,
+      () => undefined,
+    );
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS));
+    return Promise.race([ended, waited]);
   } catch {
     // no network at all: the token still ends with its sign-in's lifetime
+    return Promise.resolve();
   }
 };
 
-/** Spec 4: end the session on the server, clear flags, user info, role and token, then go to /pages/login. */
-export const logout = () => {
+/**
+ * Spec 4: clear flags, user info, role and token at once, end the session on the server, then
+ * go to /pages/login.
+ */
+export const logout = async (): Promise<void> => {
   if (isLoggingOut) return;
   isLoggingOut = true;
   const token = getToken();
-  if (token) endServerSession(token);
   clearSession();
   clearOidcUser();
+  if (token) await endServerSession(token);
   window.location.assign(paths.login.getHref());
 };
 
