@@ -7,8 +7,8 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          include: ['apps/server/{src,test}/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 // The real OpenID Connect provider the end-to-end suite signs in with.
-import { startOidcProvider } from '../../apps/server/src/test/oidc-provider';
+import { startOidcProvider } from '../../apps/server/test/oidc-provider';
 import { baseURL, OIDC_PORT } from './env';
 
 const provider = await startOidcProvider({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './test/harness';
+import { createTestContext, type TestContext } from '../test/harness';
 
 // The web build (apps/web/vite.config.ts) writes .br and .gz beside each hashed script; the
 // server sends the one the browser accepts, cached for a year, and the page itself uncached.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { realPostgresSuite, requireRealPostgresUrl } from '../test/real-postgres';
+import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
 import { type Database, MAX_PREPARED_PER_CONNECTION, openDatabase, planEachCall } from './client';
 
 type Rows<T> = { rows: T[] };

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
 import { pgErrorCode } from '../lib/pg-errors';
-import { realPostgresSuite, requireRealPostgresUrl } from '../test/real-postgres';
 import { type Database, openDatabase } from './client';
 import { isRetryableConflict, retryConflicts } from './retry';
 

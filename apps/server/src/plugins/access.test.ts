@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 describe.each(dbKinds)('[access] rules of spec 6 enforced by the server on %s', (kind) => {
   let ctx: TestContext;

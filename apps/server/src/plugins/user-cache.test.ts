@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { createUserCache } from './user-cache';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

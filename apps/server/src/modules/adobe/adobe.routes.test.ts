@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { as } from '../../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { createAdobeClient } from './adobe.client';
 import { demoAdobeCustomers } from './demo-customers';
 

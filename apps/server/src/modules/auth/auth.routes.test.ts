@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { mailMessages, passwordResetTokens, users } from '../../db/schema';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 describe.each(dbKinds)('[auth] sign-in, tokens and passwords on %s', (kind) => {
   let ctx: TestContext;

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, type TestContext } from '../../test/harness';
-import { obtainIdToken, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
+import { bearer, createTestContext, type TestContext } from '../../../test/harness';
+import {
+  obtainIdToken,
+  startOidcProvider,
+  type TestOidcProvider,
+} from '../../../test/oidc-provider';
 
 const redirectUri = 'http://portal.test/callback';
 

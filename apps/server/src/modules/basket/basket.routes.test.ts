@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createProduct } from '../../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { basketItems } from '../../db/schema';
-import { as, createProduct } from '../../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
   let ctx: TestContext;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createProduct, productInput } from '../../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { as, createProduct, productInput } from '../../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // the cache keeps a page up to 30 s: every check below must see the change well before that

@@ -1,7 +1,7 @@
 import { toCents } from '@esd/shared/shop/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createProduct } from '../../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { as, createProduct } from '../../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 
 describe.each(dbKinds)("[shop][catalogue] products priced by the viewer's chain on %s", (kind) => {
   let ctx: TestContext;

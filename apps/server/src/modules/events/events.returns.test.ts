@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, wonPrizes } from '../../db/schema';
-import { addKeys, as, createProduct } from '../../test/fixtures';
+import { addKeys, as, createProduct } from '../../../test/fixtures';
 import {
   bearer,
   createTestContext,
   type DbKind,
   dbKinds,
   type TestContext,
-} from '../../test/harness';
+} from '../../../test/harness';
+import { orders, wonPrizes } from '../../db/schema';
 
 const hour = 3_600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addKeys, as, createProduct } from '../../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { eventPoints, orders, prizes, users, wonPrizes } from '../../db/schema';
-import { addKeys, as, createProduct } from '../../test/fixtures';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { deliverOrder } from '../orders/delivery';
 import { accrueEventPoints } from './events.points';
 

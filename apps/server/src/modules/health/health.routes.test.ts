@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { licenceKeys } from '../../db/schema';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
 

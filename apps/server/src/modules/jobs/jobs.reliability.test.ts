@@ -9,13 +9,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addKeys, as, createProduct } from '../../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { JOBS_SCHEMA } from '../../db/migrate';
 import { auditLog, orderItems, orderMails, orders, users } from '../../db/schema';
 import { DEAD_LETTERS, ensureQueues, QUEUES } from '../../plugins/jobs';
-import { addKeys, as, createProduct } from '../../test/fixtures';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { raiseLateDeliveryAlerts } from '../orders/delivery';
 import { sendCompletedOrderMail } from '../orders/orders.mail';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createProduct } from '../../test/fixtures';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { as, createProduct } from '../../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 
 type Order = { status: string; items: { status: string; delivered: number }[] };
 

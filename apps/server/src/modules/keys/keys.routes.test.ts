@@ -3,9 +3,9 @@ import type { KeyImportReport, KeyStock } from '@esd/shared/orders/orders.schema
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createProduct } from '../../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { licenceKeys, orderItems, orders, users } from '../../db/schema';
-import { as, createProduct } from '../../test/fixtures';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 const multipart = (file: Buffer, filename: string) => {
   const boundary = '----esdkeysboundary';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tinyPdf } from './library.test-files';
+import { tinyPdf } from '../../../test/library-files';
 import { attachmentDisposition, displayFileName, sniffLibraryFile } from './library-file-type';
 
 describe('[library] file names and types', () => {

@@ -3,9 +3,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { LIBRARY_MAX_BYTES } from '@esd/shared/content/library.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as } from '../../test/fixtures';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
-import { tinyPdf } from './library.test-files';
+import { as } from '../../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { tinyPdf } from '../../../test/library-files';
 
 type Fields = Record<string, string>;
 

@@ -35,9 +35,9 @@ import { toAzn } from '@esd/shared/shop/pricing.rules';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addKeys, createProduct, productInput } from '../../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { DEMO_PASSWORD } from '../../db/seed/seed';
-import { addKeys, createProduct, productInput } from '../../test/fixtures';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 /** Fixed, so CI is reproducible; FUZZ_SEED and FUZZ_RUNS override to explore. */
 const SEED = Number(process.env.FUZZ_SEED ?? 17_2026);

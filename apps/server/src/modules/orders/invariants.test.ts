@@ -5,9 +5,9 @@
 import { multiplyMoney, subtractMoney } from '@esd/shared/shop/money';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addKeys, as, createProduct } from '../../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { basketItems, dealerProductPrices, orders, products, users } from '../../db/schema';
-import { addKeys, as, createProduct } from '../../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 type Line = { id: number; product_id: number; quantity: number; sell_type: number };
 

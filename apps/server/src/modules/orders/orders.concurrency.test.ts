@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
+import { realPostgresSuite, requireRealPostgresUrl } from '../../../test/real-postgres';
 import {
   type Answer as ClusterAnswer,
   createProcessCluster,
@@ -24,7 +24,7 @@ import {
   type ProcessCluster,
   type Server,
   waitUntil,
-} from '../../test/server-processes';
+} from '../../../test/server-processes';
 
 const suite = realPostgresSuite(
   'orders concurrency',

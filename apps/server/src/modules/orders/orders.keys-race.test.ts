@@ -14,14 +14,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pgErrorCode, violatedConstraint } from '../../lib/pg-errors';
-import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
+import { realPostgresSuite, requireRealPostgresUrl } from '../../../test/real-postgres';
 import {
   createProcessCluster,
   type ProcessCluster,
   type Server,
   waitUntil,
-} from '../../test/server-processes';
+} from '../../../test/server-processes';
+import { pgErrorCode, violatedConstraint } from '../../lib/pg-errors';
 
 const suite = realPostgresSuite(
   'orders keys race',

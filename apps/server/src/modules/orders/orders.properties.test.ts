@@ -16,8 +16,8 @@ import { CREDIT_LIMIT_MESSAGE } from '@esd/shared/orders/orders.rules';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../../test/fixtures';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { createProduct } from '../../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { startSession } from '../auth/auth.repository';
 import { deliverOrder } from './delivery';
 

@@ -1,6 +1,8 @@
 import { CREDIT_LIMIT_MESSAGE } from '@esd/shared/orders/orders.rules';
 import { and, count, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addKeys, as, createProduct } from '../../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import {
   basketItems,
   countries,
@@ -10,8 +12,6 @@ import {
   orders,
   users,
 } from '../../db/schema';
-import { addKeys, as, createProduct } from '../../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { raiseLateDeliveryAlerts } from './delivery';
 import { itemSkuMatches, itemTitleMatches } from './orders.query';
 

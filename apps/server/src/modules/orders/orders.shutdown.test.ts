@@ -17,14 +17,14 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
+import { realPostgresSuite, requireRealPostgresUrl } from '../../../test/real-postgres';
 import {
   createProcessCluster,
   type ProcessCluster,
   type Server,
   sleep,
   waitUntil,
-} from '../../test/server-processes';
+} from '../../../test/server-processes';
 
 const suite = realPostgresSuite(
   'orders shutdown',

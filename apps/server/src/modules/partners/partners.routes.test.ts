@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { fieldExamples, nextApplicant, validApplication } from '../../../test/partners-fixtures';
 import {
   auditLog,
   countries,
@@ -8,8 +10,6 @@ import {
   partnerApplications,
   users,
 } from '../../db/schema';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
-import { fieldExamples, nextApplicant, validApplication } from './partners.test-fixtures';
 
 const submit = (ctx: TestContext, payload: unknown, options: { ip?: string; lang?: string } = {}) =>
   ctx.app.inject({

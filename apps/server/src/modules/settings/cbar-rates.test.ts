@@ -3,7 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CbarFormatError, parseCbarUsdRate } from './cbar-rates';
 
-const fixture = readFileSync(path.join(import.meta.dirname, 'fixtures/21.11.2026.xml'), 'utf8');
+const fixture = readFileSync(
+  path.join(import.meta.dirname, '../../../test/fixtures/cbar-21.11.2026.xml'),
+  'utf8',
+);
 
 describe('[settings][rates] central bank daily XML', () => {
   it('reads the USD rate and the date from the real format', () => {

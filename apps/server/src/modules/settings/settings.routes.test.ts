@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createProduct, productInput } from '../../test/fixtures';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { as, createProduct, productInput } from '../../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 
-const cbarFile = readFileSync(path.join(import.meta.dirname, 'fixtures/21.11.2026.xml'));
+const cbarFile = readFileSync(
+  path.join(import.meta.dirname, '../../../test/fixtures/cbar-21.11.2026.xml'),
+);
 
 describe.each(dbKinds)('[settings] catalogue settings for the global admin on %s', (kind) => {
   let ctx: TestContext;

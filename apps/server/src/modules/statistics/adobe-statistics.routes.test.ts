@@ -1,10 +1,10 @@
 import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { adobeCustomers, countries, orderItems, orders, products, users } from '../../db/schema';
 import type { AdobeLine } from '../../db/schema/shop';
-import { as } from '../../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 /** 'YYYY-MM' of the Baku month `back` months before this one. */
 const bakuMonth = (back: number) => {

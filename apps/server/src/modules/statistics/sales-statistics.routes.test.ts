@@ -7,6 +7,8 @@ import type {
 import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../../../test/fixtures';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import {
   categories,
   countries,
@@ -16,8 +18,6 @@ import {
   targets,
   users,
 } from '../../db/schema';
-import { as } from '../../test/fixtures';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 /*
  * Hand-computed fixtures in 2024 (Baku is UTC+4, no daylight saving):

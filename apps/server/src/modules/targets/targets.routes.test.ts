@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../../../test/fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { auditLog, targets, users } from '../../db/schema';
-import { as } from '../../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 describe.each(dbKinds)('[targets] immutable quarterly targets on %s', (kind) => {
   let ctx: TestContext;

@@ -1,8 +1,8 @@
 import type { Role } from '@esd/shared/access/access.rules';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
-import { caller, userId } from '../../test/users-support';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { caller, userId } from '../../../test/users-support';
 
 type Caller = ReturnType<typeof caller>;
 type Method = 'GET' | 'POST' | 'PATCH';

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { insertOrder, linkTokenFor, signedIn, userId } from '../../../test/users-support';
 import { auditLog, countries, userGroups, users } from '../../db/schema';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
-import { insertOrder, linkTokenFor, signedIn, userId } from '../../test/users-support';
 import { BUSINESS_TIME_ZONE } from '../orders/orders.query';
 
 type Row = {

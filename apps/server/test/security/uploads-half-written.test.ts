@@ -12,8 +12,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyPdf } from '../modules/library/library.test-files';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../harness';
+import { tinyPdf } from '../library-files';
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const PNG = Buffer.concat([

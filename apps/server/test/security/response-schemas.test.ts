@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness';
+import { createTestContext, type TestContext } from '../harness';
 
 /**
  * The web app does not parse answers again (lib/api-client.ts): it trusts that the server checked

@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, mailMessages, users } from '../db/schema';
-import { startSession } from '../modules/auth/auth.repository';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../modules/auth/tokens';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
-import { obtainIdToken, startOidcProvider, type TestOidcProvider } from '../test/oidc-provider';
+import { authSessions, mailMessages, users } from '../../src/db/schema';
+import { startSession } from '../../src/modules/auth/auth.repository';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/modules/auth/tokens';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../harness';
+import { obtainIdToken, startOidcProvider, type TestOidcProvider } from '../oidc-provider';
 
 const redirectUri = 'http://portal.test/callback';
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

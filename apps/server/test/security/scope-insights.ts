@@ -1,6 +1,6 @@
 import { ne } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { wonPrizes } from '../db/schema';
+import { wonPrizes } from '../../src/db/schema';
 import {
   type Caller,
   csv,

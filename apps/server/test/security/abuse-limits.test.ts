@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages, orders } from '../db/schema';
-import { addKeys, as, createProduct } from '../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { mailMessages, orders } from '../../src/db/schema';
+import { addKeys, as, createProduct } from '../fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../harness';
 
 /**
  * Issue 18: mails a user can make the portal send are limited per user and per recipient, and

@@ -15,10 +15,10 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { neutralise } from '../lib/spreadsheet';
-import { sendSheets } from '../modules/statistics/sales-statistics.export';
-import { as } from '../test/fixtures';
-import { createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { neutralise } from '../../src/lib/spreadsheet';
+import { sendSheets } from '../../src/modules/statistics/sales-statistics.export';
+import { as } from '../fixtures';
+import { createTestContext, dbKinds, type TestContext } from '../harness';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 4181);
 const RUNS = Number(process.env.EXPORT_RUNS ?? 200);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
-import { issueSetPasswordLink } from '../modules/auth/set-password-link';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { users } from '../../src/db/schema';
+import { issueSetPasswordLink } from '../../src/modules/auth/set-password-link';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../harness';
 
 // not common, exactly 8 and 128 characters long
 const eight = 'Zq7!mK2p';

@@ -1,7 +1,7 @@
 import type { Role } from '@esd/shared/access/access.rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, dbKinds, type TestContext } from '../test/harness';
-import { caller } from '../test/users-support';
+import { createTestContext, dbKinds, type TestContext } from '../harness';
+import { caller } from '../users-support';
 import { expectedAccess } from './access-matrix.expected';
 import { createScopeChecks, loadScopeWorld, type ScopeWorld } from './access-scope';
 import { normalizeRoute, servedApiRoutes } from './served-routes';

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldPendingSales } from '../modules/statistics/sales-fold';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { foldPendingSales } from '../../src/modules/statistics/sales-fold';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../harness';
 import {
   acceptsText,
   type BadBody,

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { LIBRARY_MAX_BYTES } from '@esd/shared/content/library.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyPdf } from '../modules/library/library.test-files';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../harness';
+import { tinyPdf } from '../library-files';
 
 const MB = 1024 * 1024;
 /** Rows of an `execute` answer (PGlite and node-postgres both answer `{ rows }`). */
@@ -30,9 +30,7 @@ const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></b
 const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
 );
-const CBAR_XML = readFileSync(
-  path.join(import.meta.dirname, '../modules/settings/fixtures/21.11.2026.xml'),
-);
+const CBAR_XML = readFileSync(path.join(import.meta.dirname, '../fixtures/cbar-21.11.2026.xml'));
 
 /** Names a client may send instead of a file name. */
 const HOSTILE_NAMES = [

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { dealerProductPrices, userGroupMembers, users } from '../db/schema';
+import { dealerProductPrices, userGroupMembers, users } from '../../src/db/schema';
 import {
   type Caller,
   ids,

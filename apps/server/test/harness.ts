@@ -5,12 +5,12 @@ import path from 'node:path';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config/env';
-import { openDatabase } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { DEMO_PASSWORD, seedDemoData } from '../db/seed/seed';
-import { loggerOptions } from '../main';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed/seed';
+import { loggerOptions } from '../src/main';
 
 export type DbKind = 'pglite' | 'postgres';
 

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { buildApp } from '../app';
-import { loadConfig } from '../config/env';
-import { type Database, openDatabase } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { seedDemoData } from '../db/seed/seed';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { type Database, openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { seedDemoData } from '../src/db/seed/seed';
 
 /**
  * Where the server suites' seeded databases start from. Migrating and seeding took most of a

@@ -1,8 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { adobeCustomers, events, mailMessages, orderItems, prizes, products } from '../db/schema';
-import type { TestContext } from '../test/harness';
-import { caller } from '../test/users-support';
+import {
+  adobeCustomers,
+  events,
+  mailMessages,
+  orderItems,
+  prizes,
+  products,
+} from '../../src/db/schema';
+import type { TestContext } from '../harness';
+import { caller } from '../users-support';
 import {
   type Account,
   account,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { mailMessages, orders, users } from '../db/schema';
+import { mailMessages, orders, users } from '../src/db/schema';
 import { bearer, type TestContext } from './harness';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

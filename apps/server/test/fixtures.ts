@@ -1,5 +1,5 @@
 import type { ProductInput } from '@esd/shared/catalogue/settings.schemas';
-import { licenceKeys } from '../db/schema';
+import { licenceKeys } from '../src/db/schema';
 import { bearer, type TestContext } from './harness';
 
 export const productInput = (overrides: Partial<ProductInput> = {}): ProductInput => ({

@@ -1,7 +1,7 @@
 import type { Role } from '@esd/shared/access/access.rules';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, dbKinds, type TestContext } from '../test/harness';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../harness';
 import {
   acceptsText,
   edgeJson,

@@ -12,12 +12,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { seedDemoData } from '../db/seed/seed';
-import { createTokenService } from '../modules/auth/tokens';
+import { openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { seedDemoData } from '../src/db/seed/seed';
+import { createTokenService } from '../src/modules/auth/tokens';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const JWT_SECRET = 'processes-secret-that-is-long-enough-for-hs256-0123456789';
 
 /**

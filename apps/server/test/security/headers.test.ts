@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/env';
-import { securityHeaders } from '../plugins/security-headers';
-import { createTestContext, type TestContext } from '../test/harness';
+import { loadConfig } from '../../src/config/env';
+import { securityHeaders } from '../../src/plugins/security-headers';
+import { createTestContext, type TestContext } from '../harness';
 
 const issuer = 'https://login.example.com/realms/esd';
 

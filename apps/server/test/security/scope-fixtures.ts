@@ -7,9 +7,9 @@ import {
   products,
   returnRequests,
   users,
-} from '../db/schema';
-import { DEMO_OUT_OF_STOCK_SKU } from '../db/seed/seed';
-import type { TestContext } from '../test/harness';
+} from '../../src/db/schema';
+import { DEMO_OUT_OF_STOCK_SKU } from '../../src/db/seed/seed';
+import type { TestContext } from '../harness';
 
 export type Account = { id: number; dealerId: number | null; countryId: number | null };
 
