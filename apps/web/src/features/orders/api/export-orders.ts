@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '@/lib/download-file';
-import type { OrdersQuery } from './get-orders';
+import type { OrdersQuery } from './orders-query';
 
 export type ExportFormat = 'xlsx' | 'csv';
 export type ExportQuery = Omit<OrdersQuery, 'page' | 'perPage'>;

@@ -1,24 +1,10 @@
 import type { Page } from '@esd/shared/api';
-import type { OrderStatusName } from '@esd/shared/orders/orders.rules';
 import type { OrderSummary } from '@esd/shared/orders/orders.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { ordersKeys } from './orders-keys';
-
-/** What GET /api/orders is sent (orderListQuerySchema of the shared contract reads it). */
-export type OrdersQuery = {
-  page: number;
-  perPage: number;
-  id?: number;
-  sku?: string;
-  product?: string;
-  date_from?: string;
-  date_to?: string;
-  status?: OrderStatusName;
-  sell_type?: 1 | 2;
-  waiting?: 'true';
-};
+import type { OrdersQuery } from './orders-query';
 
 /** GET /api/orders: the caller's orders (scoped by the server), filtered and paged. */
 export const getOrders = (query: OrdersQuery, options: { signal?: AbortSignal } = {}) =>

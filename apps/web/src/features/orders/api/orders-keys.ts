@@ -1,4 +1,4 @@
-import type { OrdersQuery } from './get-orders';
+import type { OrdersQuery } from './orders-query';
 
 // Product titles come in the request's language: it is part of the keys.
 export const ordersKeys = {

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type OrderStatusName } from '@esd/shared/orders/orders.rules';
 import type { ExportFormat, ExportQuery } from '../api/export-orders';
-import type { OrdersQuery } from '../api/get-orders';
+import type { OrdersQuery } from '../api/orders-query';
 
 /** The list's filters (spec 2: id, SKU, product name, dates, status; plus type and waiting). */
 export type OrderFilters = {

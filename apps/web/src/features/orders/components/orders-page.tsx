@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -22,11 +22,6 @@ import {
 import { OrdersFilters } from './orders-filters';
 import { OrdersTable } from './orders-table';
 
-// the top-5 block is a small chunk of its own, loaded after the list
-const DashboardTopProducts = lazy(
-  () => import('@/features/statistics/components/dashboard-top-products'),
-);
-
 const readOrderParam = (value: string | null) => {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : undefined;
@@ -35,8 +30,9 @@ const readOrderParam = (value: string | null) => {
 /**
  * /pages/orders: filters and page in the URL, the stored page size, export of what is
  * filtered, and an order's detail in a drawer at `?order=<id>` (a link that can be shared).
+ * `topBlock` (composed in app/) shows above the list for everyone but end users.
  */
-export const OrdersPage = () => {
+export const OrdersPage = ({ topBlock }: { topBlock?: ReactNode }) => {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [perPage, setPerPageState] = useState(getItemsPerPage);
@@ -73,13 +69,7 @@ export const OrdersPage = () => {
         description={t('orders.page.description')}
         actions={<ExportButtons query={toExportQuery(filters)} />}
       />
-      {role !== 'u' ? (
-        <Box mb="md">
-          <Suspense fallback={null}>
-            <DashboardTopProducts />
-          </Suspense>
-        </Box>
-      ) : null}
+      {role !== 'u' && topBlock ? <Box mb="md">{topBlock}</Box> : null}
       {isAdmin ? <LateDeliveriesAlert hrefOf={hrefOf} /> : null}
       <OrdersFilters
         key={formKey}
