@@ -38,7 +38,7 @@ const urls = ports.map((port) => `http://127.0.0.1:${port}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** A session token as apps/server/src/modules/auth/tokens.ts signs it (HS256, iss/aud, sv, prv). */
+/** A session token as apps/server/src/lib/tokens.ts signs it (HS256, iss/aud, sv, prv). */
 const sign = (userId) => {
   const now = Math.floor(Date.now() / 1000);
   const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({

@@ -29,7 +29,7 @@ const port = 3920;
 const base = `http://127.0.0.1:${port}`;
 
 const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-/** A session token as apps/server/src/modules/auth/tokens.ts signs it (HS256, iss/aud, sv, prv). */
+/** A session token as apps/server/src/lib/tokens.ts signs it (HS256, iss/aud, sv, prv). */
 const sign = (userId) => {
   const now = Math.floor(Date.now() / 1000);
   const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({

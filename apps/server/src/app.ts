@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { adobePlugin } from './modules/adobe/adobe.plugin';
 import { adobeRoutes } from './modules/adobe/adobe.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
@@ -35,6 +36,7 @@ import { orderSettingsRoutes } from './modules/keys/order-settings.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { newsRoutes } from './modules/news/news.routes';
+import { orderJobsPlugin } from './modules/orders/orders.jobs';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -48,7 +50,6 @@ import { salesStatisticsRoutes } from './modules/statistics/sales-statistics.rou
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { auditLogRoutes } from './modules/users/audit-log.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { adobePlugin } from './plugins/adobe';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { fixedSecurityHeaders } from './plugins/fixed-security-headers';
@@ -118,6 +119,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
   await app.register(mailPlugin);
   await app.register(adobePlugin);
   await app.register(jobsPlugin);
+  await app.register(orderJobsPlugin);
 
   await app.register(swagger, {
     openapi: {

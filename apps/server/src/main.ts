@@ -3,8 +3,8 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config/env';
 import { openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedDemoData } from './db/seed/seed';
 import { redactUrl } from './lib/log-redaction';
+import { seedDemoData } from './seed/seed';
 
 /** Log options: tokens and passwords never reach the log, in a header, a body or a URL however spelled. */
 export const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({

@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, demoExposureWarning, loadConfig } from './config/env';
-import { DEMO_PASSWORD, demoAccounts } from './db/seed/seed';
 import { createServer } from './main';
+import { DEMO_PASSWORD, demoAccounts } from './seed/seed';
 
 const start = async () => {
   let config: ReturnType<typeof loadConfig>;

@@ -1,6 +1,6 @@
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
-import type { TokenService } from './modules/auth/tokens';
+import type { TokenService } from './lib/tokens';
 import type { Mailer } from './plugins/mail';
 
 declare module 'fastify' {

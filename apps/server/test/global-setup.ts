@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { seedDemoData } from '../src/db/seed/seed';
+import { seedDemoData } from '../src/seed/seed';
 
 /**
  * Where the server suites' seeded databases start from. Migrating and seeding took most of a

@@ -9,8 +9,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed/seed';
 import { loggerOptions } from '../src/main';
+import { DEMO_PASSWORD, seedDemoData } from '../src/seed/seed';
 
 export type DbKind = 'pglite' | 'postgres';
 

@@ -14,8 +14,8 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { seedDemoData } from '../src/db/seed/seed';
-import { createTokenService } from '../src/modules/auth/tokens';
+import { createTokenService } from '../src/lib/tokens';
+import { seedDemoData } from '../src/seed/seed';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const JWT_SECRET = 'processes-secret-that-is-long-enough-for-hs256-0123456789';

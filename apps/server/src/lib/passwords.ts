@@ -1,7 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@esd/shared/auth/auth.schemas';
 import { hash, verify } from '@node-rs/argon2';
-import { AppError } from '../../lib/errors';
 import { commonPasswords } from './common-passwords';
+import { AppError } from './errors';
 
 /** argon2id at OWASP's minimum or above: 19 MiB, 2 iterations, 1 lane. */
 // algorithm 2 is Argon2id (a const enum the package declares ambiently)

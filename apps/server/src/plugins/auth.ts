@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { authSessions, users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { exactQueryToken } from '../lib/log-redaction';
-import { createTokenService, type TokenClaims } from '../modules/auth/tokens';
+import { createTokenService, type TokenClaims } from '../lib/tokens';
 import { createNotifiedCache } from './notified-cache';
 import { createUserCache } from './user-cache';
 

@@ -1,78 +1,36 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Config } from '../config/env';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import { JOBS_SCHEMA } from '../db/migrate';
-import * as schema from '../db/schema';
 import { pgErrorCode } from '../lib/pg-errors';
-import { deliverAdobeItems } from '../modules/adobe/adobe.delivery';
-import {
-  deliverOrder,
-  findOrdersToDeliver,
-  findOrdersWaitingForProduct,
-  ordersInProgress,
-  raiseLateDeliveryAlerts,
-} from '../modules/orders/delivery';
-import { sendCompletedOrderMail } from '../modules/orders/orders.mail';
 
-export const QUEUES = {
-  deliver: 'deliver-order',
-  mail: 'order-mail',
-  watch: 'delivery-watch',
-} as const;
-
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
-
-/**
- * Where each queue's jobs land once their retries are spent (pg-boss copies data and error
- * there). Nothing works these queues: global admins list their jobs and re-queue them.
- */
-export const DEAD_LETTERS = {
-  [QUEUES.deliver]: 'deliver-order-dead',
-  [QUEUES.mail]: 'order-mail-dead',
-  [QUEUES.watch]: 'delivery-watch-dead',
-} as const satisfies Record<QueueName, string>;
-
-type QueueOptions = {
+export type QueueOptions = {
   retryLimit: number;
   retryDelay: number;
   retryBackoff: boolean;
   expireInSeconds: number;
-  deadLetter?: string;
 };
 
 /**
- * Retries per queue. A killed process's job stays active until it expires (60 s), then is
- * retried. Delivery only fails when the database does, and a paid order must get its keys:
- * 20 backed-off retries span days. Mail waits out an SMTP outage for hours (configurable).
- * The watch runs every minute anyway: one retry.
+ * A queue a module defines: its retries, and, when this process works it, how. Once a job
+ * has spent its retries pg-boss moves it (data and error) to the queue's dead letters,
+ * `deadLetterOf(name)`, which nothing works: global admins list those jobs and re-queue them.
  */
-export const queueOptions = (config: Config): Record<QueueName, QueueOptions> => ({
-  [QUEUES.deliver]: {
-    retryLimit: 20,
-    retryDelay: 2,
-    retryBackoff: true,
-    expireInSeconds: 60,
-    deadLetter: DEAD_LETTERS[QUEUES.deliver],
-  },
-  [QUEUES.mail]: {
-    retryLimit: config.MAIL_RETRY_LIMIT,
-    retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 60,
-    deadLetter: DEAD_LETTERS[QUEUES.mail],
-  },
-  [QUEUES.watch]: {
-    retryLimit: 1,
-    retryDelay: 10,
-    retryBackoff: false,
-    expireInSeconds: 60,
-    deadLetter: DEAD_LETTERS[QUEUES.watch],
-  },
-});
+export type QueueDefinition<T extends object> = {
+  name: string;
+  options: QueueOptions;
+  work?: {
+    batchSize?: number;
+    pollingIntervalSeconds: number;
+    /** a batch of at most batchSize jobs; a full batch asks for the next one at once */
+    handler: (jobs: PgBoss.Job<T>[]) => Promise<void>;
+  };
+  /** a cron expression: one job per tick, whichever process gets it */
+  schedule?: string;
+};
+
+export const deadLetterOf = (queue: string) => `${queue}-dead`;
 
 /** Dead-letter queues keep their jobs until an admin retries them (pg-boss archives after ~4 weeks). */
 const deadLetterOptions: QueueOptions = {
@@ -82,21 +40,25 @@ const deadLetterOptions: QueueOptions = {
   expireInSeconds: 60,
 };
 
-export type Deliveries = {
-  /** queues delivery of a paid order's keys and wakes this process's worker */
-  orderPaid: (orderId: number) => Promise<void>;
-  /** queues delivery of every paid order waiting for keys of this product */
-  resumeProduct: (productId: number) => Promise<void>;
-  /** queues the keys mail of an order that was just completed */
-  orderCompleted: (orderId: number) => Promise<void>;
-  /** queues every paid order still missing keys (start-up and the minute watch) */
-  sweep: () => Promise<number>;
+export type Jobs = {
+  /** adds a queue (before the app is ready); its worker starts with the app */
+  define: <T extends object>(queue: QueueDefinition<T>) => void;
+  /** the queues defined, in the order they were */
+  queues: () => string[];
+  /** wakes this process's worker of `queue` (new jobs are due now) */
+  notify: (queue: string) => void;
+  /** creates every defined queue and its dead letters, or brings them up to their options */
+  ensureQueues: () => Promise<void>;
+  /** runs once the workers work (a module's start-up sweep) */
+  onStarted: (task: () => Promise<void>) => void;
+  /** runs alongside the workers' stop at shutdown (work a module started by itself) */
+  onStopping: (task: () => Promise<unknown>) => void;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     boss: PgBoss;
-    deliveries: Deliveries;
+    jobs: Jobs;
   }
 }
 
@@ -120,7 +82,9 @@ const bossDb = (database: Database): PgBoss.Db => {
   };
 };
 
-const differs = (queue: PgBoss.QueueResult, options: QueueOptions) =>
+type QueueSettings = QueueOptions & { deadLetter?: string };
+
+const differs = (queue: PgBoss.QueueResult, options: QueueSettings) =>
   queue.retryLimit !== options.retryLimit ||
   queue.retryDelay !== options.retryDelay ||
   queue.retryBackoff !== options.retryBackoff ||
@@ -133,7 +97,7 @@ const differs = (queue: PgBoss.QueueResult, options: QueueOptions) =>
  * Processes starting at the same moment on a new database can deadlock inside pg-boss's queue
  * creation; the loser waits a little and looks again.
  */
-const ensureQueue = async (boss: PgBoss, name: string, options: QueueOptions) => {
+const ensureQueue = async (boss: PgBoss, name: string, options: QueueSettings) => {
   for (let attempt = 1; ; attempt++) {
     const queue = await boss.getQueue(name);
     if (queue) {
@@ -161,51 +125,17 @@ const ensureQueue = async (boss: PgBoss, name: string, options: QueueOptions) =>
   }
 };
 
-/** Every queue with its options; the dead-letter queues first, as a queue's dead_letter must exist. */
-export const ensureQueues = async (boss: PgBoss, config: Config) => {
-  for (const name of Object.values(DEAD_LETTERS)) await ensureQueue(boss, name, deadLetterOptions);
-  for (const [name, options] of Object.entries(queueOptions(config)))
-    await ensureQueue(boss, name, options);
-};
-
 /**
- * Connections per process for deliveries started right after a payment (`deliveryLane`),
- * opened only while deliveries run. With 3, a burst of 200 checkouts on two processes queued
- * the deliveries in the lane (payment-to-key p50 2.7 s); with 8 they keep up (0.5 s, p99 1.0 s).
- */
-const DELIVERY_LANE_CONNECTIONS = 8;
-
-/**
- * A small pool of its own for immediate deliveries, to the same PostgreSQL database; PGlite
- * has one connection, which everything shares.
- */
-const deliveryLane = (database: Database): { db: Db; close: () => Promise<void> } => {
-  if (!database.pool) return { db: database.db, close: async () => {} };
-  const pool = new pg.Pool({ ...database.pool.options, max: DELIVERY_LANE_CONNECTIONS });
-  pool.on('error', () => {
-    // an idle client lost its connection; the pool replaces it on the next query
-  });
-  return { db: drizzle({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
-};
-
-/** Jobs a worker takes at a time: deliveries (most find their order completed) and mails. */
-const DELIVER_BATCH = 20;
-const MAIL_BATCH = 10;
-
-type DeliverJob = { orderId: number };
-type MailJob = { orderId: number };
-
-/**
- * Key delivery, order mail and the delivery watch run as pg-boss jobs in every server process:
- * they survive restarts, retry, and spread over processes. The delivery itself is idempotent
- * (row locks, SKIP LOCKED allocation), so a job run twice never hands out a key twice.
+ * Runs the queues the modules define as pg-boss jobs in every server process: they survive
+ * restarts, retry, and spread over processes. It knows no module: each defines its queues
+ * (`app.jobs.define`) when it registers, and this plugin starts and stops their workers.
  */
 export const jobsPlugin = fp(
   async (app: FastifyInstance) => {
     const boss = new PgBoss({
       db: bossDb(app.database),
       schema: JOBS_SCHEMA,
-      // defaults for a job sent to a queue without its own options (see queueOptions)
+      // defaults for a job sent to a queue without its own options
       expireInSeconds: 60,
       retryLimit: 2,
       retryDelay: 2,
@@ -215,157 +145,72 @@ export const jobsPlugin = fp(
     boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
     app.decorate('boss', boss);
 
-    let deliverWorker: string | undefined;
-    let mailWorker: string | undefined;
-    // pg-boss waits its polling interval after every fetch, even one that filled the batch: a
-    // backlog (the mails of a burst of orders) would then drain one batch per interval. A
-    // full batch asks for the next one at once instead; new deliveries wake their worker too.
-    const fetchAgainAtOnce = (worker: string | undefined) => {
+    // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own job type
+    const defined: QueueDefinition<any>[] = [];
+    const workers = new Map<string, string>();
+    const started: (() => Promise<void>)[] = [];
+    const stopping: (() => Promise<unknown>)[] = [];
+    let ready = false;
+
+    const notify = (queue: string) => {
+      const worker = workers.get(queue);
       if (worker) boss.notifyWorker(worker);
     };
-    const wake = () => fetchAgainAtOnce(deliverWorker);
-    const queueDeliveries = async (
-      orderIds: number[],
-      options: { wake: boolean; startAfterSeconds?: number },
-    ) => {
-      if (orderIds.length === 0) return;
-      const startAfter = options.startAfterSeconds
-        ? `${options.startAfterSeconds} seconds`
-        : undefined;
-      await boss.insert(
-        orderIds.map((orderId) => ({ name: QUEUES.deliver, data: { orderId }, startAfter })),
-      );
-      if (options.wake) wake();
+
+    /** The dead-letter queues first, as a queue's dead_letter must exist. */
+    const ensureQueues = async () => {
+      for (const { name } of defined)
+        await ensureQueue(boss, deadLetterOf(name), deadLetterOptions);
+      for (const { name, options } of defined)
+        await ensureQueue(boss, name, { ...options, deadLetter: deadLetterOf(name) });
     };
 
-    /**
-     * Delivers an order's keys (stock, then Adobe) on `db` and queues its mail if this run
-     * completed it.
-     */
-    const deliver = async (db: Db, orderId: number) => {
-      const result = await deliverOrder(db, orderId);
-      const adobeCompleted = result.adobeWaiting && (await deliverAdobeItems(app, orderId));
-      if (result.completed || adobeCompleted) await app.deliveries.orderCompleted(orderId);
-    };
-
-    // Immediate deliveries get a few connections of their own: in the shared pool they would
-    // queue behind every request waiting for a connection, so a burst of checkouts would hold
-    // back the keys of the orders already paid (issue 8: payment-to-key p99 <= 2 s).
-    const lane = deliveryLane(app.database);
-
-    // Deliveries started right after a payment in this process, awaited at shutdown.
-    const immediate = new Set<Promise<void>>();
-    let closing = false;
-    const deliverNow = (orderId: number) => {
-      if (closing) return;
-      const run: Promise<void> = deliver(lane.db, orderId)
-        .catch((err: unknown) =>
-          app.log.warn(
-            { err, orderId },
-            'immediate key delivery failed; its queued job retries it',
-          ),
-        )
-        .finally(() => immediate.delete(run));
-      immediate.add(run);
-    };
-
-    app.decorate<Deliveries>('deliveries', {
-      // The paying process delivers at once, without waiting for a worker to fetch the job
-      // behind a batch (payment-to-key is then one delivery transaction, issue 8). The job is
-      // queued first, before that delivery starts, and stays the at-least-once backstop: a
-      // worker (any process, JOB_BACKSTOP_SECONDS later) runs it, and as delivery only fills what
-      // is still missing under the order's row lock, it finds the order completed and does
-      // nothing, or finishes what a failed or killed immediate delivery left.
-      orderPaid: async (orderId) => {
-        // due JOB_BACKSTOP_SECONDS later, when the delivery below has long finished: due at
-        // once, a worker draining a burst's jobs would lock orders still being delivered and
-        // wait on them (the order lock's mean time grew from 0.03 to 0.35 ms in bench/checkout)
-        await queueDeliveries([orderId], {
-          wake: false,
-          startAfterSeconds: app.config.JOB_BACKSTOP_SECONDS,
-        });
-        deliverNow(orderId);
+    app.decorate<Jobs>('jobs', {
+      define: (queue) => {
+        if (ready) throw new Error(`queue ${queue.name} defined after the app started`);
+        if (defined.some((q) => q.name === queue.name))
+          throw new Error(`queue ${queue.name} defined twice`);
+        defined.push(queue);
       },
-      orderCompleted: async (orderId) => {
-        await boss.send(QUEUES.mail, { orderId });
-        if (mailWorker) boss.notifyWorker(mailWorker);
-      },
-      resumeProduct: async (productId) =>
-        queueDeliveries(await findOrdersWaitingForProduct(app.db, productId), { wake: true }),
-      sweep: async () => {
-        const ids = await findOrdersToDeliver(app.db);
-        await queueDeliveries(ids, { wake: true });
-        return ids.length;
-      },
+      queues: () => defined.map((q) => q.name),
+      notify,
+      ensureQueues,
+      onStarted: (task) => void started.push(task),
+      onStopping: (task) => void stopping.push(task),
     });
 
     app.addHook('onReady', async () => {
+      ready = true;
       await boss.start();
-      await ensureQueues(boss, app.config);
-      deliverWorker = await boss.work<DeliverJob>(
-        QUEUES.deliver,
-        { batchSize: DELIVER_BATCH, pollingIntervalSeconds: app.config.JOB_POLL_SECONDS },
-        async (jobs) => {
-          const open = await ordersInProgress(
-            app.db,
-            jobs.map(({ data }) => data.orderId),
-          );
-          await Promise.all(open.map((orderId) => deliver(app.db, orderId)));
-          if (jobs.length === DELIVER_BATCH) fetchAgainAtOnce(deliverWorker);
-        },
-      );
-      mailWorker = await boss.work<MailJob>(
-        QUEUES.mail,
-        {
-          batchSize: MAIL_BATCH,
-          pollingIntervalSeconds: Math.max(0.5, app.config.JOB_POLL_SECONDS * 2),
-        },
-        async (jobs) => {
-          // each mail on its own: one the SMTP server refuses is failed (and retried) alone,
-          // the others of the batch complete; claims keep each mail to one send (order-mails.ts)
-          await Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await sendCompletedOrderMail(app, job.data.orderId);
-              } catch (error) {
-                await boss.fail(QUEUES.mail, job.id, error as object);
-              }
-            }),
-          );
-          if (jobs.length === MAIL_BATCH) fetchAgainAtOnce(mailWorker);
-        },
-      );
-      await boss.work(QUEUES.watch, { pollingIntervalSeconds: 5 }, async () => {
-        await app.deliveries.sweep();
-        // a refused alert is tried again by the next minute's run (nothing was marked alerted),
-        // so an SMTP outage does not fill the dead letters with a watch job a minute
-        await raiseLateDeliveryAlerts(app, new Date()).catch((err: unknown) =>
-          app.log.warn({ err }, 'late-delivery alert not sent; the next watch run retries it'),
+      await ensureQueues();
+      for (const { name, work } of defined) {
+        if (!work) continue;
+        const batchSize = work.batchSize ?? 1;
+        // pg-boss waits its polling interval after every fetch, even one that filled the
+        // batch: a backlog (the mails of a burst of orders) would then drain one batch per
+        // interval. A full batch asks for the next one at once instead.
+        const worker = await boss.work<object>(
+          name,
+          { batchSize, pollingIntervalSeconds: work.pollingIntervalSeconds },
+          async (jobs) => {
+            await work.handler(jobs);
+            if (jobs.length === batchSize) notify(name);
+          },
         );
-      });
-      await boss.schedule(QUEUES.watch, '* * * * *');
-      // whatever a stopped process left undelivered is queued again at once
-      await app.deliveries.sweep();
+        workers.set(name, worker);
+      }
+      for (const { name, schedule } of defined) if (schedule) await boss.schedule(name, schedule);
+      for (const task of started) await task();
     });
 
     app.addHook('onClose', async () => {
-      // Deliveries already started finish (a few transactions; their jobs cover any cut short)
-      // alongside the workers' stop, under close-with-grace's 10 s, so a stuck job cannot turn
-      // a clean stop into a kill.
-      closing = true;
+      // Work the modules started by themselves finishes alongside the workers' stop, under
+      // close-with-grace's 10 s, so a stuck job cannot turn a clean stop into a kill.
       await Promise.all([
-        Promise.race([
-          Promise.allSettled([...immediate]),
-          new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
-        ]),
+        ...stopping.map((task) => task()),
         boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false }),
-      ]);
-      // a delivery still stuck after those waits has its job to finish it elsewhere
-      await Promise.race([
-        lane.close(),
-        new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
       ]);
     });
   },
-  { name: 'jobs', dependencies: ['config', 'database', 'mail'] },
+  { name: 'jobs', dependencies: ['config', 'database'] },
 );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { JOBS_SCHEMA } from '../db/migrate';
-import { DEAD_LETTERS } from './jobs';
+import { deadLetterOf } from './jobs';
 import { RouteHistogram } from './route-histogram';
 
 declare module 'fastify' {
@@ -81,23 +81,23 @@ export const metricsPlugin = fp(
       registers: [registry],
       async collect() {
         this.reset();
+        // the queues the modules defined (the jobs plugin registers after this one)
+        const queues = app.hasDecorator('jobs') ? app.jobs.queues() : [];
+        if (queues.length === 0) return;
         const counts = new Map<string, number>();
         for (const row of rowsOf(
           await app.db.execute(
-            sql.raw(
-              `select name, count(*)::int as jobs from ${JOBS_SCHEMA}.job where state = 'created' and name in (${Object.values(
-                DEAD_LETTERS,
-              )
-                .map((name) => `'${name}'`)
-                .join(', ')}) group by name`,
-            ),
+            sql`select name, count(*)::int as jobs from ${sql.raw(`${JOBS_SCHEMA}.job`)}
+              where state = 'created' and name in (${sql.join(
+                queues.map((queue) => sql`${deadLetterOf(queue)}`),
+                sql`, `,
+              )}) group by name`,
           ),
         )) {
           counts.set(String(row.name), Number(row.jobs));
         }
         // every queue gets a sample, 0 included, so an alert rule sees the series
-        for (const [queue, dead] of Object.entries(DEAD_LETTERS))
-          this.set({ queue }, counts.get(dead) ?? 0);
+        for (const queue of queues) this.set({ queue }, counts.get(deadLetterOf(queue)) ?? 0);
       },
     });
 

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { libraryDocuments, news, targets, users } from '../schema';
+import type { Tx } from '../db/client';
+import { libraryDocuments, news, targets, users } from '../db/schema';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 

@@ -1,8 +1,7 @@
 import { multiplyMoney, percentOf, sumMoney } from '@esd/shared/shop/money';
 import { toAzn } from '@esd/shared/shop/pricing.rules';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { accrueEventPoints } from '../../modules/events/events.points';
-import type { Tx } from '../client';
+import type { Tx } from '../db/client';
 import {
   eventProducts,
   events,
@@ -13,7 +12,8 @@ import {
   products,
   users,
   wonPrizes,
-} from '../schema';
+} from '../db/schema';
+import { accrueEventPoints } from '../modules/events/events.points';
 
 const day = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * day);

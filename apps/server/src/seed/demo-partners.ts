@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { countries, partnerApplications, users } from '../schema';
+import type { Tx } from '../db/client';
+import { countries, partnerApplications, users } from '../db/schema';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 

@@ -1,7 +1,7 @@
 import { divideRounded, fromCents, percentOf, toCents } from '@esd/shared/shop/money';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { licenceKeys, orderEvents, orderItems, orders, products, users } from '../schema';
+import type { Tx } from '../db/client';
+import { licenceKeys, orderEvents, orderItems, orders, products, users } from '../db/schema';
 
 const DEMO_WEEKS = 26;
 const RATE = '1.7000';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords';
-import type { Tx } from '../client';
-import { countries, localDistrictCountries, markupGroups, users } from '../schema';
+import type { Tx } from '../db/client';
+import { countries, localDistrictCountries, markupGroups, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
 
 /**
  * A few more accounts, so user administration shows a real hierarchy: a second local admin

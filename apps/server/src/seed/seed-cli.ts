@@ -1,7 +1,7 @@
 import { loadConfig } from '../config/env';
-import { openConfiguredDatabase } from './client';
-import { runMigrations } from './migrate';
-import { seedDemoData } from './seed/seed';
+import { openConfiguredDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seedDemoData } from './seed';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { demoAdobeCustomers } from '../../modules/adobe/demo-customers';
-import { hashPassword } from '../../modules/auth/passwords';
-import type { Db, Tx } from '../client';
+import type { Db, Tx } from '../db/client';
 import {
   adobeCustomers,
   appSettings,
@@ -17,7 +15,9 @@ import {
   userGroupMembers,
   userGroups,
   users,
-} from '../schema';
+} from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { demoAdobeCustomers } from '../modules/adobe/demo-customers';
 import { demoCategories, demoProducts } from './demo-catalogue';
 import { seedLibrary, seedNews, seedTargets } from './demo-content';
 import { seedDemoEvents } from './demo-events';

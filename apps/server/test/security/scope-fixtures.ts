@@ -8,7 +8,7 @@ import {
   returnRequests,
   users,
 } from '../../src/db/schema';
-import { DEMO_OUT_OF_STOCK_SKU } from '../../src/db/seed/seed';
+import { DEMO_OUT_OF_STOCK_SKU } from '../../src/seed/seed';
 import type { TestContext } from '../harness';
 
 export type Account = { id: number; dealerId: number | null; countryId: number | null };

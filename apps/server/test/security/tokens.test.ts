@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, mailMessages, users } from '../../src/db/schema';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/lib/tokens';
 import { startSession } from '../../src/modules/auth/auth.repository';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/modules/auth/tokens';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../harness';
 import { obtainIdToken, startOidcProvider, type TestOidcProvider } from '../oidc-provider';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AdobeClient, createAdobeClient } from '../modules/adobe/adobe.client';
-import { createAdobeSandbox } from '../modules/adobe/sandbox';
+import { type AdobeClient, createAdobeClient } from './adobe.client';
+import { createAdobeSandbox } from './sandbox';
 
 declare module 'fastify' {
   interface FastifyInstance {

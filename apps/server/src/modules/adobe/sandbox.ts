@@ -4,7 +4,7 @@ import path from 'node:path';
 import { commitmentLevel, volumeLevel } from '@esd/shared/adobe/adobe.rules';
 import { divideRounded, fromCents, toCents } from '@esd/shared/shop/money';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { demoProducts } from '../../db/seed/demo-catalogue';
+import { demoProducts } from '../../seed/demo-catalogue';
 import { demoAdobeCustomers } from './demo-customers';
 
 /**

@@ -3,12 +3,12 @@ import type { LoginData } from '@esd/shared/auth/auth.schemas';
 import { isLanguage } from '@esd/shared/constants';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import type { SessionProvider } from '../../lib/tokens';
 import type { Session, UserRow } from '../../plugins/auth';
 import { passwordResetMail } from './auth.mail';
 import * as repo from './auth.repository';
-import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
 import { toProfile } from './profile';
-import type { SessionProvider } from './tokens';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import type { UserProfile } from '@esd/shared/auth/auth.schemas';
 import { isLanguage } from '@esd/shared/constants';
+import type { TokenClaims } from '../../lib/tokens';
 import type { UserRow } from '../../plugins/auth';
-import type { TokenClaims } from './tokens';
 
 export const photoUrl = (photoPath: string | null) =>
   photoPath ? `/api/files/avatars/${photoPath}` : null;

@@ -1,24 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import type { FailedJob, FailedJobsQuery, JobQueue } from '@esd/shared/jobs/jobs.schemas';
+import {
+  type FailedJob,
+  type FailedJobsQuery,
+  type JobQueue,
+  jobQueueNames,
+} from '@esd/shared/jobs/jobs.schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { JOBS_SCHEMA } from '../../db/migrate';
 import { type AuditActor, writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { DEAD_LETTERS, type QueueName } from '../../plugins/jobs';
+import { deadLetterOf } from '../../plugins/jobs';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? result : ((result as { rows?: Row[] }).rows ?? []);
 
 const jobTable = sql.raw(`${JOBS_SCHEMA}.job`);
-const deadLetterNames = Object.values(DEAD_LETTERS);
-const queueOfDeadLetter = new Map<string, QueueName>(
-  Object.entries(DEAD_LETTERS).map(([queue, dead]) => [dead, queue as QueueName]),
+const queueOfDeadLetter = new Map<string, JobQueue>(
+  jobQueueNames.map((queue) => [deadLetterOf(queue), queue]),
 );
 // a dead-letter job waits in 'created' (nothing works these queues); a retried one is completed
 const waiting = sql`name in (${sql.join(
-  deadLetterNames.map((name) => sql`${name}`),
+  [...queueOfDeadLetter.keys()].map((name) => sql`${name}`),
   sql`, `,
 )}) and state = 'created'`;
 
@@ -72,7 +76,7 @@ export const retryFailedJob = async (app: FastifyInstance, id: string, actor: Au
       returning name, data`),
   )[0];
   if (!claimed) throw new AppError('NOT_FOUND', 'No failed job with this id waits for a retry.');
-  const queue = queueOfDeadLetter.get(String(claimed.name)) as QueueName;
+  const queue = queueOfDeadLetter.get(String(claimed.name)) as JobQueue;
   try {
     await app.boss.send(queue, (claimed.data ?? {}) as object, { id: newId });
   } catch (error) {

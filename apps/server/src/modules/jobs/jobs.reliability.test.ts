@@ -5,6 +5,7 @@
  * Mail goes to a real SMTP server on loopback that can refuse addresses on demand.
  */
 import type { AddressInfo } from 'node:net';
+import { jobQueueNames } from '@esd/shared/jobs/jobs.schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -15,8 +16,9 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { JOBS_SCHEMA } from '../../db/migrate';
 import { auditLog, orderItems, orderMails, orders, users } from '../../db/schema';
-import { DEAD_LETTERS, ensureQueues, QUEUES } from '../../plugins/jobs';
+import { deadLetterOf } from '../../plugins/jobs';
 import { raiseLateDeliveryAlerts } from '../orders/delivery';
+import { QUEUES } from '../orders/orders.jobs';
 import { sendCompletedOrderMail } from '../orders/orders.mail';
 
 type Received = { to: string[]; subject: string };
@@ -434,17 +436,19 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       sql`update ${jobTable} set dead_letter = null where id = ${waiting}::uuid`,
     );
 
-    await ensureQueues(ctx.app.boss, ctx.config);
+    await ctx.app.jobs.ensureQueues();
 
     const queue = await ctx.app.boss.getQueue(QUEUES.mail);
-    expect(queue).toMatchObject({ deadLetter: DEAD_LETTERS[QUEUES.mail], retryLimit: 1 });
+    expect(queue).toMatchObject({ deadLetter: deadLetterOf(QUEUES.mail), retryLimit: 1 });
     const [job] = await rows<{ dead_letter: string | null }>(
       sql`select dead_letter from ${jobTable} where id = ${waiting}::uuid`,
     );
-    expect(job?.dead_letter).toBe(DEAD_LETTERS[QUEUES.mail]);
+    expect(job?.dead_letter).toBe(deadLetterOf(QUEUES.mail));
     await ctx.app.boss.deleteJob(QUEUES.mail, waiting as string);
-    // every queue has its dead-letter queue
-    for (const [name, dead] of Object.entries(DEAD_LETTERS)) {
+    // every queue has its dead-letter queue, and admins see every queue's dead letters
+    expect([...ctx.app.jobs.queues()].sort()).toEqual([...jobQueueNames].sort());
+    for (const name of ctx.app.jobs.queues()) {
+      const dead = deadLetterOf(name);
       expect((await ctx.app.boss.getQueue(name))?.deadLetter).toBe(dead);
       expect(await ctx.app.boss.getQueue(dead)).not.toBeNull();
     }

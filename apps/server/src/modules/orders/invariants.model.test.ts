@@ -37,7 +37,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, createProduct, productInput } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
-import { DEMO_PASSWORD } from '../../db/seed/seed';
+import { DEMO_PASSWORD } from '../../seed/seed';
 
 /** Fixed, so CI is reproducible; FUZZ_SEED and FUZZ_RUNS override to explore. */
 const SEED = Number(process.env.FUZZ_SEED ?? 17_2026);
