@@ -217,5 +217,3 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
 
   return app;
 };
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -7,7 +7,7 @@
 import { describe } from 'vitest';
 
 /** The real PostgreSQL server the suites may create scratch databases on, if any. */
-export const realPostgresUrl = process.env.TEST_DATABASE_URL;
+const realPostgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
  * `describe` when TEST_DATABASE_URL is set; otherwise `describe.skip`, after printing

@@ -71,7 +71,7 @@ const envSchema = z.object({
   SEED_DEMO: bool,
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export type Config = Env & {
   dataDir: string;

@@ -13,7 +13,7 @@ export const JOBS_SCHEMA = 'pgboss';
 
 /** The committed SQL migrations; found beside the source and beside the built bundle. */
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const migrationsFolder =
+const migrationsFolder =
   process.env.MIGRATIONS_DIR ??
   [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((dir) =>
     existsSync(path.join(dir, 'meta', '_journal.json')),

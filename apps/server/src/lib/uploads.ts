@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
-export type ImageType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
+type ImageType = { ext: 'png' | 'jpg' | 'webp'; mime: string };
 
 /** The type a file's bytes show, whatever name or declared type it came with. */
-export const sniffImage = (bytes: Buffer): ImageType | undefined => {
+const sniffImage = (bytes: Buffer): ImageType | undefined => {
   if (
     bytes.length >= 8 &&
     bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
@@ -33,7 +33,7 @@ const mimeByExt: Record<string, string> = {
   webp: 'image/webp',
 };
 
-export const mimeOfStoredFile = (name: string) => mimeByExt[path.extname(name).slice(1)];
+const mimeOfStoredFile = (name: string) => mimeByExt[path.extname(name).slice(1)];
 
 /** Stored names are random and never come from the client: no path traversal. */
 export const storedNamePattern = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
@@ -42,7 +42,7 @@ export const storedNamePattern = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 export type CheckedFile = { bytes: Buffer; ext: string };
 
 /** Refuses bytes that are not a PNG, JPEG or WebP image, or that claim another type. */
-export const checkImage = (bytes: Buffer, declaredMime: string): CheckedFile => {
+const checkImage = (bytes: Buffer, declaredMime: string): CheckedFile => {
   const type = sniffImage(bytes);
   if (!type || type.mime !== declaredMime) {
     throw new AppError('INVALID_FILE', 'Upload a PNG, JPEG or WebP image.');
@@ -68,7 +68,7 @@ export const serveStoredFile = async (reply: FastifyReply, dir: string, name: st
     .send(createReadStream(file));
 };
 
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 const imageTooLarge = () => new AppError('INVALID_FILE', 'The image must be 2 MB or smaller.');
 

@@ -18,7 +18,7 @@ export type UserRow = typeof users.$inferSelect;
 type AuthSession = typeof authSessions.$inferSelect;
 
 /** Migration 0022's trigger sends a session's id here when it is ended or removed. */
-export const SESSIONS_CHANGED_CHANNEL = 'esd_sessions_changed';
+const SESSIONS_CHANGED_CHANNEL = 'esd_sessions_changed';
 
 export type Session = {
   user: UserRow;
@@ -29,7 +29,7 @@ export type Session = {
 };
 
 /** `anonymous`: anyone, signed in or not. Any other value: a spec 6 rule. */
-export type RouteAccess = AccessRule | 'anonymous';
+type RouteAccess = AccessRule | 'anonymous';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -21,7 +21,7 @@ const isPerRequest = (options: FastifyHelmetOptions) => {
 };
 
 /** The headers helmet sets for these options, computed once. */
-export const helmetHeaders = (options: FastifyHelmetOptions): Record<string, string> => {
+const helmetHeaders = (options: FastifyHelmetOptions): Record<string, string> => {
   const { enableCSPNonces: _nonces, global: _global, ...config } = options;
   const headers: Record<string, string> = {};
   const response = {
@@ -46,7 +46,7 @@ export const helmetHeaders = (options: FastifyHelmetOptions): Record<string, str
  * cached, never sniffed, sent over HTTPS only and without a referrer. A route may still set its
  * own Cache-Control (a public picture).
  */
-export const apiHeaders = (page: Record<string, string>): Record<string, string> => ({
+const apiHeaders = (page: Record<string, string>): Record<string, string> => ({
   ...page,
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',

@@ -17,7 +17,7 @@ export type QueueOptions = {
  * has spent its retries pg-boss moves it (data and error) to the queue's dead letters,
  * `deadLetterOf(name)`, which nothing works: global admins list those jobs and re-queue them.
  */
-export type QueueDefinition<T extends object> = {
+type QueueDefinition<T extends object> = {
   name: string;
   options: QueueOptions;
   work?: {

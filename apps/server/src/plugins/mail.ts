@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailMessages } from '../db/schema';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+type OutgoingMail = { to: string; subject: string; text: string; html?: string };
 
 export type Mailer = {
   /** 'smtp' when an SMTP server took it, 'mailbox' when it was kept in the local mailbox */

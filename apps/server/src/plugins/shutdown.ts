@@ -8,7 +8,7 @@ declare module 'fastify' {
 }
 
 /** The answer to a request that arrives while the process shuts down. */
-export const UNAVAILABLE_WHILE_CLOSING = {
+const UNAVAILABLE_WHILE_CLOSING = {
   code: 503,
   message: 'The server is restarting. Try again.',
   data: { error: 'UNAVAILABLE' },

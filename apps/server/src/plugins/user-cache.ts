@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import { createNotifiedCache } from './notified-cache';
 
 /** Migration 0015's trigger sends a user's id here whenever its row changes or goes. */
-export const USERS_CHANGED_CHANNEL = 'esd_users_changed';
+const USERS_CHANGED_CHANNEL = 'esd_users_changed';
 
 export type UserCache<T> = {
   read: (id: number, load: () => Promise<T | undefined>) => Promise<T | undefined>;

@@ -76,7 +76,7 @@ export const seedNews = async (tx: Tx) => {
 };
 
 /** A minimal valid one-page PDF showing the given lines. */
-export const minimalPdf = (lines: string[]): Buffer => {
+const minimalPdf = (lines: string[]): Buffer => {
   const text = lines
     .map(
       (line, i) =>

@@ -8,7 +8,7 @@ import { hashPassword } from '../lib/passwords';
  * (Kazakhstan, Uzbekistan), dealers in Georgia and Kazakhstan, and end users of several
  * dealers (one deactivated). All sign in with the demo password.
  */
-export const demoTeam = {
+const demoTeam = {
   localAdmin: 'ld2@example.com',
   georgianDealer: 'dealer-ge@example.com',
   kazakhDealer: 'dealer-kz@example.com',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
   adobeCustomers,
@@ -74,7 +74,7 @@ type SeedStep = { marker: string; run: (tx: Tx) => Promise<void> };
 
 /** Kept out of stock in the demo, to show an order item waiting for keys. */
 export const DEMO_OUT_OF_STOCK_SKU = 'MS-PRJSTD24-ESD';
-export const DEMO_KEYS_PER_PRODUCT = 200;
+const DEMO_KEYS_PER_PRODUCT = 200;
 
 const keyAlphabet = 'BCDFGHJKMPQRTVWXY2346789';
 /** A product-key-looking string: five groups of five. */
@@ -328,15 +328,3 @@ const seedPricing = async (tx: Tx) => {
       .onConflictDoNothing();
   }
 };
-
-/** Test helper: the demo users by e-mail. */
-export const findDemoUsers = (db: Db) =>
-  db
-    .select()
-    .from(users)
-    .where(
-      inArray(
-        users.email,
-        demoAccounts.map((a) => a.email),
-      ),
-    );

@@ -23,7 +23,7 @@ export type JsonSchema = {
   default?: unknown;
 };
 
-export type Parameter = { name: string; schema: JsonSchema; required: boolean };
+type Parameter = { name: string; schema: JsonSchema; required: boolean };
 
 export type FuzzRoute = {
   method: string;

@@ -42,7 +42,7 @@ const pageRoute = (name: PageName, load: PageModule): RouteObject => ({
   ),
 });
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

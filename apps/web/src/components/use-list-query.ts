@@ -13,7 +13,7 @@ export type ListQuery<S extends string = string> = {
   order: SortOrder;
 };
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** The next sort after a header click: a new column starts ascending, the same one flips. */
 export const nextSort = <S extends string>(

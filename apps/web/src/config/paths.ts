@@ -163,7 +163,7 @@ export type PageName = Exclude<keyof typeof paths, 'home' | 'callback'>;
 
 export const pages = paths as unknown as Record<PageName, PageConfig & { getHref: () => string }>;
 
-export const pageNames = Object.keys(paths).filter(
+const pageNames = Object.keys(paths).filter(
   (name): name is PageName => name !== 'home' && name !== 'callback',
 );
 

@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-export const isAppErrorCode = (value: unknown): value is AppErrorCode =>
+const isAppErrorCode = (value: unknown): value is AppErrorCode =>
   typeof value === 'string' && Object.hasOwn(appErrorCodes, value);
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

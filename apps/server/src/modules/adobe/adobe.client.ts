@@ -33,7 +33,6 @@ const orderSchema = z.object({
   status: z.string(),
   lineItems: z.array(lineItemSchema),
 });
-export type AdobeOrder = z.infer<typeof orderSchema>;
 const subscriptionsSchema = z.object({
   totalCount: z.number(),
   items: z.array(

@@ -27,7 +27,7 @@ import { loadPricingContext, usdPrice } from '../catalogue/pricing.context';
 type PriceRequest = z.output<typeof adobePriceRequestSchema>;
 
 /** Spec 1: only a dealer (type 3) with an Adobe account buys Adobe products. */
-export const requireAdobeDealer = (session: Session) => {
+const requireAdobeDealer = (session: Session) => {
   if (
     !canBuyAdobe({ type_id: session.user.typeId, has_adobe_account: session.user.hasAdobeAccount })
   ) {

@@ -353,5 +353,3 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, close: () => app.close() };
 };
-
-export type AdobeSandbox = Awaited<ReturnType<typeof createAdobeSandbox>>;

@@ -7,11 +7,6 @@ export const findUserByEmail = async (db: DbOrTx, email: string) => {
   return user;
 };
 
-export const findUserById = async (db: DbOrTx, id: number) => {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
-};
-
 /** The failures counted for a key within the window (0 when the window has passed). */
 export const countRecentFailures = async (db: DbOrTx, key: string, windowSeconds: number) => {
   const [row] = await db
@@ -117,11 +112,6 @@ export const startSession = async (
       ),
     );
   return row!;
-};
-
-export const findSession = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
-  return row;
 };
 
 /** Sign-out: the session's tokens are refused from now on (every process is told). */

@@ -146,5 +146,3 @@ export const createAuthService = (app: FastifyInstance) => {
     },
   };
 };
-
-export type AuthService = ReturnType<typeof createAuthService>;

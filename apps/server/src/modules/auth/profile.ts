@@ -3,7 +3,7 @@ import { isLanguage } from '@esd/shared/constants';
 import type { TokenClaims } from '../../lib/tokens';
 import type { UserRow } from '../../plugins/auth';
 
-export const photoUrl = (photoPath: string | null) =>
+const photoUrl = (photoPath: string | null) =>
   photoPath ? `/api/files/avatars/${photoPath}` : null;
 
 /** The profile the API shows about a user: no hash, no internal flags. */

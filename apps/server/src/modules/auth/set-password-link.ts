@@ -5,7 +5,7 @@ import { escapeHtml } from '../../lib/html';
 import { insertResetToken } from './auth.repository';
 
 /** A new account's link stays valid for a week; a reset link for an hour (auth.service). */
-export const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Issues a one-time link with which a new (or reset) account chooses its password. Call it in

@@ -30,7 +30,7 @@ import * as repo from './basket.repository';
  * USD per licence of a basket line: an Adobe line keeps the price of its provider preview
  * (prorated for the customer), every other line is priced now by the pricing chain.
  */
-export const lineUnitPrice = (
+const lineUnitPrice = (
   ctx: PricingContext,
   line: { item: typeof basketItems.$inferSelect; product: typeof products.$inferSelect },
   own: OwnPriceSetting | null,

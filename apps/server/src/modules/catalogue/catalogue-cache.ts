@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createNotifiedCache, type NotifiedCache } from '../../plugins/notified-cache';
 
 /** Migration 0017's triggers notify here after every statement that changes products or categories. */
-export const CATALOGUE_CHANGED_CHANNEL = 'esd_catalogue_changed';
+const CATALOGUE_CHANGED_CHANNEL = 'esd_catalogue_changed';
 
 /** Shop pages (rows without prices: those are the reader's own) and catalogue totals. */
 export type CatalogueCache = NotifiedCache<unknown>;

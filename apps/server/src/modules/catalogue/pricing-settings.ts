@@ -9,7 +9,7 @@ import { appSettings, exchangeRates } from '../../db/schema';
 const PRICING_KEY = 'pricing';
 
 /** Azerbaijan's VAT; no surcharge for credit until an admin sets one. */
-export const defaultPricingSettings: PricingSettings = {
+const defaultPricingSettings: PricingSettings = {
   vat_percent: '18.00',
   credit_surcharge_percent: '0.00',
 };
@@ -64,7 +64,7 @@ export const writePricingSettings = async (db: DbOrTx, value: PricingSettings) =
 };
 
 /** The bank rate in force today: the newest one dated today or earlier. */
-export const currentRate = async (db: DbOrTx): Promise<string | undefined> => {
+const currentRate = async (db: DbOrTx): Promise<string | undefined> => {
   const [row] = await db
     .select({ rate: exchangeRates.usdAzn })
     .from(exchangeRates)

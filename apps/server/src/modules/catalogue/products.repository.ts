@@ -16,7 +16,7 @@ const descriptionColumn = (lang: Language) =>
   ({ en: products.descriptionEn, ru: products.descriptionRu, az: products.descriptionAz })[lang];
 
 /** Only what a shop card shows: the list reads no requirements, installation or other languages. */
-export const shopListColumns = (lang: Language) => ({
+const shopListColumns = (lang: Language) => ({
   id: products.id,
   sku: products.sku,
   title: titleColumn(lang),
@@ -57,7 +57,7 @@ export const productSearchCondition = (q: string | undefined): SQL | undefined =
   q ? sql`${products.searchText} like ${containsPattern(q)}` : undefined;
 
 /** Searches count at most this many matches; the answer says "10,000" for more. */
-export const SEARCH_COUNT_CAP = 10_000;
+const SEARCH_COUNT_CAP = 10_000;
 
 const countShopProducts = async (
   db: DbOrTx,

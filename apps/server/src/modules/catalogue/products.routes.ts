@@ -46,7 +46,7 @@ const toShopRow = (p: ProductRow, lang: Language): ShopListRow => ({
   description: localized(p, 'description', lang),
 });
 
-export const toListItem = (
+const toListItem = (
   p: ShopListRow,
   category: string,
   prices: { Amount: string; cash: string | null; credit: string | null },

@@ -5,9 +5,9 @@ import { AppError } from '../../lib/errors';
 import { inflateZipWithin } from '../../lib/zip-guard';
 
 /** Longest key the `licence_keys.key` column holds. */
-export const KEY_MAX_LENGTH = 500;
+const KEY_MAX_LENGTH = 500;
 /** The report lists this many invalid lines; `invalid_count` says how many there were. */
-export const INVALID_LINES_LISTED = 100;
+const INVALID_LINES_LISTED = 100;
 
 /** One line (CSV/text) or row (xlsx) of a key file: its 1-based number and first non-empty cell. */
 export type KeyLine = { line: number; key: string };
@@ -27,7 +27,7 @@ const notAKeyFile = () =>
   new AppError('INVALID_FILE', 'Upload a CSV or text file (UTF-8) or an Excel workbook (.xlsx).');
 
 /** The kind of a key file by its name and its bytes: both must agree. */
-export const detectKeyFile = (filename: string, bytes: Buffer): KeyFileKind => {
+const detectKeyFile = (filename: string, bytes: Buffer): KeyFileKind => {
   const ext = path.extname(filename).toLowerCase();
   if (ext === '.xlsx') {
     if (!isZip(bytes)) throw notAKeyFile();
@@ -41,7 +41,7 @@ export const detectKeyFile = (filename: string, bytes: Buffer): KeyFileKind => {
 };
 
 /** UTF-8 text without its byte-order mark; anything else is not a text file. */
-export const decodeText = (bytes: Buffer): string => {
+const decodeText = (bytes: Buffer): string => {
   try {
     // the decoder drops a leading BOM itself (ignoreBOM is off)
     return utf8.decode(bytes);
@@ -54,7 +54,7 @@ const firstCell = (cells: readonly string[]) =>
   cells.map((cell) => cell.trim()).find((cell) => cell !== '') ?? '';
 
 /** Lines of a CSV or plain text file, cells split at commas or semicolons. */
-export const readTextLines = (text: string): KeyLine[] => {
+const readTextLines = (text: string): KeyLine[] => {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // with `info`, each record comes as { record, info }; the sync typing does not say so
@@ -73,7 +73,7 @@ export const readTextLines = (text: string): KeyLine[] => {
 };
 
 /** At most this many keys a file (the import is one transaction): split bigger ones. */
-export const KEY_LINES_MAX = 100_000;
+const KEY_LINES_MAX = 100_000;
 /** What a key workbook may unpack to, and hold: checked before it is parsed. */
 const WORKBOOK_LIMITS = { maxBytes: 50 * 1024 * 1024, maxEntries: 1000 };
 
@@ -87,7 +87,7 @@ const tooManyLines = () =>
 const countRows = (xml: Buffer) => xml.toString('latin1').match(/<(?:\w+:)?row[\s>]/g)?.length ?? 0;
 
 /** Rows of the first worksheet of an xlsx workbook (empty rows are not listed). */
-export const readWorkbookLines = async (bytes: Buffer): Promise<KeyLine[]> => {
+const readWorkbookLines = async (bytes: Buffer): Promise<KeyLine[]> => {
   // a zip bomb or a sheet of millions of rows is refused before the parser holds it in memory
   const parts = inflateZipWithin(bytes, WORKBOOK_LIMITS);
   const rows = parts
@@ -139,7 +139,7 @@ const invalidReason = (key: string): string | undefined => {
 };
 
 /** Skips a header, sorts the lines into valid keys (each once) and invalid lines. */
-export const classifyKeyLines = (all: KeyLine[]): ClassifiedKeys => {
+const classifyKeyLines = (all: KeyLine[]): ClassifiedKeys => {
   const lines = all.length > 0 && HEADERS.has(all[0]!.key.toLowerCase()) ? all.slice(1) : all;
   const seen = new Set<string>();
   const invalid: ClassifiedKeys['invalid'] = [];

@@ -9,7 +9,7 @@ import { appSettings } from '../../db/schema';
 
 const ORDERS_KEY = 'orders';
 
-export const defaultOrderSettings: OrderSettings = {
+const defaultOrderSettings: OrderSettings = {
   return_window_days: DEFAULT_RETURN_WINDOW_DAYS,
   low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
 };

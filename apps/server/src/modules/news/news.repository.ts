@@ -11,7 +11,7 @@ import { containsPattern } from '../catalogue/products.repository';
 
 type NewsRow = typeof news.$inferSelect;
 
-export const newsImageUrl = (imagePath: string | null) =>
+const newsImageUrl = (imagePath: string | null) =>
   imagePath ? `/api/files/news/${imagePath}` : null;
 
 const localized = (row: NewsRow, lang: Language) => ({
@@ -31,7 +31,7 @@ export const toNewsSettings = (row: NewsRow & { author: string | null }) => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-export const toNewsCard = (row: NewsRow, lang: Language) => {
+const toNewsCard = (row: NewsRow, lang: Language) => {
   const text = localized(row, lang);
   return {
     id: row.id,
@@ -58,9 +58,6 @@ export const toNewsValues = (input: NewsInput) => ({
   status: input.status,
   publishAt: new Date(input.publish_at),
 });
-
-/** What readers may see: published, and its date has come. */
-export const isVisible = sql`${news.status} = 'published' and ${news.publishAt} <= now()`;
 
 export const findNewsForSettings = async (db: DbOrTx, query: NewsSettingsQuery) => {
   const conditions: SQL[] = [];

@@ -213,7 +213,7 @@ const sellTypeRefused = (sellType: SellType) =>
   );
 
 /** What POST /api/checkout answers: the order as placed. */
-export type CheckoutAnswer = { code: 200; message: string; data: OrderDetail };
+type CheckoutAnswer = { code: 200; message: string; data: OrderDetail };
 
 export const ORDER_PLACED_MESSAGE = 'Your order is placed.';
 

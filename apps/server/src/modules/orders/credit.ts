@@ -9,7 +9,7 @@ const isUnpaidCredit = () =>
 const owedUsd = sql<string>`coalesce(sum(${orders.totalUsd} - ${orders.refundedUsd}), 0)::numeric(14, 2)::text`;
 
 /** USD (VAT excluded) the dealer still owes on credit orders: not settled, not cancelled. */
-export const unpaidCredit = async (db: DbOrTx, dealerId: number): Promise<string> => {
+const unpaidCredit = async (db: DbOrTx, dealerId: number): Promise<string> => {
   const [row] = await db
     .select({ value: owedUsd })
     .from(orders)

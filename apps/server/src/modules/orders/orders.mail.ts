@@ -84,7 +84,7 @@ export const loadOrderKeys = async (db: DbOrTx, orderId: number, lang: Language)
 };
 
 /** The keys mail of an order, in the buyer's language. */
-export const keysMail = (
+const keysMail = (
   lang: Language,
   name: string,
   orderId: number,
@@ -120,7 +120,7 @@ export const keysMail = (
   return { subject: t.subject(orderId), text, html };
 };
 
-export const orderLink = (publicUrl: string, orderId: number) =>
+const orderLink = (publicUrl: string, orderId: number) =>
   `${publicUrl.replace(/\/$/, '')}/pages/orders?order=${orderId}`;
 
 /** Sends an order's keys to an address, in the buyer's language. Returns false without keys. */

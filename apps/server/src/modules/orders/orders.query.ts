@@ -4,7 +4,6 @@ import type { Language } from '@esd/shared/constants';
 import { orderActions, returnableUntil } from '@esd/shared/orders/orders.rules';
 import type {
   OrderDetail,
-  OrderListQuery,
   OrderSummary,
   orderListQuerySchema,
 } from '@esd/shared/orders/orders.schemas';
@@ -28,7 +27,6 @@ import { readOrderSettings } from '../keys/order-settings';
 import { lateItemsCondition } from './delivery';
 
 export type OrderFilters = Omit<z.output<typeof orderListQuerySchema>, 'page' | 'perPage'>;
-export type { OrderListQuery };
 
 /** Dates of the filters are calendar days in Baku, where the distributor works. */
 export const BUSINESS_TIME_ZONE = 'Asia/Baku';

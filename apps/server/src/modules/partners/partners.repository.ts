@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { countries, partnerApplications, users } from '../../db/schema';
 import { containsPattern } from '../catalogue/products.repository';
 
-export type PartnerApplicationRow = typeof partnerApplications.$inferSelect;
+type PartnerApplicationRow = typeof partnerApplications.$inferSelect;
 
 const reviewers = alias(users, 'reviewers');
 
@@ -37,7 +37,7 @@ type SelectedRow = {
   reviewerName: string | null;
 };
 
-export const toPartnerApplication = ({
+const toPartnerApplication = ({
   application: a,
   countryName,
   reviewerName,

@@ -11,7 +11,6 @@ import {
 import { fromCents, toCents } from '@esd/shared/shop/money';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { categories, products } from '../../db/schema';
 import { auditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';

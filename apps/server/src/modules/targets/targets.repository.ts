@@ -46,7 +46,7 @@ type TargetRow = {
   createdAt: Date;
 };
 
-export const toTarget = (row: TargetRow) => ({
+const toTarget = (row: TargetRow) => ({
   id: row.id,
   dealer_id: row.dealerId,
   dealer_name: row.dealerName,

@@ -481,5 +481,3 @@ export const createUsersService = (app: FastifyInstance) => {
     },
   };
 };
-
-export type UsersService = ReturnType<typeof createUsersService>;

@@ -33,7 +33,7 @@ import { type PageName, pages, type SectionKey } from '../../config/paths';
 type NavItem = { page: PageName; icon: Icon };
 type NavSection = { key: SectionKey; items: NavItem[] };
 
-export const navSections: NavSection[] = [
+const navSections: NavSection[] = [
   {
     key: 'shop',
     items: [

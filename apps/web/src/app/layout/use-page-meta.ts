@@ -45,10 +45,3 @@ export const useDocumentTitle = () => {
     document.title = title ? `${title} | ${TITLE_SUFFIX}` : TITLE_SUFFIX;
   }, [title]);
 };
-
-/** The translated title of the page being shown (for its h1). */
-export const usePageTitle = (): string => {
-  const { t } = useTranslation();
-  const current = useCurrentPage();
-  return current ? t(pages[current.name].titleKey) : TITLE_SUFFIX;
-};

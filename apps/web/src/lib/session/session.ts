@@ -18,7 +18,7 @@ import {
   type UserInfo,
 } from '../storage';
 
-export const toUserInfo = (user: UserProfile, providerId: AuthProviderId): UserInfo => ({
+const toUserInfo = (user: UserProfile, providerId: AuthProviderId): UserInfo => ({
   displayName: user.name,
   email: user.email,
   photoURL: user.photo_url,

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Spec 7: POST /api/basket/add/adobe with the price request and the chosen option's id. */
-export const addAdobeToBasket = (input: AdobePriceRequest) =>
+const addAdobeToBasket = (input: AdobePriceRequest) =>
   apiRequest<Basket>('/basket/add/adobe', { method: 'POST', body: input });
 
 /**

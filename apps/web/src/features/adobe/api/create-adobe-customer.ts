@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { adobeKeys } from './adobe-keys';
 
 /** POST /api/adobe/customers: the customer is created at Adobe, then listed as the dealer's. */
-export const createAdobeCustomer = (input: AdobeCustomerInput) =>
+const createAdobeCustomer = (input: AdobeCustomerInput) =>
   apiRequest<AdobeCustomerListItem>('/adobe/customers', {
     method: 'POST',
     body: input,

@@ -4,12 +4,12 @@ import { apiRequest } from '@/lib/api-client';
 import { adobeKeys } from './adobe-keys';
 
 /** Spec 7: GET /api/getAdobeCustomerList, the dealer's own Adobe customers. */
-export const getAdobeCustomers = (options: { signal?: AbortSignal } = {}) =>
+const getAdobeCustomers = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<AdobeCustomerListItem[]>('/getAdobeCustomerList', {
     signal: options.signal,
   });
 
-export const adobeCustomersQueryOptions = () =>
+const adobeCustomersQueryOptions = () =>
   queryOptions({
     queryKey: adobeKeys.customers(),
     queryFn: ({ signal }) => getAdobeCustomers({ signal }),

@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
  * quantity and commitment. A mutation: it is asked for by a button and its answer belongs to
  * the inputs it was asked with, not to a cache.
  */
-export const getAdobePrice = (input: AdobePriceRequest) =>
+const getAdobePrice = (input: AdobePriceRequest) =>
   apiRequest<AdobePriceOption[]>('/getAdobeProductPriceByCustomer', {
     method: 'POST',
     body: input,

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** The answer is the same whether or not the e-mail belongs to an account. */
-export const requestPasswordReset = (input: ForgotPasswordInput) =>
+const requestPasswordReset = (input: ForgotPasswordInput) =>
   apiRequest<unknown>('/auth/forgot-password', {
     method: 'POST',
     body: input,

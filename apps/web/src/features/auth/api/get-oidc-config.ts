@@ -7,7 +7,7 @@ export const getOidcConfig = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<OidcConfig>('/auth/oidc/config', { signal: options.signal });
 
 // Without single sign-on configured the button simply stays hidden: no error to show.
-export const oidcConfigQueryOptions = () =>
+const oidcConfigQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.oidcConfig(),
     queryFn: ({ signal }) => getOidcConfig({ signal }),

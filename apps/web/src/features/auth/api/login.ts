@@ -2,7 +2,7 @@ import type { LoginData, LoginInput } from '@esd/shared/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const login = (input: LoginInput) =>
+const login = (input: LoginInput) =>
   apiRequest<LoginData>('/auth/login', {
     method: 'POST',
     body: input,

@@ -2,7 +2,7 @@ import type { ResetPasswordInput } from '@esd/shared/auth/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const resetPassword = (input: ResetPasswordInput) =>
+const resetPassword = (input: ResetPasswordInput) =>
   apiRequest<unknown>('/auth/reset-password', {
     method: 'POST',
     body: input,

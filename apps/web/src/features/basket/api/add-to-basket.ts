@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { storeBasket } from './get-basket';
 
-export type AddToBasketInput = { productId: number; quantity: number; sellType: SellType };
+type AddToBasketInput = { productId: number; quantity: number; sellType: SellType };
 
 /** Spec 7: GET /api/basket/add/{productId}/{quantity}/{sellType}; the answer is the basket. */
-export const addToBasket = ({ productId, quantity, sellType }: AddToBasketInput) =>
+const addToBasket = ({ productId, quantity, sellType }: AddToBasketInput) =>
   apiRequest<Basket>(`/basket/add/${productId}/${quantity}/${sellType}`, {});
 
 export const useAddToBasket = () => {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { basketKeys } from './basket-keys';
 
-export const getBasket = (options: { signal?: AbortSignal } = {}) =>
+const getBasket = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<Basket>('/basket', { signal: options.signal });
 
-export const basketQueryOptions = (lang: string) =>
+const basketQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: basketKeys.current(lang),
     queryFn: ({ signal }) => getBasket({ signal }),

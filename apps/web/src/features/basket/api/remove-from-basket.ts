@@ -5,10 +5,10 @@ import { apiRequest } from '@/lib/api-client';
 import { storeBasket } from './get-basket';
 
 /** `count` = the line's quantity takes the whole line away. */
-export type RemoveFromBasketInput = { lineId: number; count: number };
+type RemoveFromBasketInput = { lineId: number; count: number };
 
 /** Spec 7: GET /api/basket/remove/{itemId}/{count}; the answer is the basket. */
-export const removeFromBasket = ({ lineId, count }: RemoveFromBasketInput) =>
+const removeFromBasket = ({ lineId, count }: RemoveFromBasketInput) =>
   apiRequest<Basket>(`/basket/remove/${lineId}/${count}`, {});
 
 export const useRemoveFromBasket = () => {

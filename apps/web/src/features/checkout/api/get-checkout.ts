@@ -6,16 +6,13 @@ import { apiRequest } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
 /** GET /api/checkout?sell_type=: the basket priced now for one way of paying. */
-export const getCheckout = (
-  sellType: SellType | undefined,
-  options: { signal?: AbortSignal } = {},
-) =>
+const getCheckout = (sellType: SellType | undefined, options: { signal?: AbortSignal } = {}) =>
   apiRequest<CheckoutPreview>('/checkout', {
     query: { sell_type: sellType },
     signal: options.signal,
   });
 
-export const checkoutQueryOptions = (sellType: SellType | undefined, lang: string) =>
+const checkoutQueryOptions = (sellType: SellType | undefined, lang: string) =>
   queryOptions({
     queryKey: checkoutKeys.preview(sellType, lang),
     queryFn: ({ signal }) => getCheckout(sellType, { signal }),

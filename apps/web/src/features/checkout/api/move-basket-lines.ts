@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
 /** POST /api/basket/sell-type/{sellType}: every basket line to this way of paying. */
-export const moveBasketLines = (sellType: SellType) =>
+const moveBasketLines = (sellType: SellType) =>
   apiRequest<Basket>(`/basket/sell-type/${sellType}`, { method: 'POST' });
 
 /** Moves the lines, then prices the checkout again; `onMoved` refreshes the basket elsewhere. */

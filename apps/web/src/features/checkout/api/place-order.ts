@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { checkoutKeys } from './checkout-keys';
 
-export type PlaceOrderInput = CheckoutInput & { idempotencyKey: string };
+type PlaceOrderInput = CheckoutInput & { idempotencyKey: string };
 
 /** POST /api/checkout: the basket becomes an order; a replay with the same key returns it again. */
-export const placeOrder = ({ idempotencyKey, ...body }: PlaceOrderInput) =>
+const placeOrder = ({ idempotencyKey, ...body }: PlaceOrderInput) =>
   apiRequest<OrderDetail>('/checkout', {
     method: 'POST',
     body,

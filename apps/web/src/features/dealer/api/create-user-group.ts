@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { dealerUserKeys, userGroupKeys } from './dealer-keys';
 
-export const createUserGroup = (input: UserGroupInput) =>
+const createUserGroup = (input: UserGroupInput) =>
   apiRequest<UserGroup>('/dealer/groups', { method: 'POST', body: input });
 
 export const useCreateUserGroup = () => {

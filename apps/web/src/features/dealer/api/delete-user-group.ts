@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { dealerUserKeys, userGroupKeys } from './dealer-keys';
 
-export const deleteUserGroup = (id: number) =>
+const deleteUserGroup = (id: number) =>
   apiRequest<UserGroup>(`/dealer/groups/${id}`, { method: 'DELETE' });
 
 export const useDeleteUserGroup = () => {

@@ -4,10 +4,10 @@ import { apiRequest } from '@/lib/api-client';
 import { dealerUserKeys } from './dealer-keys';
 
 /** The dealer's own end users, to put them into groups. */
-export const getDealerUsers = (options: { signal?: AbortSignal } = {}) =>
+const getDealerUsers = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<DealerUser[]>('/dealer/users', { signal: options.signal });
 
-export const dealerUsersQueryOptions = () =>
+const dealerUsersQueryOptions = () =>
   queryOptions({
     queryKey: dealerUserKeys.list(),
     queryFn: ({ signal }) => getDealerUsers({ signal }),

@@ -5,16 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { type ProductPricesQuery, productPriceKeys } from './dealer-keys';
 
-export const getProductPrices = (
-  query: ProductPricesQuery,
-  options: { signal?: AbortSignal } = {},
-) =>
+const getProductPrices = (query: ProductPricesQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<DealerProductPrice>>('/dealer/product-prices', {
     query,
     signal: options.signal,
   });
 
-export const productPricesQueryOptions = (query: ProductPricesQuery, lang: string) =>
+const productPricesQueryOptions = (query: ProductPricesQuery, lang: string) =>
   queryOptions({
     queryKey: productPriceKeys.list(query, lang),
     queryFn: ({ signal }) => getProductPrices(query, { signal }),

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { userGroupKeys } from './dealer-keys';
 
-export const getUserGroups = (options: { signal?: AbortSignal } = {}) =>
+const getUserGroups = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<UserGroup[]>('/dealer/groups', { signal: options.signal });
 
-export const userGroupsQueryOptions = () =>
+const userGroupsQueryOptions = () =>
   queryOptions({
     queryKey: userGroupKeys.list(),
     queryFn: ({ signal }) => getUserGroups({ signal }),

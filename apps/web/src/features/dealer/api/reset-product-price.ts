@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { productPriceKeys } from './dealer-keys';
 
 /** Drops the dealer's own setting: its users are priced by group markup or unit price again. */
-export const resetProductPrice = (productId: number) =>
+const resetProductPrice = (productId: number) =>
   apiRequest<DealerProductPrice>(`/dealer/product-prices/${productId}`, {
     method: 'DELETE',
   });

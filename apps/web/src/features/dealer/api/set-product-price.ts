@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 import { productPriceKeys } from './dealer-keys';
 
 /** The dealer's own fixed price or markup for one product, for its users. */
-export const setProductPrice = ({
+const setProductPrice = ({
   productId,
   input,
 }: {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { dealerUserKeys, userGroupKeys } from './dealer-keys';
 
-export const updateUserGroup = ({ id, input }: { id: number; input: UserGroupInput }) =>
+const updateUserGroup = ({ id, input }: { id: number; input: UserGroupInput }) =>
   apiRequest<UserGroup>(`/dealer/groups/${id}`, {
     method: 'PUT',
     body: input,

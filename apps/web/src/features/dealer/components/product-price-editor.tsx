@@ -18,7 +18,7 @@ type Mode = 'price' | 'markup';
 type EditorValues = { mode: Mode; value: string };
 
 /** What the dealer's users would pay with this setting (exact, for the preview only). */
-export const previewUserPrice = (row: DealerProductPrice, values: EditorValues) => {
+const previewUserPrice = (row: DealerProductPrice, values: EditorValues) => {
   if (!isMoney(values.value) || values.value.startsWith('-')) return null;
   return values.mode === 'price' ? values.value : addPercent(row.dealer_cost, values.value);
 };

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { eventsRelatedKeys } from './events-keys';
 
-export const claimPrize = ({ eventId, prizeId }: { eventId: number; prizeId: number }) =>
+const claimPrize = ({ eventId, prizeId }: { eventId: number; prizeId: number }) =>
   apiRequest<MyPrize>(`/events/${eventId}/prizes/${prizeId}/claim`, {
     method: 'POST',
     body: {},

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { eventKeys } from './events-keys';
 
-export const getEvent = (id: number, signal?: AbortSignal) =>
+const getEvent = (id: number, signal?: AbortSignal) =>
   apiRequest<EventDetail>(`/events/${id}`, { signal });
 
 export const useEvent = (id: number) => {
@@ -16,7 +16,7 @@ export const useEvent = (id: number) => {
   });
 };
 
-export const getPrize = (eventId: number, prizeId: number, signal?: AbortSignal) =>
+const getPrize = (eventId: number, prizeId: number, signal?: AbortSignal) =>
   apiRequest<PrizeDetail>(`/events/${eventId}/prizes/${prizeId}`, {
     signal,
   });

@@ -8,7 +8,7 @@ import { eventKeys } from './events-keys';
 
 export type EventsQuery = { status: EventStatus; page: number; perPage: number };
 
-export const getEvents = (query: EventsQuery, signal?: AbortSignal) =>
+const getEvents = (query: EventsQuery, signal?: AbortSignal) =>
   apiRequest<Page<EventCard>>('/events', { query, signal });
 
 export const useEvents = (query: EventsQuery) => {

@@ -7,7 +7,7 @@ import { eventKeys } from './events-keys';
 
 export type MyPrizesQuery = { page: number; perPage: number };
 
-export const getMyPrizes = (query: MyPrizesQuery, signal?: AbortSignal) =>
+const getMyPrizes = (query: MyPrizesQuery, signal?: AbortSignal) =>
   apiRequest<Page<MyPrize>>('/profile/prizes', { query, signal });
 
 export const useMyPrizes = (query: MyPrizesQuery) => {

@@ -4,13 +4,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { failedJobKeys } from './jobs-keys';
 
-export const getFailedJobs = (query: FailedJobsQuery, options: { signal?: AbortSignal } = {}) =>
+const getFailedJobs = (query: FailedJobsQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<FailedJob>>('/settings/jobs/failed', {
     query,
     signal: options.signal,
   });
 
-export const failedJobsQueryOptions = (query: FailedJobsQuery) =>
+const failedJobsQueryOptions = (query: FailedJobsQuery) =>
   queryOptions({
     queryKey: failedJobKeys.list(query),
     queryFn: ({ signal }) => getFailedJobs(query, { signal }),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { failedJobKeys } from './jobs-keys';
 
-export const retryFailedJob = (id: string) =>
+const retryFailedJob = (id: string) =>
   apiRequest<RetriedJob>(`/settings/jobs/failed/${encodeURIComponent(id)}/retry`, {
     method: 'POST',
   });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { type KeyStockQuery, keyStockKeys } from './key-stock-keys';
 
-export const getKeyStock = (query: KeyStockQuery, options: { signal?: AbortSignal } = {}) =>
+const getKeyStock = (query: KeyStockQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<KeyStock>>('/keys/stock', {
     query: {
       page: query.page,
@@ -16,7 +16,7 @@ export const getKeyStock = (query: KeyStockQuery, options: { signal?: AbortSigna
     signal: options.signal,
   });
 
-export const keyStockQueryOptions = (query: KeyStockQuery, lang: string) =>
+const keyStockQueryOptions = (query: KeyStockQuery, lang: string) =>
   queryOptions({
     queryKey: keyStockKeys.list(query, lang),
     queryFn: ({ signal }) => getKeyStock(query, { signal }),

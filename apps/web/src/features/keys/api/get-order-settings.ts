@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { orderSettingsKeys } from './key-stock-keys';
 
-export const getOrderSettings = (options: { signal?: AbortSignal } = {}) =>
+const getOrderSettings = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<OrderSettings>('/settings/orders', { signal: options.signal });
 
-export const orderSettingsQueryOptions = () =>
+const orderSettingsQueryOptions = () =>
   queryOptions({
     queryKey: orderSettingsKeys.all,
     queryFn: ({ signal }) => getOrderSettings({ signal }),

@@ -11,7 +11,7 @@ export const KEY_FILE_ACCEPT =
 type ImportKeys = { productId: number; file: File; onProgress: (fraction: number) => void };
 
 /** Uploads a CSV, text or xlsx file of licence keys into a product's stock. */
-export const importKeys = ({ productId, file, onProgress }: ImportKeys) => {
+const importKeys = ({ productId, file, onProgress }: ImportKeys) => {
   const body = new FormData();
   body.set('file', file);
   return apiRequest<KeyImportReport>(`/keys/import/${productId}`, {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { keyStockKeys, orderSettingsKeys } from './key-stock-keys';
 
-export const updateOrderSettings = (input: OrderSettings) =>
+const updateOrderSettings = (input: OrderSettings) =>
   apiRequest<OrderSettings>('/settings/orders', {
     method: 'PUT',
     body: input,

@@ -7,14 +7,14 @@ import { libraryKeys } from './library-keys';
 const getLibrary = (path: string, query: LibraryQuery, signal?: AbortSignal) =>
   apiRequest<Page<LibraryDocument>>(path, { query, signal });
 
-export const libraryQueryOptions = (query: LibraryQuery) =>
+const libraryQueryOptions = (query: LibraryQuery) =>
   queryOptions({
     queryKey: libraryKeys.list(query),
     queryFn: ({ signal }) => getLibrary('/library', query, signal),
     placeholderData: keepPreviousData,
   });
 
-export const librarySettingsQueryOptions = (query: LibraryQuery) =>
+const librarySettingsQueryOptions = (query: LibraryQuery) =>
   queryOptions({
     queryKey: libraryKeys.settings(query),
     queryFn: ({ signal }) => getLibrary('/settings/library', query, signal),

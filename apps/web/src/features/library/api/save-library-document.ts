@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { libraryKeys } from './library-keys';
 
-export type SaveLibraryDocument = {
+type SaveLibraryDocument = {
   /** absent to upload a new document */
   id?: number;
   meta: LibraryMeta;
@@ -13,7 +13,7 @@ export type SaveLibraryDocument = {
 };
 
 /** Fields first, then the file: the server reads the form in order. */
-export const saveLibraryDocument = ({ id, meta, file, onProgress }: SaveLibraryDocument) => {
+const saveLibraryDocument = ({ id, meta, file, onProgress }: SaveLibraryDocument) => {
   const body = new FormData();
   for (const [name, value] of Object.entries(meta)) body.set(name, String(value ?? ''));
   if (file) body.set('file', file);
@@ -24,7 +24,7 @@ export const saveLibraryDocument = ({ id, meta, file, onProgress }: SaveLibraryD
   });
 };
 
-export const deleteLibraryDocument = (id: number) =>
+const deleteLibraryDocument = (id: number) =>
   apiRequest<LibraryDocument>(`/settings/library/${id}`, {
     method: 'DELETE',
   });

@@ -6,13 +6,13 @@ import { mailboxKeys } from './mailbox-keys';
 
 type MailboxQuery = { page: number; perPage: number };
 
-export const getMailbox = (query: MailboxQuery, options: { signal?: AbortSignal } = {}) =>
+const getMailbox = (query: MailboxQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<MailMessage>>('/mailbox', {
     query,
     signal: options.signal,
   });
 
-export const mailboxQueryOptions = (query: MailboxQuery) =>
+const mailboxQueryOptions = (query: MailboxQuery) =>
   queryOptions({
     queryKey: mailboxKeys.list(query),
     queryFn: ({ signal }) => getMailbox(query, { signal }),

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { newsKeys } from './news-keys';
 
-export const getNewsArticle = (id: number, options: { signal?: AbortSignal } = {}) =>
+const getNewsArticle = (id: number, options: { signal?: AbortSignal } = {}) =>
   apiRequest<NewsArticle>(`/news/${id}`, { signal: options.signal });
 
-export const newsArticleQueryOptions = (lang: string, id: number) =>
+const newsArticleQueryOptions = (lang: string, id: number) =>
   queryOptions({
     queryKey: newsKeys.detail(lang, id),
     queryFn: ({ signal }) => getNewsArticle(id, { signal }),

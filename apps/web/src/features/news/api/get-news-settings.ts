@@ -4,13 +4,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { newsSettingsKeys } from './news-keys';
 
-export const getNewsSettings = (query: NewsSettingsQuery, options: { signal?: AbortSignal } = {}) =>
+const getNewsSettings = (query: NewsSettingsQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<NewsSettings>>('/settings/news', {
     query,
     signal: options.signal,
   });
 
-export const newsSettingsQueryOptions = (query: NewsSettingsQuery) =>
+const newsSettingsQueryOptions = (query: NewsSettingsQuery) =>
   queryOptions({
     queryKey: newsSettingsKeys.list(query),
     queryFn: ({ signal }) => getNewsSettings(query, { signal }),

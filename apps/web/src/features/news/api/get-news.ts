@@ -4,12 +4,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { newsKeys } from './news-keys';
 
-export const getNews = (
+const getNews = (
   query: { page: number; perPage: number },
   options: { signal?: AbortSignal } = {},
 ) => apiRequest<Page<NewsCard>>('/news', { query, signal: options.signal });
 
-export const newsQueryOptions = (lang: string, page: number, perPage: number) =>
+const newsQueryOptions = (lang: string, page: number, perPage: number) =>
   queryOptions({
     queryKey: newsKeys.list(lang, page, perPage),
     queryFn: ({ signal }) => getNews({ page, perPage }, { signal }),

@@ -10,7 +10,7 @@ export const NEWS_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as con
  * Creates (no id) or replaces an article with its new image in one request, so a refused image
  * saves nothing; then removes the image if asked.
  */
-export const saveNews = async (options: {
+const saveNews = async (options: {
   id?: number;
   input: NewsInput;
   image?: File | null;
@@ -29,7 +29,7 @@ export const saveNews = async (options: {
   return saved;
 };
 
-export const deleteNews = (id: number) =>
+const deleteNews = (id: number) =>
   apiRequest<NewsSettings>(`/settings/news/${id}`, { method: 'DELETE' });
 
 const useInvalidateNews = () => {

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
 /** POST /api/orders/:id/cancel: cancels an order before any key went out. */
-export const cancelOrder = ({ orderId, note }: { orderId: number; note?: string }) =>
+const cancelOrder = ({ orderId, note }: { orderId: number; note?: string }) =>
   apiRequest<OrderDetail>(`/orders/${orderId}/cancel`, {
     method: 'POST',
     body: note ? { note } : {},

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
 /** POST /api/orders/:id/returns/:returnId/decide: an admin approves or rejects a return. */
-export const decideReturn = (input: {
+const decideReturn = (input: {
   orderId: number;
   returnId: number;
   approve: boolean;

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
 /** POST /api/orders/:id/items/:itemId/deliver: keys a vendor sent, typed in by an admin. */
-export const deliverItem = (input: { orderId: number; itemId: number; keys: string[] }) =>
+const deliverItem = (input: { orderId: number; itemId: number; keys: string[] }) =>
   apiRequest<OrderDetail>(`/orders/${input.orderId}/items/${input.itemId}/deliver`, {
     method: 'POST',
     body: { keys: input.keys },

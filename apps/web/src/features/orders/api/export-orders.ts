@@ -6,7 +6,7 @@ export type ExportFormat = 'xlsx' | 'csv';
 export type ExportQuery = Omit<OrdersQuery, 'page' | 'perPage'>;
 
 /** GET /api/orders/export: the filtered orders as a file, saved under the server's name. */
-export const exportOrders = ({ format, query }: { format: ExportFormat; query: ExportQuery }) => {
+const exportOrders = ({ format, query }: { format: ExportFormat; query: ExportQuery }) => {
   const filters = Object.entries(query).map(([key, value]) => [
     key,
     value === '' ? undefined : value,

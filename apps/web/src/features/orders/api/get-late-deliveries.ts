@@ -4,12 +4,12 @@ import { apiRequest } from '@/lib/api-client';
 import { ordersKeys } from './orders-keys';
 
 /** GET /api/orders/late-deliveries (admins): items past the 3-minute key promise. */
-export const getLateDeliveries = (options: { signal?: AbortSignal } = {}) =>
+const getLateDeliveries = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<LateDelivery[]>('/orders/late-deliveries', {
     signal: options.signal,
   });
 
-export const lateDeliveriesQueryOptions = () =>
+const lateDeliveriesQueryOptions = () =>
   queryOptions({
     queryKey: ordersKeys.late(),
     queryFn: ({ signal }) => getLateDeliveries({ signal }),

@@ -5,16 +5,16 @@ import { apiRequest } from '@/lib/api-client';
 import { ordersKeys } from './orders-keys';
 
 /** Keys usually arrive within seconds: a paid order waiting for them is asked again this often. */
-export const WAITING_POLL_MS = 2000;
+const WAITING_POLL_MS = 2000;
 
-export const getOrder = (id: number, options: { signal?: AbortSignal } = {}) =>
+const getOrder = (id: number, options: { signal?: AbortSignal } = {}) =>
   apiRequest<OrderDetail>(`/orders/${id}`, { signal: options.signal });
 
 /** In progress with items still waiting: keys are on their way, so they appear by themselves. */
 export const isWaitingForKeys = (order: Pick<OrderDetail, 'status' | 'waiting_items'>) =>
   order.status === 'in_progress' && order.waiting_items > 0;
 
-export const orderQueryOptions = (id: number, lang: string) =>
+const orderQueryOptions = (id: number, lang: string) =>
   queryOptions({
     queryKey: ordersKeys.detail(id, lang),
     queryFn: ({ signal }) => getOrder(id, { signal }),

@@ -7,10 +7,10 @@ import { ordersKeys } from './orders-keys';
 import type { OrdersQuery } from './orders-query';
 
 /** GET /api/orders: the caller's orders (scoped by the server), filtered and paged. */
-export const getOrders = (query: OrdersQuery, options: { signal?: AbortSignal } = {}) =>
+const getOrders = (query: OrdersQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<OrderSummary>>('/orders', { query, signal: options.signal });
 
-export const ordersQueryOptions = (query: OrdersQuery, lang: string) =>
+const ordersQueryOptions = (query: OrdersQuery, lang: string) =>
   queryOptions({
     queryKey: ordersKeys.list(query, lang),
     queryFn: ({ signal }) => getOrders(query, { signal }),

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/orders/:id/send-keys: the keys by e-mail, to the buyer or another address. */
-export const sendKeys = ({ orderId, email }: { orderId: number; email?: string }) =>
+const sendKeys = ({ orderId, email }: { orderId: number; email?: string }) =>
   apiRequest<SendKeysResult>(`/orders/${orderId}/send-keys`, {
     method: 'POST',
     body: email ? { email } : {},

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useOrderAction } from './use-order-action';
 
 /** POST /api/orders/:id/settle-credit: marks a credit order as paid back. */
-export const settleCredit = ({ orderId, note }: { orderId: number; note?: string }) =>
+const settleCredit = ({ orderId, note }: { orderId: number; note?: string }) =>
   apiRequest<OrderDetail>(`/orders/${orderId}/settle-credit`, {
     method: 'POST',
     body: note ? { note } : {},

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatusName } from '@esd/shared/orders/orders.rules';
-import type { ExportFormat, ExportQuery } from '../api/export-orders';
+import type { ExportQuery } from '../api/export-orders';
 import type { OrdersQuery } from '../api/orders-query';
 
 /** The list's filters (spec 2: id, SKU, product name, dates, status; plus type and waiting). */
@@ -94,5 +94,3 @@ export const toOrdersQuery = (filters: OrderFilters, perPage: number): OrdersQue
 
 export const hasFilters = (filters: OrderFilters) =>
   Object.values(toExportQuery(filters)).some((value) => value !== undefined);
-
-export type { ExportFormat };

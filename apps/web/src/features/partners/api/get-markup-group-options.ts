@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
 /** The markup groups a new dealer may join (the approval dialog's choice). */
-export const getMarkupGroupOptions = (options: { signal?: AbortSignal } = {}) =>
+const getMarkupGroupOptions = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<MarkupGroup>>('/settings/markup-groups', {
     query: { page: 1, perPage: 100, sort: 'name', order: 'asc' },
     signal: options.signal,

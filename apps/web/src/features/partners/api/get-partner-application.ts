@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
-export const getPartnerApplication = (id: number, options: { signal?: AbortSignal } = {}) =>
+const getPartnerApplication = (id: number, options: { signal?: AbortSignal } = {}) =>
   apiRequest<PartnerApplication>(`/settings/partner-applications/${id}`, {
     signal: options.signal,
   });
 
-export const partnerApplicationQueryOptions = (id: number) =>
+const partnerApplicationQueryOptions = (id: number) =>
   queryOptions({
     queryKey: partnerKeys.detail(id),
     queryFn: ({ signal }) => getPartnerApplication(id, { signal }),

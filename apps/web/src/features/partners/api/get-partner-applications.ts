@@ -6,7 +6,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
-export const getPartnerApplications = (
+const getPartnerApplications = (
   query: PartnerApplicationListQuery,
   options: { signal?: AbortSignal } = {},
 ) =>

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { partnerKeys } from './partners-keys';
 
-export const getPartnerFormOptions = (options: { signal?: AbortSignal } = {}) =>
+const getPartnerFormOptions = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<PartnerFormOptions>('/partners/form-options', {
     signal: options.signal,
   });
 
-export const partnerFormOptionsQueryOptions = (lang: string) =>
+const partnerFormOptionsQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: partnerKeys.formOptions(lang),
     queryFn: ({ signal }) => getPartnerFormOptions({ signal }),

@@ -19,13 +19,7 @@ export const approvePartnerApplication = ({
     body: input,
   });
 
-export const rejectPartnerApplication = ({
-  id,
-  input,
-}: {
-  id: number;
-  input: RejectPartnerInput;
-}) =>
+const rejectPartnerApplication = ({ id, input }: { id: number; input: RejectPartnerInput }) =>
   apiRequest<PartnerReviewResult>(`/settings/partner-applications/${id}/reject`, {
     method: 'POST',
     body: input,

@@ -5,7 +5,7 @@ import type {
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const submitPartnerApplication = (input: PartnerApplicationInput) =>
+const submitPartnerApplication = (input: PartnerApplicationInput) =>
   apiRequest<PartnerApplicationReceipt>('/partners/applications', {
     method: 'POST',
     body: input,

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys } from './product-keys';
 
-export const getCategories = (options: { signal?: AbortSignal } = {}) =>
+const getCategories = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<Category[]>('/categories', { signal: options.signal });
 
-export const categoriesQueryOptions = (lang: string) =>
+const categoriesQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: categoryKeys.list(lang),
     queryFn: ({ signal }) => getCategories({ signal }),

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './product-keys';
 
-export const getProduct = (id: number, options: { signal?: AbortSignal } = {}) =>
+const getProduct = (id: number, options: { signal?: AbortSignal } = {}) =>
   apiRequest<ProductDetail>(`/products/${id}`, { signal: options.signal });
 
-export const productQueryOptions = (id: number, lang: string) =>
+const productQueryOptions = (id: number, lang: string) =>
   queryOptions({
     queryKey: productKeys.detail(id, lang),
     queryFn: ({ signal }) => getProduct(id, { signal }),

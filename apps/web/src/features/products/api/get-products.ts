@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { type ProductsQuery, productKeys } from './product-keys';
 
-export const getProducts = (query: ProductsQuery, options: { signal?: AbortSignal } = {}) =>
+const getProducts = (query: ProductsQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<ProductListItem>>('/products', {
     query,
     signal: options.signal,
   });
 
-export const productsQueryOptions = (query: ProductsQuery, lang: string) =>
+const productsQueryOptions = (query: ProductsQuery, lang: string) =>
   queryOptions({
     queryKey: productKeys.list(query, lang),
     queryFn: ({ signal }) => getProducts(query, { signal }),

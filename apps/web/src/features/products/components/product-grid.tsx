@@ -3,7 +3,7 @@ import { AspectRatio, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ProductCard } from './product-card';
 
-export const productGridCols = { base: 1, xs: 2, lg: 3, xl: 4 };
+const productGridCols = { base: 1, xs: 2, lg: 3, xl: 4 };
 
 type ProductGridProps = {
   products: ProductListItem[];

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { setToken } from '@/lib/storage';
 
-export const changePassword = (input: ChangePasswordInput) =>
+const changePassword = (input: ChangePasswordInput) =>
   apiRequest<unknown>('/profile/password', { method: 'POST', body: input });
 
 /**

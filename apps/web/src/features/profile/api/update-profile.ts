@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { syncStoredProfile } from '@/lib/session/session';
 import { profileKeys } from './profile-keys';
 
-export const updateProfile = (input: UpdateProfileInput) =>
+const updateProfile = (input: UpdateProfileInput) =>
   apiRequest<UserProfile>('/profile', { method: 'PUT', body: input });
 
 export const useUpdateProfile = (options: { notifyError?: boolean } = {}) => {

@@ -7,7 +7,7 @@ import { profileKeys } from './profile-keys';
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export const uploadPhoto = (file: File) => {
+const uploadPhoto = (file: File) => {
   const body = new FormData();
   body.set('file', file);
   return apiRequest<UserProfile>('/profile/photo', { method: 'POST', body });

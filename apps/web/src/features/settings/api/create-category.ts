@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, categoryOptionKeys } from './settings-keys';
 
-export const createCategory = (input: CategoryInput) =>
+const createCategory = (input: CategoryInput) =>
   apiRequest<CategorySettings>('/settings/categories', {
     method: 'POST',
     body: input,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { countryKeys } from './settings-keys';
 
-export const createCountry = (input: CountryInput) =>
+const createCountry = (input: CountryInput) =>
   apiRequest<Country>('/settings/countries', {
     method: 'POST',
     body: input,

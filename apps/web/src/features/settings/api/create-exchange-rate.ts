@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { rateKeys } from './settings-keys';
 
 /** A rate for a date that already has one replaces it. */
-export const createExchangeRate = (input: ExchangeRateInput) =>
+const createExchangeRate = (input: ExchangeRateInput) =>
   apiRequest<ExchangeRate>('/settings/exchange-rates', {
     method: 'POST',
     body: input,

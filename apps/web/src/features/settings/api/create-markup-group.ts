@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { markupGroupKeys } from './settings-keys';
 
-export const createMarkupGroup = (input: MarkupGroupInput) =>
+const createMarkupGroup = (input: MarkupGroupInput) =>
   apiRequest<MarkupGroup>('/settings/markup-groups', {
     method: 'POST',
     body: input,

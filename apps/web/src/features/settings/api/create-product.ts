@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, productKeys } from './settings-keys';
 
-export const createProduct = (input: ProductInput) =>
+const createProduct = (input: ProductInput) =>
   apiRequest<ProductSettings>('/settings/products', {
     method: 'POST',
     body: input,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, categoryOptionKeys } from './settings-keys';
 
-export const deleteCategory = (id: number) =>
+const deleteCategory = (id: number) =>
   apiRequest<CategorySettings>(`/settings/categories/${id}`, {
     method: 'DELETE',
   });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { countryKeys } from './settings-keys';
 
-export const deleteCountry = (id: number) =>
+const deleteCountry = (id: number) =>
   apiRequest<Country>(`/settings/countries/${id}`, { method: 'DELETE' });
 
 export const useDeleteCountry = () => {

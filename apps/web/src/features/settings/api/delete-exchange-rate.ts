@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { rateKeys } from './settings-keys';
 
-export const deleteExchangeRate = (id: number) =>
+const deleteExchangeRate = (id: number) =>
   apiRequest<ExchangeRate>(`/settings/exchange-rates/${id}`, {
     method: 'DELETE',
   });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { markupGroupKeys } from './settings-keys';
 
-export const deleteMarkupGroup = (id: number) =>
+const deleteMarkupGroup = (id: number) =>
   apiRequest<MarkupGroup>(`/settings/markup-groups/${id}`, {
     method: 'DELETE',
   });

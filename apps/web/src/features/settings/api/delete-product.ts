@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, productKeys } from './settings-keys';
 
-export const deleteProduct = (id: number) =>
+const deleteProduct = (id: number) =>
   apiRequest<ProductSettings>(`/settings/products/${id}`, {
     method: 'DELETE',
   });

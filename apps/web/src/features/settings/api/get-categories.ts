@@ -7,13 +7,13 @@ import { categoryKeys } from './settings-keys';
 
 export type CategorySort = 'slug' | 'name' | 'products';
 
-export const getCategories = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
+const getCategories = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<CategorySettings>>('/settings/categories', {
     query,
     signal: options.signal,
   });
 
-export const categoriesQueryOptions = (query: ListQuery) =>
+const categoriesQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: categoryKeys.list(query),
     queryFn: ({ signal }) => getCategories(query, { signal }),

@@ -5,10 +5,10 @@ import { apiRequest } from '@/lib/api-client';
 import { categoryOptionKeys } from './settings-keys';
 
 /** Every category, named in the interface language: for pickers and filters. */
-export const getCategoryOptions = (options: { signal?: AbortSignal } = {}) =>
+const getCategoryOptions = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<Category[]>('/categories', { signal: options.signal });
 
-export const categoryOptionsQueryOptions = (lang: string) =>
+const categoryOptionsQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: categoryOptionKeys.list(lang),
     queryFn: ({ signal }) => getCategoryOptions({ signal }),

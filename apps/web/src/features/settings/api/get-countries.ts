@@ -7,13 +7,13 @@ import { countryKeys } from './settings-keys';
 
 export type CountrySort = 'code' | 'name' | 'users';
 
-export const getCountries = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
+const getCountries = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<Country>>('/settings/countries', {
     query,
     signal: options.signal,
   });
 
-export const countriesQueryOptions = (query: ListQuery) =>
+const countriesQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: countryKeys.list(query),
     queryFn: ({ signal }) => getCountries(query, { signal }),

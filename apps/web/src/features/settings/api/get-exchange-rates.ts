@@ -6,13 +6,13 @@ import { apiRequest } from '@/lib/api-client';
 import { rateKeys } from './settings-keys';
 
 /** Newest date first (the server's fixed order). */
-export const getExchangeRates = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
+const getExchangeRates = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<ExchangeRate>>('/settings/exchange-rates', {
     query,
     signal: options.signal,
   });
 
-export const exchangeRatesQueryOptions = (query: ListQuery) =>
+const exchangeRatesQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: rateKeys.list(query),
     queryFn: ({ signal }) => getExchangeRates(query, { signal }),

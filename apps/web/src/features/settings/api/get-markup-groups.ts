@@ -7,13 +7,13 @@ import { markupGroupKeys } from './settings-keys';
 
 export type MarkupGroupSort = 'name' | 'percent' | 'dealers';
 
-export const getMarkupGroups = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
+const getMarkupGroups = (query: ListQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<MarkupGroup>>('/settings/markup-groups', {
     query,
     signal: options.signal,
   });
 
-export const markupGroupsQueryOptions = (query: ListQuery) =>
+const markupGroupsQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: markupGroupKeys.list(query),
     queryFn: ({ signal }) => getMarkupGroups(query, { signal }),

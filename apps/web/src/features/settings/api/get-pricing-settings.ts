@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { pricingKeys } from './settings-keys';
 
-export const getPricingSettings = (options: { signal?: AbortSignal } = {}) =>
+const getPricingSettings = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<PricingSettings>('/settings/pricing', {
     signal: options.signal,
   });
 
-export const pricingSettingsQueryOptions = () =>
+const pricingSettingsQueryOptions = () =>
   queryOptions({
     queryKey: pricingKeys.all,
     queryFn: ({ signal }) => getPricingSettings({ signal }),

@@ -8,13 +8,13 @@ import { productKeys } from './settings-keys';
 export type ProductSettingsSort = 'sku' | 'title' | 'dealer_price' | 'unit_price' | 'updated';
 export type ProductSettingsQuery = ListQuery & { category_id?: number };
 
-export const getProducts = (query: ProductSettingsQuery, options: { signal?: AbortSignal } = {}) =>
+const getProducts = (query: ProductSettingsQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<ProductSettings>>('/settings/products', {
     query,
     signal: options.signal,
   });
 
-export const productsQueryOptions = (query: ProductSettingsQuery) =>
+const productsQueryOptions = (query: ProductSettingsQuery) =>
   queryOptions({
     queryKey: productKeys.list(query),
     queryFn: ({ signal }) => getProducts(query, { signal }),

@@ -8,7 +8,7 @@ export const RATES_FILE_MAX_BYTES = 512 * 1024;
 type ImportRateFile = { file: File; onProgress: (fraction: number) => void };
 
 /** Uploads the Central Bank of Azerbaijan daily XML; its USD rate is stored for its date. */
-export const importExchangeRate = ({ file, onProgress }: ImportRateFile) => {
+const importExchangeRate = ({ file, onProgress }: ImportRateFile) => {
   const body = new FormData();
   body.set('file', file);
   return apiRequest<RateImportResult>('/settings/exchange-rates/import', {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, categoryOptionKeys } from './settings-keys';
 
-export const updateCategory = ({ id, input }: { id: number; input: CategoryInput }) =>
+const updateCategory = ({ id, input }: { id: number; input: CategoryInput }) =>
   apiRequest<CategorySettings>(`/settings/categories/${id}`, {
     method: 'PUT',
     body: input,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { countryKeys } from './settings-keys';
 
-export const updateCountry = ({ id, input }: { id: number; input: CountryInput }) =>
+const updateCountry = ({ id, input }: { id: number; input: CountryInput }) =>
   apiRequest<Country>(`/settings/countries/${id}`, {
     method: 'PUT',
     body: input,

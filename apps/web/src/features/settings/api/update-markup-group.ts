@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { markupGroupKeys } from './settings-keys';
 
-export const updateMarkupGroup = ({ id, input }: { id: number; input: MarkupGroupInput }) =>
+const updateMarkupGroup = ({ id, input }: { id: number; input: MarkupGroupInput }) =>
   apiRequest<MarkupGroup>(`/settings/markup-groups/${id}`, {
     method: 'PUT',
     body: input,

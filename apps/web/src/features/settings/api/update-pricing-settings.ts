@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { pricingKeys } from './settings-keys';
 
-export const updatePricingSettings = (input: PricingSettings) =>
+const updatePricingSettings = (input: PricingSettings) =>
   apiRequest<PricingSettings>('/settings/pricing', {
     method: 'PUT',
     body: input,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { categoryKeys, productKeys } from './settings-keys';
 
-export const updateProduct = ({ id, input }: { id: number; input: ProductInput }) =>
+const updateProduct = ({ id, input }: { id: number; input: ProductInput }) =>
   apiRequest<ProductSettings>(`/settings/products/${id}`, {
     method: 'PUT',
     body: input,

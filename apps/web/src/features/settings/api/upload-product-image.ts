@@ -6,7 +6,7 @@ import { productKeys } from './settings-keys';
 export const PRODUCT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PRODUCT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export const uploadProductImage = ({ id, file }: { id: number; file: File }) => {
+const uploadProductImage = ({ id, file }: { id: number; file: File }) => {
   const body = new FormData();
   body.set('file', file);
   return apiRequest<ProductSettings>(`/settings/products/${id}/image`, {

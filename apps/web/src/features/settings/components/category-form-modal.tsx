@@ -24,7 +24,7 @@ type CategoryFormModalProps = {
 const emptyCategory: CategoryInput = { slug: '', name: { en: '', ru: '', az: '' } };
 
 /** "Design & Creativity" → "design-creativity": a suggestion while the slug is untouched. */
-export const slugify = (text: string) =>
+const slugify = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { starredKeys } from './starred-keys';
 
-export const getStarredPages = (options: { signal?: AbortSignal } = {}) =>
+const getStarredPages = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<StarredPages>('/profile/starred', { signal: options.signal });
 
-export const starredPagesQueryOptions = () =>
+const starredPagesQueryOptions = () =>
   queryOptions({
     queryKey: starredKeys.list(),
     queryFn: ({ signal }) => getStarredPages({ signal }),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { starredKeys } from './starred-keys';
 
-export const updateStarredPages = (pages: StarredPage[]) =>
+const updateStarredPages = (pages: StarredPage[]) =>
   apiRequest<StarredPages>('/profile/starred', {
     method: 'PUT',
     body: pages,

@@ -4,13 +4,13 @@ import { apiRequest } from '@/lib/api-client';
 import { statisticsKeys } from './statistics-keys';
 
 /** GET /api/statistics/adobe: Adobe sales the caller may see (scoped by the server). */
-export const getAdobeStatistics = (months: number, options: { signal?: AbortSignal } = {}) =>
+const getAdobeStatistics = (months: number, options: { signal?: AbortSignal } = {}) =>
   apiRequest<AdobeStatistics>('/statistics/adobe', {
     query: { months },
     signal: options.signal,
   });
 
-export const adobeStatisticsQueryOptions = (months: number) =>
+const adobeStatisticsQueryOptions = (months: number) =>
   queryOptions({
     queryKey: statisticsKeys.adobe(months),
     queryFn: ({ signal }) => getAdobeStatistics(months, { signal }),

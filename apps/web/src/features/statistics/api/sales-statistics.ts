@@ -13,7 +13,7 @@ import { statisticsKeys } from './statistics-keys';
 export type DateRange = { date_from: string; date_to: string };
 
 /** GET /api/statistics/weekly: sales per ISO week of the range, scoped by the server. */
-export const weeklyQueryOptions = (range: DateRange) =>
+const weeklyQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.weekly(range.date_from, range.date_to),
     queryFn: ({ signal }) =>
@@ -26,7 +26,7 @@ export const weeklyQueryOptions = (range: DateRange) =>
 export const useWeeklyStatistics = (range: DateRange) => useQuery(weeklyQueryOptions(range));
 
 /** GET /api/statistics/distribution: by country, dealer, category and product. */
-export const distributionQueryOptions = (range: DateRange) =>
+const distributionQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.distribution(range.date_from, range.date_to),
     queryFn: ({ signal }) =>
@@ -40,7 +40,7 @@ export const useDistributionStatistics = (range: DateRange) =>
   useQuery(distributionQueryOptions(range));
 
 /** GET /api/statistics/quarter: sales per dealer and quarter against its targets. */
-export const quarterQueryOptions = (year: number) =>
+const quarterQueryOptions = (year: number) =>
   queryOptions({
     queryKey: statisticsKeys.quarter(year),
     queryFn: ({ signal }) =>
@@ -53,7 +53,7 @@ export const quarterQueryOptions = (year: number) =>
 export const useQuarterStatistics = (year: number) => useQuery(quarterQueryOptions(year));
 
 /** GET /api/statistics/top-products: the top 5 by amount and the best seller by licences. */
-export const topProductsQueryOptions = (range: DateRange) =>
+const topProductsQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.topProducts(range.date_from, range.date_to),
     queryFn: ({ signal }) =>
@@ -66,14 +66,14 @@ export const topProductsQueryOptions = (range: DateRange) =>
 export const useTopProducts = (range: DateRange) => useQuery(topProductsQueryOptions(range));
 
 export type ExportPage = 'weekly' | 'distribution' | 'quarter';
-export type ExportRequest = {
+type ExportRequest = {
   page: ExportPage;
   format: StatisticsExportFormat;
   params: Record<string, string | number>;
 };
 
 /** GET /api/statistics/<page>/export: the page's numbers as a file, like the orders export. */
-export const downloadStatisticsExport = ({ page, format, params }: ExportRequest) =>
+const downloadStatisticsExport = ({ page, format, params }: ExportRequest) =>
   downloadFile(`/statistics/${page}/export`, {
     query: { format, ...params },
     fallbackName: `${page}.${format}`,

@@ -25,7 +25,7 @@ import { TopProductsBlock } from './top-products-block';
 const YEARS_BACK = 5;
 
 /** `?year=` when it is one of the last five years, else this year (Baku). */
-export const readYear = (value: string | null, thisYear: number) => {
+const readYear = (value: string | null, thisYear: number) => {
   const year = Number(value);
   return Number.isInteger(year) && year <= thisYear && year > thisYear - YEARS_BACK
     ? year

@@ -169,5 +169,3 @@ export const TopProductsBlock = ({ range, compact = false, moreHref }: TopProduc
     </Paper>
   );
 };
-
-export default TopProductsBlock;

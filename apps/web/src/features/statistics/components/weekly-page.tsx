@@ -45,7 +45,7 @@ import { readRange } from './sales-range';
 import { TopProductsBlock } from './top-products-block';
 
 /** 'YYYY-MM-DD' as a short day of the reader's language: '1 Apr', '1 апр.'. */
-export const formatDay = (day: string, lang: string) =>
+const formatDay = (day: string, lang: string) =>
   new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );

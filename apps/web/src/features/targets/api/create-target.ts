@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { targetKeys } from './targets-keys';
 
-export const createTarget = (input: TargetInput) =>
+const createTarget = (input: TargetInput) =>
   apiRequest<Target>('/settings/targets', { method: 'POST', body: input });
 
 export const useCreateTarget = () => {

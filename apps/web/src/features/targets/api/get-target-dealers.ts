@@ -3,13 +3,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { targetKeys } from './targets-keys';
 
-export const getTargetDealers = (q: string, options: { signal?: AbortSignal } = {}) =>
+const getTargetDealers = (q: string, options: { signal?: AbortSignal } = {}) =>
   apiRequest<TargetDealer[]>('/settings/targets/dealers', {
     query: { q: q || undefined },
     signal: options.signal,
   });
 
-export const targetDealersQueryOptions = (q: string) =>
+const targetDealersQueryOptions = (q: string) =>
   queryOptions({
     queryKey: targetKeys.dealers(q),
     queryFn: ({ signal }) => getTargetDealers(q, { signal }),

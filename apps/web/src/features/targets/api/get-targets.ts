@@ -4,13 +4,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { targetKeys } from './targets-keys';
 
-export const getTargets = (query: TargetListQuery, options: { signal?: AbortSignal } = {}) =>
+const getTargets = (query: TargetListQuery, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<Target>>('/settings/targets', {
     query,
     signal: options.signal,
   });
 
-export const targetsQueryOptions = (query: TargetListQuery) =>
+const targetsQueryOptions = (query: TargetListQuery) =>
   queryOptions({
     queryKey: targetKeys.list(query),
     queryFn: ({ signal }) => getTargets(query, { signal }),

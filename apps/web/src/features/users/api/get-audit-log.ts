@@ -4,13 +4,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { auditKeys } from './users-keys';
 
-export const getAuditLog = (query: AuditLogParams, options: { signal?: AbortSignal } = {}) =>
+const getAuditLog = (query: AuditLogParams, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<AuditEntry>>('/settings/audit-log', {
     query: query as Record<string, string | number | undefined>,
     signal: options.signal,
   });
 
-export const auditLogQueryOptions = (query: AuditLogParams) =>
+const auditLogQueryOptions = (query: AuditLogParams) =>
   queryOptions({
     queryKey: auditKeys.list(query),
     queryFn: ({ signal }) => getAuditLog(query, { signal }),

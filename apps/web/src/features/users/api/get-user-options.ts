@@ -5,13 +5,13 @@ import { apiRequest } from '@/lib/api-client';
 import { userKeys } from './users-keys';
 
 /** What the caller may choose; `dealerId` adds that dealer's user groups. */
-export const getUserOptions = (dealerId: number | null, options: { signal?: AbortSignal } = {}) =>
+const getUserOptions = (dealerId: number | null, options: { signal?: AbortSignal } = {}) =>
   apiRequest<UserOptions>('/settings/users/options', {
     query: { dealer_id: dealerId ?? undefined },
     signal: options.signal,
   });
 
-export const userOptionsQueryOptions = (lang: string, dealerId: number | null) =>
+const userOptionsQueryOptions = (lang: string, dealerId: number | null) =>
   queryOptions({
     queryKey: userKeys.options(lang, dealerId),
     queryFn: ({ signal }) => getUserOptions(dealerId, { signal }),

@@ -4,13 +4,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { userKeys } from './users-keys';
 
-export const getUsers = (query: UserListParams, options: { signal?: AbortSignal } = {}) =>
+const getUsers = (query: UserListParams, options: { signal?: AbortSignal } = {}) =>
   apiRequest<Page<ManagedUser>>('/settings/users', {
     query: query as Record<string, string | number | boolean | undefined>,
     signal: options.signal,
   });
 
-export const usersQueryOptions = (query: UserListParams) =>
+const usersQueryOptions = (query: UserListParams) =>
   queryOptions({
     queryKey: userKeys.list(query),
     queryFn: ({ signal }) => getUsers(query, { signal }),

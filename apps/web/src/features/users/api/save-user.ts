@@ -7,13 +7,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { auditKeys, userKeys } from './users-keys';
 
-export const createUser = (input: CreateUserInput) =>
+const createUser = (input: CreateUserInput) =>
   apiRequest<ManagedUser>('/settings/users', {
     method: 'POST',
     body: input,
   });
 
-export const updateUser = ({ id, input }: { id: number; input: UpdateUserInput }) =>
+const updateUser = ({ id, input }: { id: number; input: UpdateUserInput }) =>
   apiRequest<ManagedUser>(`/settings/users/${id}`, {
     method: 'PATCH',
     body: input,
@@ -49,7 +49,7 @@ export const useUpdateUser = () => {
 
 export type UserAction = 'deactivate' | 'activate' | 'reset-password';
 
-export const runUserAction = ({ id, action }: { id: number; action: UserAction }) =>
+const runUserAction = ({ id, action }: { id: number; action: UserAction }) =>
   apiRequest<ManagedUser>(`/settings/users/${id}/${action}`, {
     method: 'POST',
   });

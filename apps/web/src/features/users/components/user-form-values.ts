@@ -6,10 +6,8 @@ import {
   editableFields,
 } from '@esd/shared/users/users.rules';
 import {
-  type CreateUserInput,
   createUserInputSchema,
   type ManagedUser,
-  type UpdateUserInput,
   updateUserInputSchema,
 } from '@esd/shared/users/users.schemas';
 // relative imports: the web unit tests run without the @ alias
@@ -123,5 +121,3 @@ export const validateUserForm = (
     errors.countries ??= refusal('countries_required');
   return errors;
 };
-
-export type UserInputOf = CreateUserInput | UpdateUserInput;
