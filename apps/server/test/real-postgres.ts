@@ -4,7 +4,8 @@
  * once per suite, that they were skipped, why, and what sets the variable. Under CI (`CI=true`)
  * a missing TEST_DATABASE_URL fails the suite instead.
  */
-import { describe } from 'vitest';
+import { describe, it } from 'vitest';
+import type { DbKind } from './harness';
 
 /** The real PostgreSQL server the suites may create scratch databases on, if any. */
 const realPostgresUrl = process.env.TEST_DATABASE_URL;
@@ -29,3 +30,11 @@ export const requireRealPostgresUrl = () => {
   if (!realPostgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   return realPostgresUrl;
 };
+
+/**
+ * `it` for a test that needs what only a real PostgreSQL server has (two connections to one
+ * database, a listener connection that can be lost), inside a suite that runs once per
+ * database kind: the PostgreSQL run runs it (and CI always has that run: global-setup fails
+ * without TEST_DATABASE_URL); the PGlite run lists it as skipped.
+ */
+export const itOnRealPostgres = (kind: DbKind) => (kind === 'postgres' ? it : it.skip);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { itOnRealPostgres } from '../../test/real-postgres';
 import { createUserCache } from './user-cache';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -99,8 +100,9 @@ describe.each(dbKinds)('[auth] signed-in users cached per process on %s', (kind)
   });
 
   // only a separate server has a listener connection that can be lost
-  if (kind === 'postgres')
-    it('reads afresh while the change listener is gone, and caches again once it is back', async () => {
+  itOnRealPostgres(kind)(
+    'reads afresh while the change listener is gone, and caches again once it is back',
+    async () => {
       expect((await me()).statusCode).toBe(200);
       await otherProcess(
         `select pg_terminate_backend(pid) from pg_stat_activity
@@ -116,7 +118,8 @@ describe.each(dbKinds)('[auth] signed-in users cached per process on %s', (kind)
       expect((await me()).json().data.name).toBe('While deaf');
       await setName('Heard again');
       expect(await readUntil((a) => a.json().data?.name === 'Heard again')).toBeLessThan(SOON_MS);
-    });
+    },
+  );
 });
 
 describe('[auth] the user cache shares one read among simultaneous requests', () => {

@@ -12,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { itOnRealPostgres } from '../../../test/real-postgres';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { JOBS_SCHEMA } from '../../db/migrate';
@@ -455,8 +456,9 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
   });
 
   // two app instances need two connections to one database: PostgreSQL only
-  if (kind === 'postgres')
-    it('sends one mail when two app instances work the same queue with the job queued many times', async () => {
+  itOnRealPostgres(kind)(
+    'sends one mail when two app instances work the same queue with the job queued many times',
+    async () => {
       const url = ctx.config.DATABASE_URL as string;
       const database = await openDatabase({ kind: 'postgres', url, max: 3 });
       const other = await buildApp({ config: ctx.config, database });
@@ -488,5 +490,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
         await other.close();
         await database.close();
       }
-    }, 40_000);
+    },
+    40_000,
+  );
 });
