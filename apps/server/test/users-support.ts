@@ -1,3 +1,4 @@
+import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { eq } from 'drizzle-orm';
 import { mailMessages, orders, users } from '../src/db/schema';
 import { bearer, type TestContext } from './harness';
@@ -48,7 +49,7 @@ export const insertOrder = async (
   values: {
     buyerId: number;
     dealerId: number;
-    sellType: 1 | 2;
+    sellType: SellType;
     status: 'pending' | 'in_progress' | 'completed' | 'cancelled';
     totalUsd: string;
   },

@@ -1,5 +1,9 @@
 /** Business constants of spec section 9. */
 export const MIN_QUANTITY = 1;
+/** The most licences one basket line holds (the basket call, the stepper, the database). */
+export const MAX_LINE_QUANTITY = 100_000;
+/** The most lines one basket holds. */
+export const MAX_BASKET_LINES = 200;
 export const THREE_YEAR_COMMITMENT_MIN_QUANTITY = 10;
 export const PRICE_DECIMALS = 2;
 export const PROFILE_POLL_MS = 60_000;

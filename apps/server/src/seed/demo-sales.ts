@@ -1,4 +1,5 @@
 import { divideRounded, fromCents, percentOf, toCents } from '@esd/shared/shop/money';
+import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { licenceKeys, orderEvents, orderItems, orders, products, users } from '../db/schema';
@@ -91,7 +92,7 @@ export const seedDemoSales = async (tx: Tx) => {
             buyerId,
             dealerId: dealer.id,
             countryId: dealer.countryId,
-            sellType: sellType as 1 | 2,
+            sellType: sellType as SellType,
             status: 'completed',
             idempotencyKey: `demo-sales-${++sequence}`,
             lang: 'en',
@@ -103,7 +104,7 @@ export const seedDemoSales = async (tx: Tx) => {
             totalAzn,
             paidAt,
             completedAt: paidAt,
-            creditSettledAt: sellType === 2 ? paidAt : null,
+            creditSettledAt: sellType === SELL_TYPE.credit ? paidAt : null,
             createdAt: paidAt,
             updatedAt: paidAt,
           })

@@ -1,4 +1,4 @@
-import { MIN_QUANTITY } from '@esd/shared/constants';
+import { MAX_LINE_QUANTITY, MIN_QUANTITY } from '@esd/shared/constants';
 import {
   decrementQuantity,
   incrementQuantity,
@@ -18,11 +18,9 @@ type QuantityStepperProps = {
   /** marks the field required (a form around it shows the asterisk) */
   required?: boolean;
   size?: 'xs' | 'sm' | 'md';
+  /** the most the field counts to (a basket line's by default) */
+  max?: number;
 };
-
-// The basket call takes at most 6 digits; the server names any larger limit itself.
-const MAX_DIGITS = 6;
-const MAX_QUANTITY = 10 ** MAX_DIGITS - 1;
 
 /**
  * Spec 5: only digits are kept while typing; minimum 1; a non-numeric value becomes 1; the
@@ -36,7 +34,9 @@ export const QuantityStepper = ({
   disabled,
   required,
   size = 'sm',
+  max = MAX_LINE_QUANTITY,
 }: QuantityStepperProps) => {
+  // no more digits than the maximum has; the server names the limit when it is passed
   const { t } = useTranslation();
   const [text, setText] = useState(String(value));
   const isAtMinimum = value <= MIN_QUANTITY;
@@ -44,7 +44,7 @@ export const QuantityStepper = ({
   useEffect(() => setText(String(value)), [value]);
 
   const type = (raw: string) => {
-    const digits = raw.replace(/\D/g, '').slice(0, MAX_DIGITS);
+    const digits = raw.replace(/\D/g, '').slice(0, String(max).length);
     if (digits === '') {
       setText('');
       return;
@@ -91,7 +91,7 @@ export const QuantityStepper = ({
         variant="default"
         size={size === 'xs' ? 'md' : 'input-sm'}
         aria-label={t('actions.increaseQuantity')}
-        disabled={disabled || value >= MAX_QUANTITY}
+        disabled={disabled || value >= max}
         onClick={() => onChange(incrementQuantity(value))}
       >
         <IconPlus size={16} aria-hidden />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idTextSchema } from '../bounds';
+import { sellTypeQuerySchema } from '../shop/sell-type.schemas';
 import { MARKET_SEGMENTS } from './adobe.rules';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -75,6 +76,9 @@ export const adobeCustomerListItemSchema = z.object({
 export type AdobeCustomerListItem = z.infer<typeof adobeCustomerListItemSchema>;
 
 /** Spec 3: the payload of the price request and of POST /api/basket/add/adobe. */
+/** The most licences one Adobe quote is asked for. */
+export const ADOBE_MAX_QUANTITY = 10_000;
+
 export const adobePriceRequestSchema = z.object({
   product_id: idTextSchema,
   /** the chosen price option's id (basket add); empty for a price request */
@@ -84,13 +88,10 @@ export const adobePriceRequestSchema = z.object({
     .transform((v) => (v === null || v === undefined || v === '' ? null : String(v))),
   /** the portal id of the Adobe customer (the list item's id) */
   customer_id: idTextSchema,
-  quantity: z.coerce.number().int().min(1).max(10_000),
+  quantity: z.coerce.number().int().min(1).max(ADOBE_MAX_QUANTITY),
   treeYearCommitment: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
   /** not in the spec's payload: 1 cash, 2 credit (default) for the basket line */
-  sell_type: z.coerce
-    .number()
-    .pipe(z.union([z.literal(1), z.literal(2)]))
-    .optional(),
+  sell_type: sellTypeQuerySchema.optional(),
 });
 export type AdobePriceRequest = z.input<typeof adobePriceRequestSchema>;
 

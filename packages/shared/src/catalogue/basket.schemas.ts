@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { idTextSchema } from '../bounds';
+import { MAX_LINE_QUANTITY, MIN_QUANTITY } from '../constants';
+import { sellTypeSchema } from '../shop/sell-type.schemas';
 
 /** Spec 7: GET /api/basket/add/{productId}/{quantity}/{sellType}. Quantity digits only, at least 1. */
 /** Spec 3 sell type in a path: '1' cash, '2' credit. */
-const sellTypeParam = z
-  .enum(['1', '2'])
-  .transform(Number)
-  .pipe(z.union([z.literal(1), z.literal(2)]));
+const sellTypeParam = z.enum(['1', '2']).transform(Number).pipe(sellTypeSchema);
 
 export const basketAddParamsSchema = z.object({
   productId: idTextSchema,
@@ -14,7 +13,7 @@ export const basketAddParamsSchema = z.object({
     .string()
     .regex(/^\d{1,6}$/, 'quantity must be a whole number')
     .transform(Number)
-    .pipe(z.number().int().min(1).max(100_000)),
+    .pipe(z.number().int().min(MIN_QUANTITY).max(MAX_LINE_QUANTITY)),
   sellType: sellTypeParam,
 });
 

@@ -1,5 +1,6 @@
 import type { Role } from '../access/access.rules';
 import { compareMoney, subtractMoney } from '../shop/money';
+import { SELL_TYPE, type SellType } from '../shop/pricing.rules';
 
 /**
  * An order: `pending` (cash, awaiting payment) → `in_progress` (paid or on credit; keys being
@@ -50,7 +51,7 @@ export const returnableUntil = (
 
 export type OrderFacts = {
   status: OrderStatusName;
-  sellType: 1 | 2;
+  sellType: SellType;
   creditSettled: boolean;
   /** keys already handed out on this order */
   deliveredKeys: number;
@@ -70,7 +71,8 @@ export const orderActions = (role: Role, o: OrderFacts) => ({
     o.deliveredKeys === 0 &&
     ((o.isAdmin && (o.status === 'pending' || o.status === 'in_progress')) ||
       (o.isOwner && o.status === 'pending')),
-  settle_credit: o.isAdmin && o.sellType === 2 && !o.creditSettled && o.status !== 'cancelled',
+  settle_credit:
+    o.isAdmin && o.sellType === SELL_TYPE.credit && !o.creditSettled && o.status !== 'cancelled',
   deliver_manually: o.isAdmin && o.status === 'in_progress' && o.hasVendorItemWaiting,
   decide_returns: o.isAdmin && o.hasReturnRequested,
   request_return: o.isOwner && (role === 'd' || role === 'u') && o.hasReturnableItem,

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { adobeOrderInfoSchema } from '../adobe/adobe.schemas';
 import { paginationQuerySchema } from '../api';
 import { calendarDateSchema, idTextSchema } from '../bounds';
+import { sellTypeQuerySchema, sellTypeSchema } from '../shop/sell-type.schemas';
 import { ITEM_STATUSES, ORDER_STATUSES, RETURN_STATUSES } from './orders.rules';
 
 /** POST /api/checkout: the basket becomes one order paid this way (1 cash, 2 credit). */
 export const checkoutInputSchema = z.object({
-  sell_type: z.union([z.literal(1), z.literal(2)]),
+  sell_type: sellTypeSchema,
 });
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 
@@ -26,8 +27,8 @@ export const returnStatusSchema = z.enum(RETURN_STATUSES);
 
 /** The review shown on /pages/checkout, priced at this moment for one way of paying. */
 export const checkoutPreviewSchema = z.object({
-  sell_type: z.union([z.literal(1), z.literal(2)]),
-  allowed_sell_types: z.array(z.union([z.literal(1), z.literal(2)])),
+  sell_type: sellTypeSchema,
+  allowed_sell_types: z.array(sellTypeSchema),
   lines: z.array(
     z.object({
       basket_item_id: z.number().int(),
@@ -71,10 +72,7 @@ export const orderListQuerySchema = paginationQuerySchema.extend({
   date_from: calendarDateSchema.optional(),
   date_to: calendarDateSchema.optional(),
   status: orderStatusSchema.optional(),
-  sell_type: z.coerce
-    .number()
-    .pipe(z.union([z.literal(1), z.literal(2)]))
-    .optional(),
+  sell_type: sellTypeQuerySchema.optional(),
   /** admins: only orders with an item waiting for keys */
   waiting: z
     .enum(['true', 'false'])
@@ -90,7 +88,7 @@ export const orderSummarySchema = z.object({
   id: z.number().int(),
   created_at: z.string(),
   status: orderStatusSchema,
-  sell_type: z.union([z.literal(1), z.literal(2)]),
+  sell_type: sellTypeSchema,
   buyer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   dealer: z.object({ id: z.number().int(), name: z.string() }),
   items_count: z.number().int(),

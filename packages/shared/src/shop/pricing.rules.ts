@@ -102,6 +102,10 @@ export const toAzn = ({ usd, rate, vatPercent, surchargePercent }: AznInput): st
 /** Sell types of spec 3: 1 cash, 2 credit. */
 export const SELL_TYPE = { cash: 1, credit: 2 } as const;
 export type SellType = (typeof SELL_TYPE)[keyof typeof SELL_TYPE];
+/** How people, translation keys and URLs name a sell type. */
+export type SellTypeName = keyof typeof SELL_TYPE;
+export const sellTypeName = (type: SellType): SellTypeName =>
+  type === SELL_TYPE.credit ? 'credit' : 'cash';
 
 /** Which sell types a shopper may use: dealers both; end users as their AZN flags allow. */
 export const allowedSellTypes = (user: {

@@ -1,4 +1,5 @@
 import type { ItemStatusName, OrderStatusName } from '@esd/shared/orders/orders.rules';
+import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -38,7 +39,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     countryId: integer('country_id').references(() => countries.id),
-    sellType: smallint('sell_type').$type<1 | 2>().notNull(),
+    sellType: smallint('sell_type').$type<SellType>().notNull(),
     status: varchar('status', { length: 20 }).$type<OrderStatusName>().notNull(),
     /** the checkout's Idempotency-Key: one key of a buyer never makes a second order */
     idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),

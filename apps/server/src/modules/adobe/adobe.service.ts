@@ -9,8 +9,9 @@ import type {
 } from '@esd/shared/adobe/adobe.schemas';
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
+import { MAX_BASKET_LINES } from '@esd/shared/constants';
 import { multiplyMoney } from '@esd/shared/shop/money';
-import { allowedSellTypes } from '@esd/shared/shop/pricing.rules';
+import { allowedSellTypes, SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -188,7 +189,7 @@ export const addAdobeToBasket = async (
   if (!allowedSellTypes(toProfile(session.user, session.claims)).includes(sellType)) {
     throw new AppError(
       'SELL_TYPE_NOT_ALLOWED',
-      sellType === 2 ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
+      sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
     );
   }
   const threeYear = input.treeYearCommitment === 1;
@@ -201,11 +202,8 @@ export const addAdobeToBasket = async (
         l.item.sellType === sellType &&
         l.item.lineKey === lineKey,
     );
-    if (!exists && lines.length >= basketRepo.MAX_BASKET_LINES) {
-      throw new AppError(
-        'BASKET_LIMIT',
-        `A basket holds at most ${basketRepo.MAX_BASKET_LINES} lines.`,
-      );
+    if (!exists && lines.length >= MAX_BASKET_LINES) {
+      throw new AppError('BASKET_LIMIT', `A basket holds at most ${MAX_BASKET_LINES} lines.`);
     }
     const adobe = {
       customer_id: customer.customerId,

@@ -1,9 +1,8 @@
+import { MAX_LINE_QUANTITY } from '@esd/shared/constants';
+import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { basketItems, products } from '../../db/schema';
-
-export const MAX_BASKET_LINES = 200;
-export const MAX_LINE_QUANTITY = 100_000;
 
 export const findBasketLines = (db: DbOrTx, userId: number) =>
   db
@@ -32,7 +31,7 @@ export const countBasketLines = async (db: DbOrTx, userId: number) => {
 /** Adds to an existing line of the same product and sell type, or opens one. */
 export const addToLine = async (
   db: DbOrTx,
-  line: { userId: number; productId: number; quantity: number; sellType: 1 | 2 },
+  line: { userId: number; productId: number; quantity: number; sellType: SellType },
 ) => {
   const [row] = await db
     .insert(basketItems)
@@ -73,7 +72,7 @@ export const removeFromLine = async (
   return deleted.length > 0;
 };
 
-export const setLineSellType = (db: DbOrTx, itemId: number, sellType: 1 | 2) =>
+export const setLineSellType = (db: DbOrTx, itemId: number, sellType: SellType) =>
   db.update(basketItems).set({ sellType, updatedAt: sql`now()` }).where(eq(basketItems.id, itemId));
 
 /** Adds `quantity` to line `intoId` and removes line `fromId`, which held it. */

@@ -2,6 +2,7 @@ import { canShop } from '@esd/shared/access/access.rules';
 import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
+import { MAX_BASKET_LINES, MAX_LINE_QUANTITY } from '@esd/shared/constants';
 import { multiplyMoney, sumMoney } from '@esd/shared/shop/money';
 import {
   allowedSellTypes,
@@ -117,7 +118,7 @@ export const readBasket = async (db: Db, session: Session, lang: Language): Prom
 export const addToBasket = async (
   db: Db,
   session: Session,
-  input: { productId: number; quantity: number; sellType: 1 | 2 },
+  input: { productId: number; quantity: number; sellType: SellType },
 ) => {
   const profile = toProfile(session.user, session.claims);
   if (!canShop(profile.type_id))
@@ -125,7 +126,7 @@ export const addToBasket = async (
   if (!allowedSellTypes(profile).includes(input.sellType)) {
     throw new AppError(
       'SELL_TYPE_NOT_ALLOWED',
-      input.sellType === 2 ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
+      input.sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
     );
   }
   const [product] = await db.select().from(products).where(eq(products.id, input.productId));
@@ -139,23 +140,20 @@ export const addToBasket = async (
     );
   }
   await db.transaction(async (tx) => {
-    if ((await repo.countBasketLines(tx, session.user.id)) >= repo.MAX_BASKET_LINES) {
+    if ((await repo.countBasketLines(tx, session.user.id)) >= MAX_BASKET_LINES) {
       // a new line would exceed the limit; adding to an existing line is still fine
       const lines = await repo.findBasketLines(tx, session.user.id);
       const exists = lines.some(
         (l) => l.item.productId === input.productId && l.item.sellType === input.sellType,
       );
       if (!exists)
-        throw new AppError(
-          'BASKET_LIMIT',
-          `A basket holds at most ${repo.MAX_BASKET_LINES} lines.`,
-        );
+        throw new AppError('BASKET_LIMIT', `A basket holds at most ${MAX_BASKET_LINES} lines.`);
     }
     const line = await repo.addToLine(tx, { userId: session.user.id, ...input });
     if (!line) {
       throw new AppError(
         'BASKET_LIMIT',
-        `A basket line holds at most ${repo.MAX_LINE_QUANTITY} licences.`,
+        `A basket line holds at most ${MAX_LINE_QUANTITY} licences.`,
       );
     }
   });
@@ -216,10 +214,10 @@ export const switchBasketSellType = async (db: Db, session: Session, sellType: S
           { basket_item_id: item.id },
         );
       }
-      if (same.quantity + item.quantity > repo.MAX_LINE_QUANTITY) {
+      if (same.quantity + item.quantity > MAX_LINE_QUANTITY) {
         throw new AppError(
           'BASKET_LIMIT',
-          `A basket line holds at most ${repo.MAX_LINE_QUANTITY} licences.`,
+          `A basket line holds at most ${MAX_LINE_QUANTITY} licences.`,
         );
       }
       await repo.mergeLineInto(tx, item.id, same.id, item.quantity);

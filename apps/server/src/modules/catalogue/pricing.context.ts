@@ -1,6 +1,12 @@
 import type { Role } from '@esd/shared/access/access.rules';
 import type { PricingSettings } from '@esd/shared/catalogue/settings.schemas';
-import { type OwnPriceSetting, priceFor, toAzn } from '@esd/shared/shop/pricing.rules';
+import {
+  type OwnPriceSetting,
+  priceFor,
+  SELL_TYPE,
+  type SellType,
+  toAzn,
+} from '@esd/shared/shop/pricing.rules';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -181,13 +187,14 @@ export const usdPrice = (
   });
 
 /** AZN amount (VAT included) of a USD amount for cash (1) or credit (2) at today's rate. */
-export const aznAmount = (ctx: PricingContext, usd: string, sellType: 1 | 2): string | null =>
+export const aznAmount = (ctx: PricingContext, usd: string, sellType: SellType): string | null =>
   ctx.rate
     ? toAzn({
         usd,
         rate: ctx.rate,
         vatPercent: ctx.settings.vat_percent,
-        surchargePercent: sellType === 2 ? ctx.settings.credit_surcharge_percent : '0',
+        surchargePercent:
+          sellType === SELL_TYPE.credit ? ctx.settings.credit_surcharge_percent : '0',
       })
     : null;
 

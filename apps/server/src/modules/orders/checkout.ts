@@ -209,7 +209,7 @@ export const previewCheckout = async (
 const sellTypeRefused = (sellType: SellType) =>
   new AppError(
     'SELL_TYPE_NOT_ALLOWED',
-    sellType === 2 ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
+    sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
   );
 
 /** What POST /api/checkout answers: the order as placed. */
@@ -313,7 +313,7 @@ const placeOrderOnce = (
       );
     }
 
-    if (input.sellType === 2) {
+    if (input.sellType === SELL_TYPE.credit) {
       // a dealer buying for itself already holds its row's lock, and has read its limit, above
       const credit =
         dealerId === buyer.id
@@ -327,7 +327,7 @@ const placeOrderOnce = (
       }
     }
 
-    const status = input.sellType === 2 ? 'in_progress' : 'pending';
+    const status = input.sellType === SELL_TYPE.credit ? 'in_progress' : 'pending';
     const [order] = await tx
       .insert(orders)
       .values({

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Language } from '@esd/shared/constants';
 import type { orderExportQuerySchema } from '@esd/shared/orders/orders.schemas';
+import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
 import { and, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -79,7 +80,7 @@ const statusNames: Record<Language, Record<string, string>> = {
     cancelled: 'Ləğv edilib',
   },
 };
-const typeNames: Record<Language, Record<1 | 2, string>> = {
+const typeNames: Record<Language, Record<SellType, string>> = {
   en: { 1: 'Cash', 2: 'Credit' },
   ru: { 1: 'Наличные', 2: 'Кредит' },
   az: { 1: 'Nağd', 2: 'Kredit' },
@@ -144,7 +145,7 @@ export const exportOrders = async (
     o.total_usd,
     o.total_azn,
     o.waiting_items,
-    o.sell_type === 2 ? yesNo[lang][o.credit_settled ? 0 : 1] : '',
+    o.sell_type === SELL_TYPE.credit ? yesNo[lang][o.credit_settled ? 0 : 1] : '',
   ];
 
   const write = async () => {

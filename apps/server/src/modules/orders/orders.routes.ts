@@ -18,6 +18,7 @@ import {
   sendKeysInputSchema,
   sendKeysResultSchema,
 } from '@esd/shared/orders/orders.schemas';
+import { sellTypeQuerySchema } from '@esd/shared/shop/sell-type.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,10 +70,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         querystring: z.object({
-          sell_type: z.coerce
-            .number()
-            .pipe(z.union([z.literal(1), z.literal(2)]))
-            .optional(),
+          sell_type: sellTypeQuerySchema.optional(),
         }),
         response: { 200: envelopeSchema(checkoutPreviewSchema) },
       },

@@ -1,4 +1,5 @@
 import { canCommitThreeYears, chosenOption, commitmentLevel } from '@esd/shared/adobe/adobe.rules';
+import { ADOBE_MAX_QUANTITY } from '@esd/shared/adobe/adobe.schemas';
 import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { THREE_YEAR_COMMITMENT_MIN_QUANTITY } from '@esd/shared/constants';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
@@ -91,6 +92,7 @@ export const AdobePurchasePanel = ({
       <Group gap="lg" align="flex-start" wrap="wrap">
         <Input.Wrapper label={t('fields.quantity')} required labelElement="div">
           <QuantityStepper
+            max={ADOBE_MAX_QUANTITY}
             value={choice.quantity}
             onChange={(quantity) => change({ quantity })}
             label={t('adobe.panel.quantityOf', { title: product.FullTitle })}

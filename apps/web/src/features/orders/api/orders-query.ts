@@ -1,4 +1,5 @@
 import type { OrderStatusName } from '@esd/shared/orders/orders.rules';
+import type { SellType } from '@esd/shared/shop/pricing.rules';
 
 /** What GET /api/orders is sent (orderListQuerySchema of the shared contract reads it). */
 export type OrdersQuery = {
@@ -10,6 +11,6 @@ export type OrdersQuery = {
   date_from?: string;
   date_to?: string;
   status?: OrderStatusName;
-  sell_type?: 1 | 2;
+  sell_type?: SellType;
   waiting?: 'true';
 };

@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { compareMoney } from '@esd/shared/shop/money';
+import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format-money';
@@ -55,7 +56,7 @@ export const OrderAmounts = ({ order }: { order: OrderDetail }) => {
           />
         ) : null}
       </SimpleGrid>
-      {order.sell_type === 2 ? (
+      {order.sell_type === SELL_TYPE.credit ? (
         <Group mt="sm">
           <Text size="xs" c={order.credit_settled ? 'teal.9' : 'dimmed'}>
             {order.credit_settled && order.credit_settled_at

@@ -1,4 +1,5 @@
 import type { ItemStatusName, OrderStatusName } from '@esd/shared/orders/orders.rules';
+import { SELL_TYPE, type SellType, sellTypeName } from '@esd/shared/shop/pricing.rules';
 import type { BadgeProps, MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
@@ -30,11 +31,15 @@ export const OrderStatusBadge = ({ status, size }: { status: OrderStatusName } &
   );
 };
 
-export const OrderTypeBadge = ({ sellType, size }: { sellType: 1 | 2 } & Size) => {
+export const OrderTypeBadge = ({ sellType, size }: { sellType: SellType } & Size) => {
   const { t } = useTranslation();
   return (
-    <CellBadge size={size} variant="outline" color={sellType === 2 ? 'grape.9' : 'teal.9'}>
-      {t(`orders.type.${sellType === 2 ? 'credit' : 'cash'}`)}
+    <CellBadge
+      size={size}
+      variant="outline"
+      color={sellType === SELL_TYPE.credit ? 'grape.9' : 'teal.9'}
+    >
+      {t(`orders.type.${sellTypeName(sellType)}`)}
     </CellBadge>
   );
 };

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, type OrderStatusName } from '@esd/shared/orders/orders.rules';
+import { type SellType, sellTypeName } from '@esd/shared/shop/pricing.rules';
 import type { ExportQuery } from '../api/export-orders';
 import type { OrdersQuery } from '../api/orders-query';
 
@@ -11,7 +12,7 @@ export type OrderFilters = {
   dateFrom?: string;
   dateTo?: string;
   status?: OrderStatusName;
-  sellType?: 1 | 2;
+  sellType?: SellType;
   waiting?: boolean;
   page: number;
 };
@@ -66,7 +67,7 @@ export const toOrdersSearch = (filters: OrderFilters, openOrder?: number): URLSe
   if (filters.dateFrom) search.set('from', filters.dateFrom);
   if (filters.dateTo) search.set('to', filters.dateTo);
   if (filters.status) search.set('status', filters.status);
-  if (filters.sellType) search.set('type', filters.sellType === 2 ? 'credit' : 'cash');
+  if (filters.sellType) search.set('type', sellTypeName(filters.sellType));
   if (filters.waiting) search.set('waiting', 'true');
   if (filters.page > 1) search.set('page', String(filters.page));
   if (openOrder) search.set(ORDER_PARAM, String(openOrder));
