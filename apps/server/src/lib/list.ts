@@ -16,3 +16,7 @@ export const listOrder = (
 
 export const offsetOf = (query: Pick<SettingsListQuery, 'page' | 'perPage'>) =>
   (query.page - 1) * query.perPage;
+
+/** `%text%` for LIKE, with the user's own % and _ taken literally. */
+export const containsPattern = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

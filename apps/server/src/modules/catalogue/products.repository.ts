@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { categories, products } from '../../db/schema';
+import { containsPattern } from '../../lib/list';
 import { type CatalogueCache, throughCache } from './catalogue-cache';
 import { type PricingContext, priceOrderExpression, pricingJoins } from './pricing.context';
 
@@ -48,10 +49,6 @@ export type ShopListRow = {
 
 export const categoryNameColumn = (lang: Language) =>
   ({ en: categories.nameEn, ru: categories.nameRu, az: categories.nameAz })[lang];
-
-/** `%text%` for LIKE, with the user's own % and _ taken literally. */
-export const containsPattern = (text: string) =>
-  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const productSearchCondition = (q: string | undefined): SQL | undefined =>
   q ? sql`${products.searchText} like ${containsPattern(q)}` : undefined;

@@ -2,7 +2,7 @@ import type { LibraryQuery } from '@esd/shared/content/library.schemas';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { libraryDocuments } from '../../db/schema';
-import { containsPattern } from '../catalogue/products.repository';
+import { containsPattern } from '../../lib/list';
 import { kindOfMime } from './library-file-type';
 
 type LibraryRow = typeof libraryDocuments.$inferSelect;

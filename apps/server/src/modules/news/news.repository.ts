@@ -7,7 +7,7 @@ import {
 import { and, count, desc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { news, users } from '../../db/schema';
-import { containsPattern } from '../catalogue/products.repository';
+import { containsPattern } from '../../lib/list';
 
 type NewsRow = typeof news.$inferSelect;
 

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { countries, partnerApplications, users } from '../../db/schema';
-import { containsPattern } from '../catalogue/products.repository';
+import { containsPattern } from '../../lib/list';
 
 type PartnerApplicationRow = typeof partnerApplications.$inferSelect;
 

@@ -10,9 +10,8 @@ import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countries, localDistrictCountries } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
-import { listOrder, offsetOf } from '../../lib/list';
+import { containsPattern, listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { containsPattern } from '../catalogue/products.repository';
 
 // qualified by hand: inside a subquery an unqualified column would bind to the inner table
 const usersCount = sql<number>`(select count(*)::int from users u where u.country_id = "countries"."id")`;

@@ -14,10 +14,9 @@ import type { Tx } from '../../db/client';
 import { markupGroupCategories, markupGroups } from '../../db/schema';
 import { type AuditEntry, auditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';
-import { listOrder, offsetOf } from '../../lib/list';
+import { containsPattern, listOrder, offsetOf } from '../../lib/list';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { forgetMarkupCache } from '../catalogue/pricing.context';
-import { containsPattern } from '../catalogue/products.repository';
 
 // qualified by hand: inside a subquery an unqualified column would bind to the inner table
 const dealersCount = sql<number>`(select count(*)::int from users u where u.markup_group_id = "markup_groups"."id")`;

@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { targets, users } from '../../db/schema';
 import { auditActor, writeAudit } from '../../lib/audit';
 import { AppError, ok } from '../../lib/errors';
+import { containsPattern } from '../../lib/list';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { containsPattern } from '../catalogue/products.repository';
 import { findActiveDealer, findTarget, findTargets } from './targets.repository';
 
 const refuseChange = () => {

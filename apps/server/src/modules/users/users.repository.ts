@@ -14,8 +14,8 @@ import {
   userGroups,
   users,
 } from '../../db/schema';
+import { containsPattern } from '../../lib/list';
 import type { Session } from '../../plugins/auth';
-import { containsPattern } from '../catalogue/products.repository';
 import { unpaidCreditByDealer } from '../orders/credit';
 
 /** The countries a local district admin manages, as a subquery. */
