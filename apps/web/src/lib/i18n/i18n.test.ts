@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeUiLanguage, i18n, initI18n, pageTranslationsReady } from './i18n';
 
 /** The keys below are this suite's own, not the app's typed ones. */
@@ -40,5 +40,18 @@ describe('translations in two parts', () => {
     expect(t('orders.title')).toBe('orders-ru');
     await pageTranslationsReady();
     expect(calls.filter((call) => call === 'pages:ru')).toHaveLength(1);
+  });
+});
+
+describe('a page opened cold from a link', () => {
+  it('waits for its keys even when it asks before the translations have started', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    // the router asks first (createAppRouter runs while bootstrap's initI18n is under way)
+    const asked = fresh.pageTranslationsReady();
+    const started = fresh.initI18n({ startup, pages });
+    await asked;
+    expect(fresh.i18n.t('orders.title' as never)).toBe('orders-en');
+    await started;
   });
 });

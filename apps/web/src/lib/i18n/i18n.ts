@@ -15,6 +15,12 @@ type TranslationLoaders = {
   pages: (lang: Language) => Promise<Translation>;
 };
 
+/** Settles once initI18n has run (the router may ask for page keys before it has). */
+let markInitialized: () => void = () => {};
+const initialized = new Promise<void>((resolve) => {
+  markInitialized = resolve;
+});
+
 /** Per language: its page keys, once they are in i18next's store. */
 const pageTranslations = new Map<Language, Promise<void>>();
 let loaders: TranslationLoaders | undefined;
@@ -35,11 +41,13 @@ const addPageTranslation = (lang: Language) => {
 
 /**
  * Resolves once the active language's page keys are in place: a page outside the start-up set
- * awaits it beside its chunk (router.tsx), so it never renders a raw key.
+ * awaits it beside its chunk (router.tsx), so it never renders a raw key. The router starts a
+ * cold load's page before i18next knows its language, so this first waits for initI18n.
  */
-export const pageTranslationsReady = (): Promise<void> => {
+export const pageTranslationsReady = async (): Promise<void> => {
+  await initialized;
   const lang = i18n.language;
-  return isLanguage(lang) ? addPageTranslation(lang) : Promise.resolve();
+  if (isLanguage(lang)) await addPageTranslation(lang);
 };
 
 /**
@@ -75,6 +83,8 @@ export const initI18n = async (translations: TranslationLoaders) => {
     })
     .use(initReactI18next)
     .init({
+      // a component re-renders when keys arrive after it did (never a raw key that stays)
+      react: { bindI18nStore: 'added' },
       lng: getLanguage(),
       // Only the active language loads; the locale tests keep every key in all three.
       fallbackLng: false,
@@ -83,7 +93,8 @@ export const initI18n = async (translations: TranslationLoaders) => {
       interpolation: { escapeValue: false },
       returnEmptyString: false,
       showSupportNotice: false,
-    });
+    })
+    .finally(() => markInitialized());
   void pageTranslationsReady().catch(() => undefined);
   return i18n;
 };

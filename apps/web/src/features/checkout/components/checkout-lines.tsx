@@ -20,7 +20,13 @@ const LinesTable = ({ lines }: { lines: Lines }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
-    <Table.ScrollContainer minWidth={620} type="native">
+    <Table.ScrollContainer
+      minWidth={620}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={t('checkout.lines.caption')}
+    >
       <Table
         verticalSpacing="sm"
         horizontalSpacing="md"

@@ -46,7 +46,12 @@ export const Leaderboard = ({
               gridAxis="none"
             />
           </div>
-          <Table.ScrollContainer minWidth={300}>
+          <Table.ScrollContainer
+            minWidth={300}
+            tabIndex={0}
+            role="region"
+            aria-labelledby="event-leaderboard"
+          >
             <Table striped aria-labelledby="event-leaderboard">
               <Table.Thead>
                 <Table.Tr>

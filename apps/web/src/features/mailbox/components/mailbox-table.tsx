@@ -24,7 +24,12 @@ export const MailboxTable = ({ messages, isLoading, onOpen }: MailboxTableProps)
   }
 
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer
+      minWidth={560}
+      tabIndex={0}
+      role="region"
+      aria-label={t('pages.settingsMailbox')}
+    >
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead bg="gray.0">
           <Table.Tr>

@@ -123,7 +123,13 @@ export const AdobeSalesChart = ({ months, totals }: SalesChartProps) => {
         {summary}
       </Text>
       <Collapse expanded={isTableOpen} id={tableId}>
-        <Table.ScrollContainer minWidth={360} mt="sm">
+        <Table.ScrollContainer
+          minWidth={360}
+          mt="sm"
+          tabIndex={0}
+          role="region"
+          aria-label={t('statistics.adobe.sales.tableCaption')}
+        >
           <Table striped fz="sm">
             <Table.Caption>{t('statistics.adobe.sales.tableCaption')}</Table.Caption>
             <Table.Thead>

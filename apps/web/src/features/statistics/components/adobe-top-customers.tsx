@@ -15,7 +15,7 @@ export const AdobeTopCustomers = ({ rows }: { rows: AdobeTopCustomer[] }) => {
       <Title order={2} size="h4" mb="sm" id={titleId}>
         {t('statistics.adobe.top.title')}
       </Title>
-      <Table.ScrollContainer minWidth={340}>
+      <Table.ScrollContainer minWidth={340} tabIndex={0} role="region" aria-labelledby={titleId}>
         <Table aria-labelledby={titleId} fz="sm" verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
