@@ -1,8 +1,9 @@
 import type { TargetListQuery } from '@esd/shared/content/targets.schemas';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { targets, users } from '../../db/schema';
+import { containsPattern } from '../../lib/list';
 
 const creator = alias(users, 'creator');
 
@@ -96,4 +97,36 @@ export const findActiveDealer = async (db: DbOrTx, id: number) => {
     .from(users)
     .where(and(eq(users.id, id), eq(users.typeId, 3), eq(users.isActive, true)));
   return row;
+};
+
+/** Up to 50 active dealers whose name or e-mail contains `q`, by name. */
+export const findActiveDealers = (db: DbOrTx, q: string | undefined) => {
+  const pattern = q ? containsPattern(q) : undefined;
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.typeId, 3),
+        eq(users.isActive, true),
+        pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(50);
+};
+
+export const insertTarget = async (
+  db: DbOrTx,
+  target: {
+    dealerId: number;
+    year: number;
+    quarter: number;
+    amountUsd: string;
+    note: string;
+    createdBy: number | null;
+  },
+) => {
+  const [row] = await db.insert(targets).values(target).returning({ id: targets.id });
+  return row!.id;
 };
