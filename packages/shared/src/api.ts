@@ -12,6 +12,8 @@ export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
 });
+/** A page and its size, as the server reads them. */
+export type PaginationQuery = z.output<typeof paginationQuerySchema>;
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int() });

@@ -113,3 +113,40 @@ export const findPublishedNews = async (
   ]);
   return { items: rows.map((row) => toNewsCard(row, lang)), total: total?.value ?? 0 };
 };
+
+export const insertNews = async (
+  db: DbOrTx,
+  values: ReturnType<typeof toNewsValues> & { imagePath?: string; authorId: number | null },
+) => {
+  const [row] = await db.insert(news).values(values).returning({ id: news.id });
+  return row!.id;
+};
+
+/** Rewrites an article's fields; false when it does not exist. */
+export const updateNews = async (
+  db: DbOrTx,
+  id: number,
+  values: ReturnType<typeof toNewsValues>,
+) => {
+  const updated = await db
+    .update(news)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(news.id, id))
+    .returning({ id: news.id });
+  return updated.length > 0;
+};
+
+/** The article's image name, its row locked for the change; undefined when it does not exist. */
+export const lockNewsImage = async (db: DbOrTx, id: number) => {
+  const [row] = await db
+    .select({ imagePath: news.imagePath })
+    .from(news)
+    .where(eq(news.id, id))
+    .for('update');
+  return row;
+};
+
+export const setNewsImage = (db: DbOrTx, id: number, imagePath: string | null) =>
+  db.update(news).set({ imagePath, updatedAt: sql`now()` }).where(eq(news.id, id));
+
+export const deleteNews = (db: DbOrTx, id: number) => db.delete(news).where(eq(news.id, id));

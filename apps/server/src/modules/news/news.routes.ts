@@ -8,33 +8,19 @@ import {
   newsSettingsQuerySchema,
   newsSettingsSchema,
 } from '@esd/shared/content/news.schemas';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Tx } from '../../db/client';
-import { news } from '../../db/schema';
-import { AppError, ok } from '../../lib/errors';
+import { ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
-import { writeWithFile } from '../../lib/stored-file-write';
 import {
   acceptJsonWithImage,
   jsonWithImageDescription,
   pendingImageOf,
   readImage,
-  removeStoredFile,
   serveStoredFile,
   storedNamePattern,
 } from '../../lib/uploads';
-import {
-  findNewsForSettings,
-  findNewsRow,
-  findPublishedNews,
-  toNewsArticle,
-  toNewsSettings,
-  toNewsValues,
-} from './news.repository';
-
-const notFound = () => new AppError('NOT_FOUND', 'This article does not exist.');
+import { createNewsService } from './news.service';
 
 /** News: the global admin writes articles in three languages; every signed-in role reads them. */
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,11 +28,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const imagesDir = path.join(app.config.dataDir, 'news');
   const settingsResponse = { 200: envelopeSchema(newsSettingsSchema) };
 
-  const one = async (id: number) => {
-    const row = await findNewsRow(app.db, id);
-    if (!row) throw notFound();
-    return row;
-  };
+  const news = createNewsService({ db: app.db, imagesDir });
 
   app.get(
     '/settings/news',
@@ -58,20 +40,8 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(newsSettingsSchema)) },
       },
     },
-    async ({ query }) => ok(await findNewsForSettings(app.db, query)),
+    async ({ query }) => ok(await news.listForSettings(query)),
   );
-
-  /** Sets the article's image in `tx` and answers the one it replaced (removed after commit). */
-  const setImage = async (tx: Tx, id: number, imagePath: string) => {
-    const [before] = await tx
-      .select({ imagePath: news.imagePath })
-      .from(news)
-      .where(eq(news.id, id))
-      .for('update');
-    if (!before) throw notFound();
-    await tx.update(news).set({ imagePath, updatedAt: sql`now()` }).where(eq(news.id, id));
-    return before.imagePath;
-  };
 
   app.post(
     '/settings/news',
@@ -85,25 +55,11 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: settingsResponse,
       },
     },
-    async (request) => {
-      const id = await writeWithFile({
-        db: app.db,
-        dir: imagesDir,
-        file: pendingImageOf(request),
-        write: async (tx, imagePath) => {
-          const [row] = await tx
-            .insert(news)
-            .values({
-              ...toNewsValues(request.body),
-              imagePath,
-              authorId: request.session?.user.id ?? null,
-            })
-            .returning({ id: news.id });
-          return row!.id;
-        },
-      });
-      return ok(toNewsSettings(await one(id)), 'The article has been saved.');
-    },
+    async (request) =>
+      ok(
+        await news.create(request.body, pendingImageOf(request), request.session?.user.id ?? null),
+        'The article has been saved.',
+      ),
   );
 
   app.get(
@@ -112,7 +68,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags: ['news'], params: idParamSchema, response: settingsResponse },
     },
-    async ({ params }) => ok(toNewsSettings(await one(params.id))),
+    async ({ params }) => ok(await news.get(params.id)),
   );
 
   app.put(
@@ -128,25 +84,11 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: settingsResponse,
       },
     },
-    async (request) => {
-      const { params, body } = request;
-      const replaced = await writeWithFile({
-        db: app.db,
-        dir: imagesDir,
-        file: pendingImageOf(request),
-        write: async (tx, imagePath) => {
-          const updated = await tx
-            .update(news)
-            .set({ ...toNewsValues(body), updatedAt: sql`now()` })
-            .where(eq(news.id, params.id))
-            .returning({ id: news.id });
-          if (updated.length === 0) throw notFound();
-          return imagePath ? setImage(tx, params.id, imagePath) : null;
-        },
-      });
-      await removeStoredFile(imagesDir, replaced);
-      return ok(toNewsSettings(await one(params.id)), 'The article has been saved.');
-    },
+    async (request) =>
+      ok(
+        await news.update(request.params.id, request.body, pendingImageOf(request)),
+        'The article has been saved.',
+      ),
   );
 
   app.delete(
@@ -155,12 +97,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags: ['news'], params: idParamSchema, response: settingsResponse },
     },
-    async ({ params }) => {
-      const article = await one(params.id);
-      await app.db.delete(news).where(eq(news.id, params.id));
-      await removeStoredFile(imagesDir, article.imagePath);
-      return ok(toNewsSettings(article), 'The article has been deleted.');
-    },
+    async ({ params }) => ok(await news.remove(params.id), 'The article has been deleted.'),
   );
 
   app.post(
@@ -169,17 +106,11 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags: ['news'], params: idParamSchema, response: settingsResponse },
     },
-    async (request) => {
-      const article = await one(request.params.id);
-      const replaced = await writeWithFile({
-        db: app.db,
-        dir: imagesDir,
-        file: await readImage(request),
-        write: (tx, imagePath) => setImage(tx, article.id, imagePath!),
-      });
-      await removeStoredFile(imagesDir, replaced);
-      return ok(toNewsSettings(await one(article.id)), 'The image has been saved.');
-    },
+    async (request) =>
+      ok(
+        await news.setImage(request.params.id, () => readImage(request)),
+        'The image has been saved.',
+      ),
   );
 
   app.delete(
@@ -188,15 +119,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags: ['news'], params: idParamSchema, response: settingsResponse },
     },
-    async ({ params }) => {
-      const article = await one(params.id);
-      await app.db
-        .update(news)
-        .set({ imagePath: null, updatedAt: sql`now()` })
-        .where(eq(news.id, article.id));
-      await removeStoredFile(imagesDir, article.imagePath);
-      return ok(toNewsSettings(await one(article.id)), 'The image has been removed.');
-    },
+    async ({ params }) => ok(await news.removeImage(params.id), 'The image has been removed.'),
   );
 
   app.get(
@@ -209,7 +132,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(newsCardSchema)) },
       },
     },
-    async (request) => ok(await findPublishedNews(app.db, request.query, requestLanguage(request))),
+    async (request) => ok(await news.published(request.query, requestLanguage(request))),
   );
 
   app.get(
@@ -222,13 +145,8 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(newsArticleSchema) },
       },
     },
-    async (request) => {
-      const row = await findNewsRow(app.db, request.params.id);
-      const isVisible = row && row.status === 'published' && row.publishAt <= new Date();
-      // drafts and future articles exist only for the global admin (who previews them)
-      if (!row || (!isVisible && request.session?.role !== 'gd')) throw notFound();
-      return ok(toNewsArticle(row, requestLanguage(request)));
-    },
+    async (request) =>
+      ok(await news.article(request.params.id, requestLanguage(request), request.session?.role)),
   );
 
   // News images carry random names and illustrate articles every signed-in role reads;
