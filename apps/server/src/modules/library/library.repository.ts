@@ -1,5 +1,5 @@
 import type { LibraryQuery } from '@esd/shared/content/library.schemas';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { libraryDocuments } from '../../db/schema';
 import { containsPattern } from '../../lib/list';
@@ -52,5 +52,40 @@ export const findLibraryDocuments = async (db: DbOrTx, query: LibraryQuery) => {
 
 export const findLibraryDocument = async (db: DbOrTx, id: number) => {
   const [row] = await db.select().from(libraryDocuments).where(eq(libraryDocuments.id, id));
+  return row;
+};
+
+type LibraryValues = typeof libraryDocuments.$inferInsert;
+
+export const insertLibraryDocument = async (db: DbOrTx, values: LibraryValues) => {
+  const [row] = await db.insert(libraryDocuments).values(values).returning();
+  return row!;
+};
+
+/** The document's stored file name, its row locked for the change. */
+export const lockLibraryDocument = async (db: DbOrTx, id: number) => {
+  const [row] = await db
+    .select({ storedName: libraryDocuments.storedName })
+    .from(libraryDocuments)
+    .where(eq(libraryDocuments.id, id))
+    .for('update');
+  return row;
+};
+
+export const updateLibraryDocument = async (
+  db: DbOrTx,
+  id: number,
+  values: Partial<LibraryValues>,
+) => {
+  const [row] = await db
+    .update(libraryDocuments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(libraryDocuments.id, id))
+    .returning();
+  return row!;
+};
+
+export const deleteLibraryDocument = async (db: DbOrTx, id: number) => {
+  const [row] = await db.delete(libraryDocuments).where(eq(libraryDocuments.id, id)).returning();
   return row;
 };

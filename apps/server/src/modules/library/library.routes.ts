@@ -1,25 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { envelopeSchema, pageSchema } from '@esd/shared/api';
 import { idParamSchema } from '@esd/shared/catalogue/catalogue.schemas';
 import { libraryDocumentSchema, libraryQuerySchema } from '@esd/shared/content/library.schemas';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { libraryDocuments } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
-import { writeWithFile } from '../../lib/stored-file-write';
-import { findLibraryDocument, findLibraryDocuments, toLibraryDocument } from './library.repository';
-import {
-  checkLibraryFile,
-  libraryFilePath,
-  parseLibraryMeta,
-  readLibraryMultipart,
-  removeLibraryFile,
-} from './library.storage';
+import { createLibraryService } from './library.service';
+import { checkLibraryFile, parseLibraryMeta, readLibraryMultipart } from './library.storage';
 import { attachmentDisposition } from './library-file-type';
-
-const notFound = () => new AppError('NOT_FOUND', 'This document does not exist.');
 
 /** Library: the global admin uploads documents; every signed-in role lists and downloads them. */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,11 +16,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const listResponse = { 200: envelopeSchema(pageSchema(libraryDocumentSchema)) };
   const oneResponse = { 200: envelopeSchema(libraryDocumentSchema) };
 
-  const one = async (id: number) => {
-    const row = await findLibraryDocument(app.db, id);
-    if (!row) throw notFound();
-    return row;
-  };
+  const library = createLibraryService({ db: app.db, dir });
 
   app.get(
     '/settings/library',
@@ -40,7 +24,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags: ['library'], querystring: libraryQuerySchema, response: listResponse },
     },
-    async ({ query }) => ok(await findLibraryDocuments(app.db, query)),
+    async ({ query }) => ok(await library.list(query)),
   );
 
   app.post(
@@ -60,25 +44,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, file } = await readLibraryMultipart(request);
       const meta = parseLibraryMeta(fields);
       if (!file) throw new AppError('INVALID_FILE', 'Choose a file to upload.');
-      const checked = checkLibraryFile(file);
-      const row = await writeWithFile({
-        db: app.db,
-        dir,
-        file: checked.file,
-        write: async (tx, storedName) => {
-          const [inserted] = await tx
-            .insert(libraryDocuments)
-            .values({
-              ...meta,
-              ...checked.fields,
-              storedName: storedName!,
-              uploadedBy: request.session?.user.id ?? null,
-            })
-            .returning();
-          return inserted!;
-        },
-      });
-      return ok(toLibraryDocument(row), 'The document has been uploaded.');
+      const uploaded = await library.upload(
+        meta,
+        checkLibraryFile(file),
+        request.session?.user.id ?? null,
+      );
+      return ok(uploaded, 'The document has been uploaded.');
     },
   );
 
@@ -95,34 +66,14 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const current = await one(request.params.id);
+      await library.requireDocument(request.params.id);
       const { fields, file } = request.isMultipart()
         ? await readLibraryMultipart(request)
         : { fields: (request.body ?? {}) as Record<string, unknown>, file: undefined };
       const meta = parseLibraryMeta(fields);
       const checked = file ? checkLibraryFile(file) : undefined;
-      const { updated, replaced } = await writeWithFile({
-        db: app.db,
-        dir,
-        file: checked?.file,
-        write: async (tx, storedName) => {
-          const [before] = await tx
-            .select({ storedName: libraryDocuments.storedName })
-            .from(libraryDocuments)
-            .where(eq(libraryDocuments.id, current.id))
-            .for('update');
-          if (!before) throw notFound();
-          const [row] = await tx
-            .update(libraryDocuments)
-            .set({ ...meta, ...checked?.fields, storedName, updatedAt: sql`now()` })
-            .where(eq(libraryDocuments.id, current.id))
-            .returning();
-          return { updated: row!, replaced: storedName ? before.storedName : undefined };
-        },
-      });
-      // the replaced file goes only once the new one is committed
-      if (replaced) await removeLibraryFile(dir, replaced);
-      return ok(toLibraryDocument(updated), 'The document has been saved.');
+      const updated = await library.update(request.params.id, meta, checked);
+      return ok(updated, 'The document has been saved.');
     },
   );
 
@@ -132,16 +83,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags: ['library'], params: idParamSchema, response: oneResponse },
     },
-    async ({ params }) => {
-      const [row] = await app.db
-        .delete(libraryDocuments)
-        .where(eq(libraryDocuments.id, params.id))
-        .returning();
-      if (!row) throw notFound();
-      // the row goes first: a failed delete never leaves a row without its file
-      await removeLibraryFile(dir, row.storedName);
-      return ok(toLibraryDocument(row), 'The document has been deleted.');
-    },
+    async ({ params }) => ok(await library.remove(params.id), 'The document has been deleted.'),
   );
 
   app.get(
@@ -150,24 +92,20 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['library'], querystring: libraryQuerySchema, response: listResponse },
     },
-    async ({ query }) => ok(await findLibraryDocuments(app.db, query)),
+    async ({ query }) => ok(await library.list(query)),
   );
 
   app.get(
     '/library/:id/download',
     { config: { access: 'public' }, schema: { tags: ['library'], params: idParamSchema } },
     async (request, reply) => {
-      const row = await one(request.params.id);
-      const file = libraryFilePath(dir, row.storedName);
-      const info = file ? await stat(file).catch(() => undefined) : undefined;
-      if (!file || !info?.isFile())
-        throw new AppError('NOT_FOUND', 'The file of this document is missing.');
+      const { row, file, size } = await library.download(request.params.id);
       const type = row.mimeType.startsWith('text/')
         ? `${row.mimeType}; charset=utf-8`
         : row.mimeType;
       return reply
         .type(type)
-        .header('Content-Length', info.size)
+        .header('Content-Length', size)
         .header('Content-Disposition', attachmentDisposition(row.fileName))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
