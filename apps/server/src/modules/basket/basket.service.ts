@@ -24,7 +24,7 @@ import {
   type PricingContext,
   usdPrice,
 } from '../catalogue/pricing.context';
-import { productImageUrl } from '../catalogue/products.routes';
+import { productImageUrl } from '../catalogue/products.repository';
 import * as repo from './basket.repository';
 
 /**

@@ -10,6 +10,10 @@ import { type PricingContext, priceOrderExpression, pricingJoins } from './prici
 
 export type ProductRow = typeof products.$inferSelect;
 
+/** Where a product's stored picture is served. */
+export const productImageUrl = (imagePath: string | null) =>
+  imagePath ? `/api/files/products/${imagePath}` : null;
+
 export const titleColumn = (lang: Language) =>
   ({ en: products.titleEn, ru: products.titleRu, az: products.titleAz })[lang];
 

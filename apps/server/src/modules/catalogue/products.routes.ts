@@ -27,11 +27,9 @@ import {
   findProductWithCategory,
   findShopProducts,
   type ProductRow,
+  productImageUrl,
   type ShopListRow,
 } from './products.repository';
-
-export const productImageUrl = (imagePath: string | null) =>
-  imagePath ? `/api/files/products/${imagePath}` : null;
 
 const localized = (
   p: ProductRow,

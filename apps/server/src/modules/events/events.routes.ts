@@ -18,7 +18,7 @@ import { AppError, ok } from '../../lib/errors';
 import { pick, requestLanguage, titleIn } from '../../lib/language';
 import { serveStoredFile, storedNamePattern } from '../../lib/uploads';
 import { requireSession } from '../../plugins/auth';
-import { productImageUrl } from '../catalogue/products.routes';
+import { productImageUrl } from '../catalogue/products.repository';
 import { eventImagesDir, eventImageUrl, prizeImagesDir, prizeImageUrl } from './events.images';
 import { findLeaderboard, findPointsByEvent, findStanding } from './events.points';
 import { claimPrize, viewerDealerId } from './events.service';

@@ -23,7 +23,7 @@ type Row = {
   productsCount: number;
 };
 
-export const toCategory = (row: Row) => ({
+const toCategory = (row: Row) => ({
   id: row.id,
   slug: row.slug,
   name: { en: row.nameEn, ru: row.nameRu, az: row.nameAz },
