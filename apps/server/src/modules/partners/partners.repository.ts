@@ -133,3 +133,7 @@ export const listPartnerApplications = async (
   for (const row of byStatus) counts[row.status] = row.value;
   return { items: rows.map(toPartnerApplication), total: total?.value ?? 0, counts };
 };
+
+/** Every country, for the form's country choice. */
+export const findCountries = (db: DbOrTx) =>
+  db.select().from(countries).orderBy(asc(countries.nameEn));

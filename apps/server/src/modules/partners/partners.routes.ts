@@ -11,18 +11,15 @@ import {
   partnerReviewResultSchema,
   rejectPartnerInputSchema,
 } from '@esd/shared/partners/partners.schemas';
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { countries } from '../../db/schema';
 import { auditActor } from '../../lib/audit';
-import { AppError, ok } from '../../lib/errors';
+import { ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
-import { findPartnerApplication, listPartnerApplications } from './partners.repository';
 import { createPartnersService } from './partners.service';
 
 /** "Become a Partner": the public form (anonymous) and its review by global admins. */
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const partners = createPartnersService(app);
+  const partners = createPartnersService({ db: app.db, mailer: app.mailer, config: app.config });
   const review = { access: 'globalDistrict' as const };
 
   app.get(
@@ -31,16 +28,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'anonymous' },
       schema: { tags: ['partners'], response: { 200: envelopeSchema(partnerFormOptionsSchema) } },
     },
-    async (request) => {
-      const lang = requestLanguage(request);
-      const rows = await app.db.select().from(countries).orderBy(asc(countries.nameEn));
-      const options = rows.map((row) => ({
-        id: row.id,
-        name: { en: row.nameEn, ru: row.nameRu, az: row.nameAz }[lang],
-      }));
-      options.sort((a, b) => a.name.localeCompare(b.name, lang));
-      return ok({ countries: options });
-    },
+    async (request) => ok(await partners.formOptions(requestLanguage(request))),
   );
 
   app.post(
@@ -81,7 +69,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await listPartnerApplications(app.db, {
+        await partners.list({
           ...request.query,
           lang: requestLanguage(request),
         }),
@@ -98,15 +86,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(partnerApplicationSchema) },
       },
     },
-    async (request) => {
-      const application = await findPartnerApplication(
-        app.db,
-        request.params.id,
-        requestLanguage(request),
-      );
-      if (!application) throw new AppError('NOT_FOUND', 'This partner application does not exist.');
-      return ok(application);
-    },
+    async (request) => ok(await partners.get(request.params.id, requestLanguage(request))),
   );
 
   app.post(

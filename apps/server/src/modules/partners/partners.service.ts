@@ -5,19 +5,26 @@ import type {
   RejectPartnerInput,
 } from '@esd/shared/partners/partners.schemas';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db, Tx } from '../../db/client';
 import { countries, markupGroups, partnerApplications, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
+import type { Mailer } from '../../plugins/mail';
 import { issueSetPasswordLink } from '../auth/set-password-link';
 import {
   applicationApprovedMail,
   applicationReceivedMail,
   applicationRejectedMail,
 } from './partners.mail';
-import { findPartnerApplication, lockPartnerApplication } from './partners.repository';
+import {
+  findCountries,
+  findPartnerApplication,
+  listPartnerApplications,
+  lockPartnerApplication,
+} from './partners.repository';
 
 type Actor = { actorId: number | null; ip: string | null };
 
@@ -50,9 +57,15 @@ const notFound = () => new AppError('NOT_FOUND', 'This partner application does 
 const notPending = (status: string) =>
   new AppError('INVALID_STATE', `This application has already been ${status}.`, { status });
 
-export const createPartnersService = (app: FastifyInstance) => {
-  const { db, mailer, config } = app;
-
+export const createPartnersService = ({
+  db,
+  mailer,
+  config,
+}: {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
+}) => {
   /** Mail goes out after the commit; a failure is logged and reported, the change stands. */
   const sendMail = async (
     to: string,
@@ -76,6 +89,26 @@ export const createPartnersService = (app: FastifyInstance) => {
   };
 
   return {
+    /** The form's countries, named and sorted in the reader's language. */
+    formOptions: async (lang: Language) => {
+      const rows = await findCountries(db);
+      const options = rows.map((row) => ({
+        id: row.id,
+        name: { en: row.nameEn, ru: row.nameRu, az: row.nameAz }[lang],
+      }));
+      options.sort((a, b) => a.name.localeCompare(b.name, lang));
+      return { countries: options };
+    },
+
+    list: (query: Parameters<typeof listPartnerApplications>[1]) =>
+      listPartnerApplications(db, query),
+
+    get: async (id: number, lang: Language) => {
+      const application = await findPartnerApplication(db, id, lang);
+      if (!application) throw notFound();
+      return application;
+    },
+
     /**
      * Stores an application and acknowledges it by mail. A filled honeypot gets the same answer
      * with nothing stored or sent. Duplicates are refused by the partial unique indexes, so two
