@@ -4,17 +4,13 @@ import {
   keyStockQuerySchema,
   keyStockSchema,
 } from '@esd/shared/orders/orders.schemas';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { products } from '../../db/schema';
 import { AppError, ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
-import { readKeyFile } from './keys.import';
-import { countAvailableKeys, findKeyStock, insertKeys, STOCKED_PROVIDERS } from './keys.stock';
-import { readOrderSettings } from './order-settings';
+import { createKeysService } from './keys.service';
 
 /** The multipart limit of app.ts: a key file up to 10 MB (about 300,000 keys). */
 const KEY_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -22,16 +18,6 @@ const KEY_FILE_MAX_BYTES = 10 * 1024 * 1024;
 const productParamsSchema = z.object({
   productId: z.coerce.number().int().positive().max(2_147_483_647),
 });
-
-/** Orders waiting for this product's keys get them now, not at the next delivery sweep. */
-const resumeDeliveries = async (server: FastifyInstance, productId: number) => {
-  try {
-    await server.deliveries.resumeProduct(productId);
-  } catch (error) {
-    // the keys are stored; the delivery watch queues the waiting orders later
-    server.log.error({ err: error, productId }, 'resuming key delivery after an import failed');
-  }
-};
 
 const receiveKeyFile = async (request: FastifyRequest) => {
   const file = await request.file({ limits: { fileSize: KEY_FILE_MAX_BYTES, files: 1 } });
@@ -44,6 +30,7 @@ const receiveKeyFile = async (request: FastifyRequest) => {
 
 export const keysRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'globalDistrict' as const };
+  const keys = createKeysService({ db: app.db, deliveries: app.deliveries, log: app.log });
 
   app.get(
     '/keys/stock',
@@ -55,16 +42,7 @@ export const keysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(keyStockSchema)) },
       },
     },
-    async (request) => {
-      const { low_stock_threshold } = await readOrderSettings(app.db);
-      return ok(
-        await findKeyStock(app.db, {
-          ...request.query,
-          lang: requestLanguage(request),
-          threshold: low_stock_threshold,
-        }),
-      );
-    },
+    async (request) => ok(await keys.stock({ ...request.query, lang: requestLanguage(request) })),
   );
 
   app.post(
@@ -80,42 +58,12 @@ export const keysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = requireSession(request);
-      const { productId } = request.params;
-      const [product] = await app.db
-        .select({ id: products.id, sku: products.sku, providerId: products.providerId })
-        .from(products)
-        .where(eq(products.id, productId));
-      if (!product) throw new AppError('NOT_FOUND', 'This product does not exist.');
-      if (!STOCKED_PROVIDERS.includes(product.providerId)) {
-        throw new AppError(
-          'PRODUCT_UNAVAILABLE',
-          `${product.sku} is an Adobe product: its licences come from Adobe, not from imported keys.`,
-        );
-      }
-      const { filename, bytes } = await receiveKeyFile(request);
-      const file = await readKeyFile(filename, bytes);
-      const { added, available } = await app.db.transaction(async (tx) => {
-        const inserted = await insertKeys(tx, {
-          productId,
-          keys: file.keys,
-          importedBy: session.user.id,
-        });
-        return { added: inserted, available: await countAvailableKeys(tx, productId) };
+      const { report, message } = await keys.importKeys({
+        productId: request.params.productId,
+        importedBy: session.user.id,
+        receiveFile: () => receiveKeyFile(request),
       });
-      if (added > 0) await resumeDeliveries(app, productId);
-      const report = {
-        product_id: productId,
-        lines: file.lines,
-        added,
-        duplicates: file.keys.length + file.repeated - added,
-        invalid: file.invalid,
-        invalid_count: file.invalidCount,
-        available,
-      };
-      return ok(
-        report,
-        `${added} keys added to ${product.sku}; ${report.duplicates} duplicates and ${file.invalidCount} invalid lines skipped.`,
-      );
+      return ok(report, message);
     },
   );
 };

@@ -126,3 +126,11 @@ export const countAvailableKeys = async (db: DbOrTx, productId: number) => {
     .where(and(eq(licenceKeys.productId, productId), eq(licenceKeys.status, 'available')));
   return row?.value ?? 0;
 };
+
+export const findProductForKeys = async (db: DbOrTx, productId: number) => {
+  const [product] = await db
+    .select({ id: products.id, sku: products.sku, providerId: products.providerId })
+    .from(products)
+    .where(eq(products.id, productId));
+  return product;
+};
