@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { envelopeSchema } from '@esd/shared/api';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/errors';
 import { countFailedJobs } from '../jobs/failed-jobs';
+import { pingDatabase } from './health.repository';
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -21,9 +21,9 @@ const readySchema = z.object({
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pingDatabase = async () => {
+  const databaseAnswers = async () => {
     try {
-      await app.db.execute(sql`select 1`);
+      await pingDatabase(app.db);
     } catch {
       throw new AppError('UNAVAILABLE', 'The database does not answer.');
     }
@@ -42,7 +42,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      await pingDatabase();
+      await databaseAnswers();
       return ok({ status: 'ok' as const, database: app.database.kind });
     },
   );
@@ -55,7 +55,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['health'], response: { 200: envelopeSchema(readySchema) } },
     },
     async () => {
-      await pingDatabase();
+      await databaseAnswers();
       let deadLetters: number;
       try {
         // one read of the job tables: they answer, and how many jobs wait for an admin

@@ -2,7 +2,19 @@ import type { UserTypeId } from '@esd/shared/access/access.rules';
 import type { Language } from '@esd/shared/constants';
 import { remainingCredit } from '@esd/shared/orders/orders.rules';
 import type { ManagedUser, UserListQuery } from '@esd/shared/users/users.schemas';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -259,3 +271,79 @@ export const countDealerUsers = async (db: DbOrTx, dealerId: number) => {
     .where(and(eq(users.dealerId, dealerId), isNotNull(users.dealerId)));
   return row?.value ?? 0;
 };
+
+/** A page of the accounts the session manages, filtered and sorted, and how many match. */
+export const findManagedUserPage = async (
+  db: DbOrTx,
+  session: Session,
+  query: UserListQuery,
+  lang: Language,
+) => {
+  const where = listCondition(session, query);
+  const [items, [total]] = await Promise.all([
+    findManagedUsers(db, {
+      where,
+      lang,
+      sort: query.sort,
+      order: query.order,
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+    }),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+};
+
+/** One account the session manages; undefined outside its slice. */
+export const findManagedUser = async (db: DbOrTx, session: Session, id: number, lang: Language) => {
+  const [user] = await findManagedUsers(db, {
+    where: and(eq(users.id, id), managedScope(session)),
+    lang,
+    limit: 1,
+    offset: 0,
+  });
+  return user;
+};
+
+/** The countries, dealers and markup groups the session may choose in the user form. */
+export const findUserFormChoices = async (
+  db: DbOrTx,
+  session: Session,
+  lang: Language,
+  mayChooseMore: boolean,
+) => {
+  const name = countryName(lang);
+  const [countryRows, dealerRows, markupRows] = await Promise.all([
+    mayChooseMore
+      ? db
+          .select({ id: countries.id, name, code: countries.code })
+          .from(countries)
+          .where(countryScope(session))
+          .orderBy(asc(name))
+      : Promise.resolve([]),
+    db
+      .select({ id: users.id, name: users.name, country_id: users.countryId })
+      .from(users)
+      .where(dealerScope(session))
+      .orderBy(asc(users.name), asc(users.id)),
+    mayChooseMore
+      ? db
+          .select({
+            id: markupGroups.id,
+            name: markupGroups.name,
+            percent: markupGroups.percent,
+          })
+          .from(markupGroups)
+          .orderBy(asc(markupGroups.name))
+      : Promise.resolve([]),
+  ]);
+  return { countryRows, dealerRows, markupRows };
+};
+
+/** A dealer's user groups, by name. */
+export const findUserGroupsOf = (db: DbOrTx, dealerId: number) =>
+  db
+    .select({ id: userGroups.id, name: userGroups.name })
+    .from(userGroups)
+    .where(eq(userGroups.dealerId, dealerId))
+    .orderBy(asc(userGroups.name));

@@ -1,6 +1,5 @@
 import { envelopeSchema, pageSchema } from '@esd/shared/api';
 import { idParamSchema } from '@esd/shared/catalogue/catalogue.schemas';
-import { creatableTypeIds } from '@esd/shared/users/users.rules';
 import {
   createUserInputSchema,
   managedUserSchema,
@@ -9,23 +8,12 @@ import {
   userOptionsQuerySchema,
   userOptionsSchema,
 } from '@esd/shared/users/users.schemas';
-import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DbOrTx } from '../../db/client';
-import { countries, markupGroups, userGroups, users } from '../../db/schema';
 import { auditActor } from '../../lib/audit';
-import { AppError, ok } from '../../lib/errors';
+import { ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
-import {
-  countryName,
-  countryScope,
-  dealerScope,
-  findManagedUsers,
-  listCondition,
-  managedScope,
-} from './users.repository';
 import { createUsersService } from './users.service';
 
 /**
@@ -35,20 +23,11 @@ import { createUsersService } from './users.service';
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'allWithoutUser' as const };
   const tags = ['users'];
-  const service = createUsersService(app);
+  const service = createUsersService({ db: app.db, mailer: app.mailer, config: app.config });
   const response = { 200: envelopeSchema(managedUserSchema) };
 
-  const view = async (request: FastifyRequest, id: number, db: DbOrTx = app.db) => {
-    const session = requireSession(request);
-    const [user] = await findManagedUsers(db, {
-      where: and(eq(users.id, id), managedScope(session)),
-      lang: requestLanguage(request),
-      limit: 1,
-      offset: 0,
-    });
-    if (!user) throw new AppError('NOT_FOUND', 'This account does not exist.');
-    return user;
-  };
+  const view = (request: FastifyRequest, id: number) =>
+    service.view(requireSession(request), requestLanguage(request), id);
 
   app.get(
     '/settings/users',
@@ -61,23 +40,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(managedUserSchema)) },
       },
     },
-    async (request) => {
-      const session = requireSession(request);
-      const { query } = request;
-      const where = listCondition(session, query);
-      const [items, [total]] = await Promise.all([
-        findManagedUsers(app.db, {
-          where,
-          lang: requestLanguage(request),
-          sort: query.sort,
-          order: query.order,
-          limit: query.perPage,
-          offset: (query.page - 1) * query.perPage,
-        }),
-        app.db.select({ value: count() }).from(users).where(where),
-      ]);
-      return ok({ items, total: total?.value ?? 0 });
-    },
+    async (request) =>
+      ok(await service.list(requireSession(request), requestLanguage(request), request.query)),
   );
 
   app.get(
@@ -91,54 +55,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(userOptionsSchema) },
       },
     },
-    async (request) => {
-      const session = requireSession(request);
-      const lang = requestLanguage(request);
-      const name = countryName(lang);
-      const mayChooseMore = session.role === 'gd' || session.role === 'ld';
-      const groupsDealerId =
-        session.role === 'd' ? session.user.id : (request.query.dealer_id ?? null);
-      const [countryRows, dealerRows, markupRows] = await Promise.all([
-        mayChooseMore
-          ? app.db
-              .select({ id: countries.id, name, code: countries.code })
-              .from(countries)
-              .where(countryScope(session))
-              .orderBy(asc(name))
-          : Promise.resolve([]),
-        app.db
-          .select({ id: users.id, name: users.name, country_id: users.countryId })
-          .from(users)
-          .where(dealerScope(session))
-          .orderBy(asc(users.name), asc(users.id)),
-        mayChooseMore
-          ? app.db
-              .select({
-                id: markupGroups.id,
-                name: markupGroups.name,
-                percent: markupGroups.percent,
-              })
-              .from(markupGroups)
-              .orderBy(asc(markupGroups.name))
-          : Promise.resolve([]),
-      ]);
-      // groups only of a dealer the caller may attach users to
-      const groupRows =
-        groupsDealerId !== null && dealerRows.some((dealer) => dealer.id === groupsDealerId)
-          ? await app.db
-              .select({ id: userGroups.id, name: userGroups.name })
-              .from(userGroups)
-              .where(eq(userGroups.dealerId, groupsDealerId))
-              .orderBy(asc(userGroups.name))
-          : [];
-      return ok({
-        type_ids: creatableTypeIds(session.role),
-        countries: countryRows,
-        dealers: dealerRows,
-        markup_groups: markupRows,
-        user_groups: groupRows,
-      });
-    },
+    async (request) =>
+      ok(
+        await service.options(
+          requireSession(request),
+          requestLanguage(request),
+          request.query.dealer_id,
+        ),
+      ),
   );
 
   app.get(

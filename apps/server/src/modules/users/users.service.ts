@@ -6,13 +6,19 @@ import {
   type AccountField,
   type AccountRefusal,
   canAssignType,
+  creatableTypeIds,
   fieldsForType,
   forbiddenFields,
 } from '@esd/shared/users/users.rules';
-import type { CreateUserInput, UpdateUserInput } from '@esd/shared/users/users.schemas';
+import type {
+  CreateUserInput,
+  UpdateUserInput,
+  UserListQuery,
+} from '@esd/shared/users/users.schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db, Tx } from '../../db/client';
 import {
   countries,
   localDistrictCountries,
@@ -25,6 +31,7 @@ import { changedFields, writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
+import type { Mailer } from '../../plugins/mail';
 import { invalidateResetTokens } from '../auth/auth.repository';
 import { accountInviteMail, issueSetPasswordLink } from '../auth/set-password-link';
 import { ADMIN_RESET_LINK_TTL_MS, adminResetMail } from './users.mail';
@@ -33,6 +40,10 @@ import {
   countryScope,
   dealerScope,
   findAccount,
+  findManagedUser,
+  findManagedUserPage,
+  findUserFormChoices,
+  findUserGroupsOf,
   managedScope,
 } from './users.repository';
 
@@ -258,8 +269,21 @@ const writeRelations = async (tx: Tx, id: number, next: Snapshot, before?: Snaps
 const emailTaken = (email: string) =>
   refuse('CONFLICT', 'email_taken', `An account with the e-mail ${email} already exists.`, 'email');
 
-export const createUsersService = (app: FastifyInstance) => {
-  const { db, mailer, config } = app;
+export const createUsersService = ({
+  db,
+  mailer,
+  config,
+}: {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
+}) => {
+  /** One account the session manages; 404 outside its slice. */
+  const view = async (session: Session, lang: Language, id: number) => {
+    const user = await findManagedUser(db, session, id, lang);
+    if (!user) throw new AppError('NOT_FOUND', 'This account does not exist.');
+    return user;
+  };
 
   const sendMail = (
     log: FastifyBaseLogger,
@@ -277,6 +301,32 @@ export const createUsersService = (app: FastifyInstance) => {
   };
 
   return {
+    view,
+    list: (session: Session, lang: Language, query: UserListQuery) =>
+      findManagedUserPage(db, session, query, lang),
+
+    /** What the session may choose in the user form; groups only of a dealer it manages. */
+    options: async (session: Session, lang: Language, dealerId: number | undefined) => {
+      const mayChooseMore = session.role === 'gd' || session.role === 'ld';
+      const groupsDealerId = session.role === 'd' ? session.user.id : (dealerId ?? null);
+      const { countryRows, dealerRows, markupRows } = await findUserFormChoices(
+        db,
+        session,
+        lang,
+        mayChooseMore,
+      );
+      const groupRows =
+        groupsDealerId !== null && dealerRows.some((dealer) => dealer.id === groupsDealerId)
+          ? await findUserGroupsOf(db, groupsDealerId)
+          : [];
+      return {
+        type_ids: creatableTypeIds(session.role),
+        countries: countryRows,
+        dealers: dealerRows,
+        markup_groups: markupRows,
+        user_groups: groupRows,
+      };
+    },
     /** Creates the account without a password and mails it a set-password link. */
     create: async (
       session: Session,
