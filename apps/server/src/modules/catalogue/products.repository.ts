@@ -51,7 +51,7 @@ export type ShopListRow = {
   deliveryTime: string;
 };
 
-export const categoryNameColumn = (lang: Language) =>
+const categoryNameColumn = (lang: Language) =>
   ({ en: categories.nameEn, ru: categories.nameRu, az: categories.nameAz })[lang];
 
 export const productSearchCondition = (q: string | undefined): SQL | undefined =>
@@ -184,3 +184,20 @@ export const findProductWithCategory = async (db: DbOrTx, id: number, lang: Lang
     .where(eq(products.id, id));
   return row;
 };
+
+/** Every category with how many active products it has, named and sorted in `lang`. */
+export const findCategoriesWithCounts = (db: DbOrTx, lang: Language) =>
+  db
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      name: categoryNameColumn(lang),
+      name_en: categories.nameEn,
+      name_ru: categories.nameRu,
+      name_az: categories.nameAz,
+      products_count: count(products.id),
+    })
+    .from(categories)
+    .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.isActive, true)))
+    .groupBy(categories.id)
+    .orderBy(asc(categoryNameColumn(lang)));

@@ -84,7 +84,7 @@ export const countryScope = (session: Session): SQL | undefined => {
   }
 };
 
-export const countryName = (lang: Language) =>
+const countryName = (lang: Language) =>
   ({ en: countries.nameEn, ru: countries.nameRu, az: countries.nameAz })[lang];
 
 const dealer = alias(users, 'dealer');
@@ -97,7 +97,7 @@ const sortColumns = {
   active: users.isActive,
 } as const;
 
-export const listCondition = (session: Session, query: UserListQuery) =>
+const listCondition = (session: Session, query: UserListQuery) =>
   and(
     managedScope(session),
     query.q
@@ -122,10 +122,7 @@ type PageOptions = {
 };
 
 /** Accounts with their names resolved, their credit and their open orders. */
-export const findManagedUsers = async (
-  db: DbOrTx,
-  options: PageOptions,
-): Promise<ManagedUser[]> => {
+const findManagedUsers = async (db: DbOrTx, options: PageOptions): Promise<ManagedUser[]> => {
   const direction = options.order === 'desc' ? desc : asc;
   const rows = await db
     .select({
