@@ -22,7 +22,7 @@ import { productImageUrl } from '../catalogue/products.repository';
 import { eventImagesDir, eventImageUrl, prizeImagesDir, prizeImageUrl } from './events.images';
 import { findLeaderboard, findPointsByEvent, findStanding } from './events.points';
 import { claimPrize, viewerDealerId } from './events.service';
-import { eventStatusCondition } from './events-settings.routes';
+import { eventStatusCondition } from './events-settings.repository';
 import { findWonPrizes } from './won-prizes.routes';
 
 type EventRow = typeof events.$inferSelect;
