@@ -128,6 +128,7 @@ export const wonPrizesQuerySchema = paginationQuerySchema.extend({
   dealer_id: idTextSchema.optional(),
   status: wonPrizeStatusSchema.optional(),
 });
+export type WonPrizesQuery = z.infer<typeof wonPrizesQuerySchema>;
 
 export const wonPrizeUpdateSchema = z.object({
   status: wonPrizeStatusSchema,

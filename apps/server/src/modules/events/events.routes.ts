@@ -23,7 +23,7 @@ import { eventImagesDir, eventImageUrl, prizeImagesDir, prizeImageUrl } from './
 import { findLeaderboard, findPointsByEvent, findStanding } from './events.points';
 import { claimPrize, viewerDealerId } from './events.service';
 import { eventStatusCondition } from './events-settings.repository';
-import { findWonPrizes } from './won-prizes.routes';
+import { findWonPrizes } from './won-prizes.repository';
 
 type EventRow = typeof events.$inferSelect;
 type PrizeRow = typeof prizes.$inferSelect;
