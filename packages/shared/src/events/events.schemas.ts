@@ -161,6 +161,7 @@ export type WonPrize = z.infer<typeof wonPrizeSchema>;
 export const eventsQuerySchema = paginationQuerySchema.extend({
   status: eventStatusSchema.default('current'),
 });
+export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 
 export const eventCardSchema = z.object({
   id: z.number().int(),

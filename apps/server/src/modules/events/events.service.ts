@@ -6,25 +6,31 @@ import {
   eventStatusAt,
   type WonPrizeStatusName,
 } from '@esd/shared/events/events.rules';
-import type { WonPrizeUpdate } from '@esd/shared/events/events.schemas';
+import type { EventsQuery, WonPrizeUpdate } from '@esd/shared/events/events.schemas';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { events, prizes, wonPrizes } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { pick } from '../../lib/language';
+import { pick, titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
+import { productImageUrl } from '../catalogue/products.repository';
+import { eventImageUrl, prizeImageUrl } from './events.images';
 import {
   findDealersAtRanks,
+  findLeaderboard,
+  findPointsByEvent,
   findReturnShortfall,
   findStanding,
   lockDealerPoints,
 } from './events.points';
+import * as repo from './events.repository';
+import { findDealerWonPrizes, findWonPrize } from './won-prizes.repository';
 
 type Actor = { actorId: number | null; ip: string | null };
 
 /** The dealer whose points a viewer sees: a dealer itself, a user its dealer, admins none. */
-export const viewerDealerId = (session: Session): number | null => {
+const viewerDealerId = (session: Session): number | null => {
   if (session.role === 'd') return session.user.id;
   if (session.role === 'u') return session.user.dealerId ?? null;
   return null;
@@ -43,7 +49,7 @@ const refusalMessages: Record<ClaimRefusal, string> = {
  * the dealer row (two claims of one dealer cannot spend the same points); the balance is read
  * under those locks, so it is exact.
  */
-export const claimPrize = (db: Db, session: Session, eventId: number, prizeId: number) =>
+const claimPrize = (db: Db, session: Session, eventId: number, prizeId: number) =>
   db.transaction(async (tx) => {
     const [row] = await tx
       .select({ prize: prizes, event: events })
@@ -226,3 +232,151 @@ export const updateWonPrize = (
       after: { status: change.status, note: change.note },
     });
   });
+
+type EventRow = typeof events.$inferSelect;
+type PrizeRow = typeof prizes.$inferSelect;
+
+const descriptionIn = (
+  row: { descriptionEn: string; descriptionRu: string; descriptionAz: string },
+  lang: Language,
+) => pick({ en: row.descriptionEn, ru: row.descriptionRu, az: row.descriptionAz }, lang);
+
+const toPrizeView = (p: PrizeRow, lang: Language, won: Set<number>) => ({
+  id: p.id,
+  event_id: p.eventId,
+  title: titleIn(p, lang),
+  description: descriptionIn(p, lang),
+  image_url: prizeImageUrl(p.imagePath),
+  points_needed: p.pointsNeeded,
+  rank: p.rank,
+  stock: p.stock,
+  won: won.has(p.id),
+});
+
+const toCard = (e: EventRow, lang: Language, myPoints: number, prizesCount: number) => ({
+  id: e.id,
+  title: titleIn(e, lang),
+  description: descriptionIn(e, lang),
+  image_url: eventImageUrl(e.imagePath),
+  starts_at: e.startsAt.toISOString(),
+  ends_at: e.endsAt.toISOString(),
+  status: eventStatusAt({ starts_at: e.startsAt, ends_at: e.endsAt }),
+  my_points: myPoints,
+  prizes_count: prizesCount,
+});
+
+/**
+ * Events as dealers and their users see them: cards, an event with its products, prizes and
+ * leaderboard, a prize, a dealer's claim, and the prizes it holds.
+ */
+export const createEventsService = ({ db }: { db: Db }) => {
+  const standingOf = async (eventId: number, dealerId: number | null) =>
+    dealerId === null
+      ? null
+      : {
+          dealer_id: dealerId,
+          dealer_name: await repo.findDealerName(db, dealerId),
+          ...(await findStanding(db, eventId, dealerId)),
+        };
+
+  const loadEvent = async (id: number) => {
+    const event = await repo.findEventById(db, id);
+    if (!event) throw new AppError('NOT_FOUND', 'This event does not exist.');
+    return event;
+  };
+
+  const heldPrizeIds = async (dealerId: number | null, prizeIds: number[]) =>
+    dealerId === null || prizeIds.length === 0
+      ? new Set<number>()
+      : repo.findHeldPrizeIds(db, dealerId, prizeIds);
+
+  return {
+    list: async (session: Session, lang: Language, query: EventsQuery) => {
+      const dealerId = viewerDealerId(session);
+      const { rows, total } = await repo.findEventCards(db, query);
+      const ids = rows.map((r) => r.id);
+      const [points, prizeCounts] = await Promise.all([
+        dealerId === null ? new Map<number, number>() : findPointsByEvent(db, dealerId, ids),
+        ids.length === 0 ? [] : repo.countPrizesByEvent(db, ids),
+      ]);
+      return {
+        items: rows.map((e) =>
+          toCard(
+            e,
+            lang,
+            points.get(e.id) ?? 0,
+            prizeCounts.find((p) => p.eventId === e.id)?.n ?? 0,
+          ),
+        ),
+        total,
+      };
+    },
+
+    event: async (session: Session, lang: Language, id: number) => {
+      const dealerId = viewerDealerId(session);
+      const event = await loadEvent(id);
+      const [lines, prizeRows, board, me] = await Promise.all([
+        repo.findEventProducts(db, event.id),
+        repo.findEventPrizes(db, event.id),
+        findLeaderboard(db, event.id, dealerId),
+        standingOf(event.id, dealerId),
+      ]);
+      const won = await heldPrizeIds(
+        dealerId,
+        prizeRows.map((p) => p.id),
+      );
+      return {
+        ...toCard(event, lang, me?.points ?? 0, prizeRows.length),
+        products: lines.map(({ line, product }) => ({
+          product_id: product.id,
+          sku: product.sku,
+          title: titleIn(product, lang),
+          points: line.points,
+          image_url: productImageUrl(product.imagePath),
+        })),
+        prizes: prizeRows.map((p) => toPrizeView(p, lang, won)),
+        leaderboard: board.leaders.map((l) => ({ ...l, is_me: l.dealer_id === dealerId })),
+        participants: board.participants,
+        me,
+        can_claim: session.role === 'd',
+      };
+    },
+
+    prize: async (session: Session, lang: Language, eventId: number, prizeId: number) => {
+      const dealerId = viewerDealerId(session);
+      const prize = await repo.findEventPrize(db, eventId, prizeId);
+      if (!prize) throw new AppError('NOT_FOUND', 'This prize does not exist.');
+      const event = await loadEvent(eventId);
+      const won = await heldPrizeIds(dealerId, [prize.id]);
+      return {
+        ...toPrizeView(prize, lang, won),
+        event: {
+          id: event.id,
+          title: titleIn(event, lang),
+          starts_at: event.startsAt.toISOString(),
+          ends_at: event.endsAt.toISOString(),
+          status: eventStatusAt({ starts_at: event.startsAt, ends_at: event.endsAt }),
+        },
+        me: await standingOf(event.id, dealerId),
+        can_claim: session.role === 'd',
+      };
+    },
+
+    /** The dealer claims a prize for its points; answers the prize as it now holds it. */
+    claim: async (session: Session, lang: Language, eventId: number, prizeId: number) => {
+      const won = await claimPrize(db, session, eventId, prizeId);
+      return (await findWonPrize(db, won.id, lang))!;
+    },
+
+    /** The prizes the viewer's dealer holds (none for an admin). */
+    myPrizes: async (
+      session: Session,
+      lang: Language,
+      query: { page: number; perPage: number },
+    ) => {
+      const dealerId = viewerDealerId(session);
+      if (dealerId === null) return { items: [], total: 0 };
+      return findDealerWonPrizes(db, dealerId, query, lang);
+    },
+  };
+};

@@ -12,7 +12,7 @@ const dealers = alias(users, 'dealer');
 const claimers = alias(users, 'claimer');
 
 /** Won prizes with their prize, event, dealer and claimer, newest first. */
-export const findWonPrizes = async (
+const findWonPrizes = async (
   db: DbOrTx,
   options: { where: SQL | undefined; lang: Language; limit: number; offset: number },
 ) => {
@@ -77,4 +77,19 @@ export const findWonPrize = async (db: DbOrTx, id: number, lang: Language) => {
     offset: 0,
   });
   return item;
+};
+
+/** A page of the prizes a dealer has won or claimed, newest first, and how many. */
+export const findDealerWonPrizes = async (
+  db: DbOrTx,
+  dealerId: number,
+  query: { page: number; perPage: number },
+  lang: Language,
+) => {
+  const where = eq(wonPrizes.dealerId, dealerId);
+  const [items, [total]] = await Promise.all([
+    findWonPrizes(db, { where, lang, limit: query.perPage, offset: offsetOf(query) }),
+    db.select({ value: count() }).from(wonPrizes).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
 };
