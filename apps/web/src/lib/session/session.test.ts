@@ -88,7 +88,11 @@ describe('browser session (spec 3, 4)', () => {
     const fresh = await import('./session');
     fresh.saveSession({ user, token: 'jwt-token', providerId: 'password' });
     let answer: (r: Response) => void = () => {};
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let tokenWhenSent: string | null = null;
+    const fetchMock = vi.fn(() => {
+      tokenWhenSent = local.getItem('token');
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
     vi.stubGlobal('fetch', fetchMock);
     const done = fresh.logout();
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', {
@@ -96,6 +100,8 @@ describe('browser session (spec 3, 4)', () => {
       headers: { Authorization: 'Bearer jwt-token' },
       keepalive: true,
     });
+    // the server is told before the storage is cleared
+    expect(tokenWhenSent).toBe('jwt-token');
     expect(local.snapshot()).toEqual({ lang: 'az' });
     await Promise.resolve();
     expect(assign).not.toHaveBeenCalled();

@@ -85,16 +85,18 @@ const endServerSession = (token: string): Promise<void> => {
 };
 
 /**
- * Spec 4: clear flags, user info, role and token at once, end the session on the server, then
- * go to /pages/login.
+ * Spec 4: end the session on the server, clear flags, user info, role and token at once, then
+ * go to /pages/login once the server has answered (or LOGOUT_WAIT_MS has passed).
  */
 export const logout = async (): Promise<void> => {
   if (isLoggingOut) return;
   isLoggingOut = true;
   const token = getToken();
+  // the server is told first (the request is on its way before the storage is cleared)
+  const ended = token ? endServerSession(token) : Promise.resolve();
   clearSession();
   clearOidcUser();
-  if (token) await endServerSession(token);
+  await ended;
   window.location.assign(paths.login.getHref());
 };
 
