@@ -9,6 +9,16 @@ import { createTestContext, type TestContext } from '../harness';
 
 const issuer = 'https://login.example.com/realms/esd';
 
+/** OWASP REST Security Cheat Sheet's response headers for an API (besides Content-Type). */
+const API_HEADER_NAMES = [
+  'cache-control',
+  'content-security-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+];
+
 /** `default-src 'self'; object-src 'none'` → { 'default-src': ["'self'"], ... } */
 const parseCsp = (header: string | undefined) =>
   Object.fromEntries(
@@ -84,6 +94,11 @@ describe('[security][headers] a strict page policy on pages, the API header set 
       expect(response.headers['content-security-policy'], url).toBe("frame-ancestors 'none'");
       expect(response.headers['strict-transport-security'], url).toMatch(/^max-age=\d{7,}/);
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      // that set and nothing of the page policy: JSON needs no cross-origin isolation
+      const perAnswer = new Set(['date', 'content-length', 'content-type', 'connection']);
+      const security = Object.keys(response.headers).filter((name) => !perAnswer.has(name));
+      expect(security.sort(), url).toEqual([...API_HEADER_NAMES].sort());
     }
     // the API's own documentation is a page, with the page policy
     const docs = await ctx.app.inject({ url: '/api/docs/' });
