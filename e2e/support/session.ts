@@ -98,7 +98,7 @@ export const emptyBasket = async (request: APIRequestContext, email: string) => 
  * other way are moved here with the note's button (the shop adds for cash unless switched).
  */
 export const moveLinesHere = async (page: Page, sellType: 'Cash' | 'Credit') => {
-  const move = page.getByRole('button', { name: `Pay them by ${sellType} too` });
+  const move = page.getByRole('button', { name: new RegExp(`^Pay (it|them) by ${sellType} too$`) });
   await move.click();
   await expect(move).toHaveCount(0);
 };

@@ -181,3 +181,96 @@ test('[shop][quantity] the stepper keeps digits only and never goes below 1', as
   await product.getByRole('button', { name: `Remove from basket: ${SMALL_OFFICE}` }).click();
   await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
 });
+
+test('[shop][quantity] the stepper says what it changed: dropped characters, the maximum', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer@example.com');
+  await searchProducts(page, 'KAS-KSOS');
+  const product = card(page, SMALL_OFFICE);
+  const quantity = product.getByRole('textbox', { name: `Quantity of ${SMALL_OFFICE}` });
+
+  await quantity.fill('2.5');
+  await expect(quantity).toHaveValue('25');
+  await expect(product.getByRole('status')).toHaveText(
+    'Whole licences only: other characters were left out.',
+  );
+  await quantity.fill('7');
+  await expect(product.getByRole('status')).toHaveText('');
+
+  // past the line's maximum it stops at the maximum, whole and visible in the field
+  await quantity.fill('250000');
+  await expect(quantity).toHaveValue('100000');
+  await expect(product.getByRole('status')).toHaveText('At most 100,000 per line.');
+  const box = await quantity.boundingBox();
+  const textWidth = await quantity.evaluate((input: HTMLInputElement) => input.scrollWidth);
+  expect(textWidth).toBeLessThanOrEqual(Math.ceil(box!.width));
+  await expect(product.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+});
+
+test('[shop][quantity] a line in the basket changes quantity in place, on its page and at checkout', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer@example.com');
+  await searchProducts(page, 'KAS-KSOS');
+  const product = card(page, SMALL_OFFICE);
+  await product.getByRole('button', { name: `Add to basket: ${SMALL_OFFICE}` }).click();
+  await expect(product.getByText('In the basket: 1')).toBeVisible();
+
+  // on the card: + twice, then typed; the basket follows
+  const quantity = product.getByRole('textbox', { name: `Quantity of ${SMALL_OFFICE}` });
+  await product.getByRole('button', { name: 'Increase quantity' }).click();
+  await product.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 3');
+  await expect(product.getByText('In the basket: 3')).toBeVisible();
+  await quantity.fill('5');
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 5');
+
+  // at checkout: the quantity changes the line's totals, and a line can go
+  await page.goto('/pages/checkout');
+  const lines = page.getByRole('table', { name: 'Products in this order' });
+  const row = lines.getByRole('row').filter({ hasText: SMALL_OFFICE });
+  const unit = (await row.getByRole('cell').nth(3).textContent())!.trim();
+  const lineQuantity = row.getByRole('textbox', { name: `Quantity of ${SMALL_OFFICE}` });
+  await expect(lineQuantity).toHaveValue('5');
+  await row.getByRole('button', { name: 'Decrease quantity' }).click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 4');
+  const unitAmount = Number(unit.replace(/[$,]/g, ''));
+  await expect(row.getByRole('cell').nth(4)).toHaveText(
+    `$${(unitAmount * 4).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
+  await row.getByRole('button', { name: `Remove from basket: ${SMALL_OFFICE}` }).click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
+  await expect(page.getByText('Your basket is empty')).toBeVisible();
+});
+
+test('[shop][pay-by] checkout opened from a link opens on the way of paying chosen while shopping', async ({
+  page,
+}) => {
+  await signIn(page, 'user@example.com');
+  const payBy = (type: 'Cash' | 'Credit') =>
+    page
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${type}$`) })
+      .click();
+  await searchProducts(page, 'KAS-KSOS');
+  await payBy('Cash');
+  await card(page, SMALL_OFFICE)
+    .getByRole('button', { name: `Add to basket: ${SMALL_OFFICE}` })
+    .click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 1');
+  await searchProducts(page, 'KAS-KSTD');
+  await payBy('Credit');
+  await card(page, STANDARD)
+    .getByRole('button', { name: `Add to basket: ${STANDARD}` })
+    .click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 2');
+
+  // a cold load of the bare address: the credit line, not the cash one
+  await page.goto('/pages/checkout');
+  const lines = page.getByRole('table', { name: 'Products in this order' });
+  await expect(lines).toContainText(STANDARD);
+  await expect(lines).not.toContainText(SMALL_OFFICE);
+  await expect(page.getByText(/1 basket line is paid by Cash/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay it by Credit too' })).toBeVisible();
+});

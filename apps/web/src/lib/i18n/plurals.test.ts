@@ -61,3 +61,18 @@ describe('plural captions', () => {
     ).toBe('7 lisenziya, $5.00');
   });
 });
+
+describe('checkout: moving the other lines here', () => {
+  it('speaks of one line as "it" and of several as "them", in every language', async () => {
+    const expected = {
+      en: ['Pay it by Credit too', 'Pay them by Credit too'],
+      ru: ['Оплатить и её: Credit', 'Оплатить и их: Credit'],
+      az: ['Onu da ödə: Credit', 'Onları da ödə: Credit'],
+    };
+    for (const [lang, [one, several]] of Object.entries(expected)) {
+      const t = await translator('checkout', lang);
+      expect(t('checkout.moveLines', { count: 1, type: 'Credit' }), lang).toBe(one);
+      expect(t('checkout.moveLines', { count: 3, type: 'Credit' }), lang).toBe(several);
+    }
+  });
+});

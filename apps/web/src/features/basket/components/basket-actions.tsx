@@ -10,6 +10,7 @@ import { useAddToBasket } from '../api/add-to-basket';
 import { useBasket } from '../api/get-basket';
 import { useRemoveFromBasket } from '../api/remove-from-basket';
 import { AdobeNote } from './adobe-note';
+import { BasketLineQuantity } from './basket-line-quantity';
 
 type BasketActionsProps = {
   product: { id: number; FullTitle: string; provider_id: number };
@@ -18,7 +19,8 @@ type BasketActionsProps = {
 
 /**
  * Spec 2's card controls: a quantity stepper and "add to basket", or "remove" once the
- * product is in the basket with this sell type. Adobe products get a note instead.
+ * product is in the basket with this sell type, its quantity then changed in place. Adobe
+ * products get a note instead.
  */
 export const BasketActions = ({ product, sellType }: BasketActionsProps) => {
   const { t } = useTranslation();
@@ -48,12 +50,18 @@ export const BasketActions = ({ product, sellType }: BasketActionsProps) => {
   return (
     <Stack gap={6}>
       <Group gap="xs" wrap="wrap">
-        <QuantityStepper
-          value={line ? line.quantity : quantity}
-          onChange={setQuantity}
-          label={t('basket.actions.quantityOf', { title })}
-          disabled={Boolean(line)}
-        />
+        {line ? (
+          <BasketLineQuantity
+            line={{ id: line.id, productId: product.id, quantity: line.quantity, sellType }}
+            label={t('basket.actions.quantityOf', { title })}
+          />
+        ) : (
+          <QuantityStepper
+            value={quantity}
+            onChange={setQuantity}
+            label={t('basket.actions.quantityOf', { title })}
+          />
+        )}
         {line ? (
           <Button
             variant="light"

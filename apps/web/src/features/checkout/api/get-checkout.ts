@@ -20,7 +20,14 @@ const checkoutQueryOptions = (sellType: SellType | undefined, lang: string) =>
     placeholderData: keepPreviousData,
   });
 
-export const useCheckout = (sellType: SellType | undefined) => {
+/** `enabled: false` holds the request while the page still learns which way of paying to ask. */
+export const useCheckout = (
+  sellType: SellType | undefined,
+  options: { enabled?: boolean } = {},
+) => {
   const { i18n } = useTranslation();
-  return useQuery(checkoutQueryOptions(sellType, i18n.language));
+  return useQuery({
+    ...checkoutQueryOptions(sellType, i18n.language),
+    enabled: options.enabled ?? true,
+  });
 };

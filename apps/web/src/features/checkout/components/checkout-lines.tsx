@@ -1,9 +1,17 @@
 import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
-import { Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAzn, formatUsd } from '@/lib/format-money';
 
 type Lines = CheckoutPreview['lines'];
+type Line = Lines[number];
+
+/** What the basket lets the shopper change on a line here, composed in by the app. */
+export type LineControls = {
+  quantity: (line: Line) => ReactNode;
+  remove: (line: Line) => ReactNode;
+};
 
 const OutOfStock = () => {
   const { t } = useTranslation();
@@ -16,7 +24,7 @@ const OutOfStock = () => {
 
 const right = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 
-const LinesTable = ({ lines }: { lines: Lines }) => {
+const LinesTable = ({ lines, controls }: { lines: Lines; controls?: LineControls }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -42,6 +50,11 @@ const LinesTable = ({ lines }: { lines: Lines }) => {
             <Table.Th style={right}>{t('checkout.lines.unitUsd')}</Table.Th>
             <Table.Th style={right}>{t('checkout.lines.totalUsd')}</Table.Th>
             <Table.Th style={right}>{t('checkout.lines.totalAzn')}</Table.Th>
+            {controls ? (
+              <Table.Th w={1}>
+                <VisuallyHidden>{t('checkout.lines.remove')}</VisuallyHidden>
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody style={tabular}>
@@ -58,10 +71,17 @@ const LinesTable = ({ lines }: { lines: Lines }) => {
                 </Text>
                 {line.in_stock ? null : <OutOfStock />}
               </Table.Td>
-              <Table.Td style={right}>{line.quantity}</Table.Td>
+              <Table.Td style={right}>
+                {controls ? (
+                  <Group justify="flex-end">{controls.quantity(line)}</Group>
+                ) : (
+                  line.quantity
+                )}
+              </Table.Td>
               <Table.Td style={right}>{formatUsd(line.unit_usd, lang)}</Table.Td>
               <Table.Td style={right}>{formatUsd(line.total_usd, lang)}</Table.Td>
               <Table.Td style={right}>{formatAzn(line.total_azn, lang)}</Table.Td>
+              {controls ? <Table.Td>{controls.remove(line)}</Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -71,7 +91,7 @@ const LinesTable = ({ lines }: { lines: Lines }) => {
 };
 
 /** Phones: one card per line instead of a table scrolled sideways. */
-const LinesList = ({ lines }: { lines: Lines }) => {
+const LinesList = ({ lines, controls }: { lines: Lines; controls?: LineControls }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -89,9 +109,12 @@ const LinesList = ({ lines }: { lines: Lines }) => {
             p="md"
             style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
           >
-            <Text size="sm" fw={600}>
-              {line.FullTitle}
-            </Text>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={600}>
+                {line.FullTitle}
+              </Text>
+              {controls?.remove(line)}
+            </Group>
             <Group gap="xs" mt={2}>
               <Text size="xs" c="dimmed" ff="monospace">
                 {line.sku}
@@ -99,9 +122,16 @@ const LinesList = ({ lines }: { lines: Lines }) => {
               {line.in_stock ? null : <OutOfStock />}
             </Group>
             <Group justify="space-between" align="flex-end" mt="xs" wrap="nowrap" style={tabular}>
-              <Text size="sm">
-                {line.quantity} × {formatUsd(line.unit_usd, lang)}
-              </Text>
+              {controls ? (
+                <Stack gap={4}>
+                  {controls.quantity(line)}
+                  <Text size="sm">× {formatUsd(line.unit_usd, lang)}</Text>
+                </Stack>
+              ) : (
+                <Text size="sm">
+                  {line.quantity} × {formatUsd(line.unit_usd, lang)}
+                </Text>
+              )}
               <Stack gap={0} align="flex-end">
                 <Text size="sm" fw={700}>
                   {formatUsd(line.total_usd, lang)}
@@ -122,13 +152,13 @@ const LinesList = ({ lines }: { lines: Lines }) => {
 };
 
 /** The lines to be ordered, priced now for the chosen way of paying. */
-export const CheckoutLines = ({ lines }: { lines: Lines }) => (
+export const CheckoutLines = ({ lines, controls }: { lines: Lines; controls?: LineControls }) => (
   <Paper radius="lg" p={0} style={{ overflow: 'hidden' }}>
     <Box visibleFrom="sm">
-      <LinesTable lines={lines} />
+      <LinesTable lines={lines} controls={controls} />
     </Box>
     <Box hiddenFrom="sm">
-      <LinesList lines={lines} />
+      <LinesList lines={lines} controls={controls} />
     </Box>
   </Paper>
 );

@@ -30,7 +30,7 @@ import { getErrorMessage, notifyError } from '@/lib/notify';
 import { getUserRole } from '@/lib/storage';
 import { useCheckout } from '../api/get-checkout';
 import { useMoveBasketLines } from '../api/move-basket-lines';
-import { CheckoutLines } from './checkout-lines';
+import { CheckoutLines, type LineControls } from './checkout-lines';
 import { parseSellType, sellTypeName } from './checkout-params';
 import { CheckoutTotals } from './checkout-totals';
 import { CreditSummary } from './credit-summary';
@@ -40,6 +40,15 @@ type CheckoutPageProps = {
   onPlaced: (order: OrderDetail) => void;
   /** the basket changed here (lines moved to another way of paying) */
   onBasketChanged: () => void;
+  /**
+   * The way of paying to open on when the address and the link say none: the shopper's "Pay by"
+   * choice on the product pages. `pending` while it is still being worked out (nothing is
+   * priced until then, so the page never shows the other way first); undefined lets the server
+   * choose.
+   */
+  preferredSellType?: SellType | 'pending';
+  /** the basket's controls for each line (quantity in place, remove), composed in by the app */
+  lineControls?: LineControls;
 };
 
 const SellTypePicker = (props: {
@@ -118,6 +127,7 @@ const OtherLinesNote = ({
           }
         >
           {t('checkout.moveLines', {
+            count: preview.other_lines,
             type: t(`checkout.sellType.${sellTypeName(preview.sell_type)}`),
           })}
         </Button>
@@ -165,21 +175,28 @@ export const CheckoutPage = (props: CheckoutPageProps) => {
   return <ShopperCheckout {...props} />;
 };
 
-const ShopperCheckout = ({ onPlaced, onBasketChanged }: CheckoutPageProps) => {
+const ShopperCheckout = ({
+  onPlaced,
+  onBasketChanged,
+  preferredSellType,
+  lineControls,
+}: CheckoutPageProps) => {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const requested =
+  const chosen =
     parseSellType(searchParams.get('sell_type')) ??
     parseSellType((location.state as { sellType?: unknown } | null)?.sellType);
-  const checkout = useCheckout(requested);
+  const waitsForPreference = chosen === undefined && preferredSellType === 'pending';
+  const requested = chosen ?? (preferredSellType === 'pending' ? undefined : preferredSellType);
+  const checkout = useCheckout(requested, { enabled: !waitsForPreference });
   const preview = checkout.data;
 
   const chooseSellType = (value: SellType) =>
     setSearchParams({ sell_type: String(value) }, { replace: true });
 
   let body: React.ReactNode;
-  if (checkout.isPending) {
+  if (waitsForPreference || checkout.isPending) {
     body = (
       <Stack gap="md" aria-busy>
         <Skeleton h={180} radius="lg" />
@@ -208,7 +225,7 @@ const ShopperCheckout = ({ onPlaced, onBasketChanged }: CheckoutPageProps) => {
     const waitsForStock = preview.lines.some((line) => !line.in_stock);
     body = (
       <Stack gap="lg">
-        <CheckoutLines lines={preview.lines} />
+        <CheckoutLines lines={preview.lines} controls={lineControls} />
         {preview.other_lines > 0 ? (
           <OtherLinesNote preview={preview} onBasketChanged={onBasketChanged} />
         ) : null}
