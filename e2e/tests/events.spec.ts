@@ -143,9 +143,18 @@ test('[events][a11y] events, an event, a prize and My prizes pass axe in en, ru 
   await page.goto('/pages/events');
   await page.getByRole('link', { name: `Details of ${DEMO_EVENT}` }).click();
   await expect(page).toHaveURL(/\/pages\/events\/\d+$/);
+  // pages named by what they show: the event's and the prize's names in title and breadcrumb
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(page).toHaveTitle(`${DEMO_EVENT} | ESD`);
+  await expect(breadcrumb).toContainText(DEMO_EVENT);
   const eventPath = new URL(page.url()).pathname;
   await page.getByRole('link', { name: 'Branded hoodie' }).click();
   await expect(page).toHaveURL(/\/prize\/\d+$/);
+  await expect(page).toHaveTitle('Branded hoodie | ESD');
+  await expect(breadcrumb.getByRole('link', { name: DEMO_EVENT })).toHaveAttribute(
+    'href',
+    eventPath,
+  );
   const prizePath = new URL(page.url()).pathname;
   for (const lang of ['en', 'ru', 'az']) {
     for (const path of ['/pages/events', eventPath, prizePath]) {

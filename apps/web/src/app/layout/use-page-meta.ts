@@ -33,8 +33,11 @@ export const useBreadcrumbs = (): Crumb[] => {
   if (page.parent && parent) {
     crumbs.push({ key: page.parent, label: t(parent.titleKey), href: parent.getHref() });
   }
+  if (override?.via) {
+    crumbs.push({ key: `${current.name}-via`, label: override.via.label, href: override.via.href });
+  }
   // a page named by its data (a product) overrides its route title once it is known
-  crumbs.push({ key: current.name, label: override ?? t(page.titleKey) });
+  crumbs.push({ key: current.name, label: override?.title ?? t(page.titleKey) });
   return crumbs;
 };
 

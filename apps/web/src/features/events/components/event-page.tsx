@@ -18,6 +18,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { usePageTitleOverride } from '@/lib/page-title-override';
 import { useEvent } from '../api/get-event';
 import { formatDateTime, formatPoints } from './format';
 import { Leaderboard } from './leaderboard';
@@ -32,6 +33,7 @@ export const EventPage = () => {
   const lang = i18n.language;
   const id = Number(useParams().id);
   const event = useEvent(id);
+  usePageTitleOverride(event.data?.title);
 
   if (event.isError || !Number.isInteger(id)) {
     const missing = isApiError(event.error) && event.error.status === 404;

@@ -19,6 +19,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { usePageTitleOverride } from '@/lib/page-title-override';
 import { getUserRole } from '@/lib/storage';
 import { usePrize } from '../api/get-event';
 import { ClaimButton } from './claim-button';
@@ -36,6 +37,11 @@ export const PrizePage = () => {
   const prize = usePrize(eventId, prizeId);
   const role = getUserRole();
   const canOpenEvent = role === 'd' || role === 'u';
+  // Events / <the event> / <the prize>; the event is a link for those who may open it
+  usePageTitleOverride(prize.data?.title, {
+    label: prize.data?.event.title ?? '',
+    href: canOpenEvent ? paths.event.getHref({ id: eventId }) : undefined,
+  });
 
   if (prize.isError) {
     const missing = isApiError(prize.error) && prize.error.status === 404;
