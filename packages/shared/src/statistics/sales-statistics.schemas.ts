@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema } from '../bounds';
+import { daysBetween } from './statistics.dates';
 
 /**
  * Sales statistics (issue 7): /pages/statistic/weekly, /distribution and /quarter, and the
@@ -20,33 +21,8 @@ export const DISTRIBUTION_TOP = 10;
 /** The top-products block. */
 export const TOP_PRODUCTS = 5;
 
-const DAY_MS = 86_400_000;
-
 /** A calendar day 'YYYY-MM-DD' that exists (2025-02-30 does not), between 2000 and 2100. */
 export const isoDaySchema = calendarDateSchema;
-
-/** Whole days from `from` to `to` (both 'YYYY-MM-DD'). */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
-/** `day` moved by `days` calendar days. */
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** Today in Baku as 'YYYY-MM-DD'. */
-export const bakuToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Baku',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-
-/** The default range when none is given: the 12 ISO weeks up to `today`, this one included. */
-export const defaultRange = (today: string) => {
-  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-  return { date_from: addDays(today, -weekday - 7 * 11), date_to: today };
-};
 
 /** The checks of a range, shared by the query schema and the server after it fills defaults. */
 export const rangeProblem = (from: string, to: string): string | undefined => {

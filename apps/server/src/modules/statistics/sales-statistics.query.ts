@@ -1,12 +1,9 @@
 import type { Language } from '@esd/shared/constants';
 import { divideRounded, formatDecimal, sumMoney, toCents } from '@esd/shared/shop/money';
 import {
-  addDays,
-  bakuToday,
   DISTRIBUTION_TOP,
   type DistributionSlice,
   type DistributionStatistics,
-  defaultRange,
   type QuarterCell,
   type QuarterStatistics,
   rangeProblem,
@@ -15,6 +12,15 @@ import {
   type TopProducts,
   type WeeklyStatistics,
 } from '@esd/shared/statistics/sales-statistics.schemas';
+import {
+  addDays,
+  bakuToday,
+  type DayRange,
+  defaultRange,
+  weekStart,
+  wholeMonths,
+  wholeWeeks,
+} from '@esd/shared/statistics/statistics.dates';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, planEachCall } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -37,7 +43,7 @@ type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(db: DbOrTx, query: SQL) =>
   ((await db.execute(planEachCall(query))) as unknown as Rows<T>).rows;
 
-export type Range = { date_from: string; date_to: string };
+export type Range = DayRange;
 
 /** Fills a missing end with the default range and refuses a backwards or too long one. */
 export const resolveRange = (query: { date_from?: string; date_to?: string }): Range => {
@@ -80,20 +86,13 @@ const dealerScope = (session: Session, dealerColumn: SQL): SQL => {
   }
 };
 
-/** Monday of the ISO week of a day. */
-const monday = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
-
 /**
  * Dealer sales of the range and scope, columns w (the Monday of the week), dealer_id,
  * country_id, orders, quantity, amount_usd, amount_azn: the whole weeks inside the range from
  * sales_weekly, the days before the first and after the last whole week from sales_daily.
  */
 const dailyRows = (session: Session, range: Range) => {
-  const firstFull =
-    monday(range.date_from) === range.date_from
-      ? range.date_from
-      : addDays(monday(range.date_from), 7);
-  const endFull = monday(addDays(range.date_to, 1));
+  const { first: firstFull, end: endFull } = wholeWeeks(range);
   return sql`
   select s.week as w, s.dealer_id, s.country_id, s.orders, s.quantity, s.amount_usd, s.amount_azn
   from sales_weekly s
@@ -106,12 +105,6 @@ const dailyRows = (session: Session, range: Range) => {
     and (s.day < ${firstFull}::date or s.day >= ${endFull}::date) and ${summaryScope(session)}`;
 };
 
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
-
 const isAdmin = (session: Session) => session.role === 'gd' || session.role === 'ld';
 
 /**
@@ -121,11 +114,7 @@ const isAdmin = (session: Session) => session.role === 'gd' || session.role === 
  * the per-country summaries plus the changes still pending their background fold.
  */
 const productRows = (session: Session, range: Range) => {
-  const firstFull =
-    monthStart(range.date_from) === range.date_from
-      ? range.date_from
-      : nextMonth(monthStart(range.date_from));
-  const endFull = monthStart(addDays(range.date_to, 1));
+  const { first: firstFull, end: endFull } = wholeMonths(range);
   const [monthly, daily] = isAdmin(session)
     ? [sql.raw('sales_product_country_monthly'), sql.raw('sales_product_country_daily')]
     : [sql.raw('sales_product_monthly'), sql.raw('sales_product_daily')];
@@ -194,7 +183,7 @@ export const weeklyStatistics = async (
   session: Session,
   range: Range,
 ): Promise<WeeklyStatistics> => {
-  const thisMonday = monday(range.date_to);
+  const thisMonday = weekStart(range.date_to);
   const kpiRange = { date_from: addDays(thisMonday, -28), date_to: range.date_to };
   const { weeks, totals, kpi } = await snapshot(db, async (tx) => ({
     weeks: await rowsOf<WeekRow>(
@@ -205,7 +194,7 @@ export const weeklyStatistics = async (
       select to_char(g.wk, 'YYYY-MM-DD') as week_start, to_char(g.wk, 'IYYY-"W"IW') as week,
         coalesce(d.orders, 0)::int as orders, coalesce(d.quantity, 0)::int as quantity,
         coalesce(d.amount_usd, '0.00') as amount_usd, coalesce(d.amount_azn, '0.00') as amount_azn
-      from generate_series(${monday(range.date_from)}::date, ${range.date_to}::date, interval '1 week') as g(wk)
+      from generate_series(${weekStart(range.date_from)}::date, ${range.date_to}::date, interval '1 week') as g(wk)
       left join d on d.w = g.wk::date
       order by g.wk`,
     ),

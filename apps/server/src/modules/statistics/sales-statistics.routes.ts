@@ -1,6 +1,5 @@
 import { envelopeSchema } from '@esd/shared/api';
 import {
-  bakuToday,
   distributionStatisticsSchema,
   quarterExportQuerySchema,
   quarterQuerySchema,
@@ -10,6 +9,7 @@ import {
   topProductsSchema,
   weeklyStatisticsSchema,
 } from '@esd/shared/statistics/sales-statistics.schemas';
+import { bakuToday, yearOf } from '@esd/shared/statistics/statistics.dates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
@@ -29,7 +29,7 @@ import {
   weeklyStatistics,
 } from './sales-statistics.query';
 
-const thisYear = () => Number(bakuToday().slice(0, 4));
+const thisYear = () => yearOf(bakuToday());
 
 /**
  * Sales statistics (issue 7; spec 2 access): weekly and distribution for global and local

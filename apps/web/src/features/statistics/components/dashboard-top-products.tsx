@@ -1,4 +1,4 @@
-import { bakuToday, defaultRange } from '@esd/shared/statistics/sales-statistics.schemas';
+import { bakuToday, defaultRange } from '@esd/shared/statistics/statistics.dates';
 import {
   Anchor,
   Box,

@@ -1,9 +1,9 @@
 import '@mantine/charts/styles.css';
-import {
-  bakuToday,
-  type QuarterCell,
-  type QuarterStatistics,
+import type {
+  QuarterCell,
+  QuarterStatistics,
 } from '@esd/shared/statistics/sales-statistics.schemas';
+import { bakuToday, yearOf } from '@esd/shared/statistics/statistics.dates';
 import { BarChart } from '@mantine/charts';
 import { Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -188,7 +188,7 @@ export const QuarterPage = () => {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const today = bakuToday();
-  const thisYear = Number(today.slice(0, 4));
+  const thisYear = yearOf(today);
   const year = readYear(searchParams.get('year'), thisYear);
   const quarter = useQuarterStatistics(year);
   const data = quarter.data;

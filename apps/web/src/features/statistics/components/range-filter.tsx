@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/az';
 import 'dayjs/locale/ru';
-import { bakuToday, rangeProblem } from '@esd/shared/statistics/sales-statistics.schemas';
+import { rangeProblem } from '@esd/shared/statistics/sales-statistics.schemas';
+import { bakuToday } from '@esd/shared/statistics/statistics.dates';
 import { Group, Select } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';

@@ -1,32 +1,28 @@
+import { isoDaySchema, rangeProblem } from '@esd/shared/statistics/sales-statistics.schemas';
 import {
   addDays,
   bakuToday,
   defaultRange,
-  isoDaySchema,
-  rangeProblem,
-} from '@esd/shared/statistics/sales-statistics.schemas';
+  quarterStart,
+  weekStart,
+  yearStart,
+} from '@esd/shared/statistics/statistics.dates';
 import type { DateRange } from '../api/sales-statistics';
 
 export type RangePreset = 'weeks4' | 'weeks12' | 'quarter' | 'year' | 'months12';
 export const RANGE_PRESETS: RangePreset[] = ['weeks4', 'weeks12', 'quarter', 'year', 'months12'];
 
-const mondayOf = (day: string) =>
-  addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
-
 /** A preset's range ending today (Baku): whole ISO weeks, this quarter, this year, 12 months. */
 export const presetRange = (preset: RangePreset, today = bakuToday()): DateRange => {
   switch (preset) {
     case 'weeks4':
-      return { date_from: addDays(mondayOf(today), -21), date_to: today };
+      return { date_from: addDays(weekStart(today), -21), date_to: today };
     case 'weeks12':
       return defaultRange(today);
-    case 'quarter': {
-      const month = Number(today.slice(5, 7));
-      const first = String(month - ((month - 1) % 3)).padStart(2, '0');
-      return { date_from: `${today.slice(0, 4)}-${first}-01`, date_to: today };
-    }
+    case 'quarter':
+      return { date_from: quarterStart(today), date_to: today };
     case 'year':
-      return { date_from: `${today.slice(0, 4)}-01-01`, date_to: today };
+      return { date_from: yearStart(today), date_to: today };
     case 'months12':
       return { date_from: addDays(today, -364), date_to: today };
   }
