@@ -6,10 +6,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/errors';
 import { requireSession } from '../../plugins/auth';
-import { adobeStatistics } from './adobe-statistics.query';
+import { createAdobeStatisticsService } from './adobe-statistics.service';
 
 /** /pages/statistic/adobe (spec 2: all except user), scoped like the orders list. */
 export const adobeStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adobe = createAdobeStatisticsService({ db: app.db });
+
   app.get(
     '/statistics/adobe',
     {
@@ -20,7 +22,6 @@ export const adobeStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(adobeStatisticsSchema) },
       },
     },
-    async (request) =>
-      ok(await adobeStatistics(app.db, requireSession(request), request.query.months)),
+    async (request) => ok(await adobe.read(requireSession(request), request.query.months)),
   );
 };

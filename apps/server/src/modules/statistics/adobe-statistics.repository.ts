@@ -1,6 +1,5 @@
-import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, planEachCall } from '../../db/client';
+import { type DbOrTx, planEachCall } from '../../db/client';
 import { adobeCustomers, localDistrictCountries, orderItems, orders, users } from '../../db/schema';
 import type { Session } from '../../plugins/auth';
 import { BUSINESS_TIME_ZONE, orderScope } from '../orders/orders.query';
@@ -53,7 +52,7 @@ type TotalsRow = {
   three_year_licences: number;
   three_year_share_percent: string;
 };
-type SegmentRow = { market_segment: string | null; customers: number };
+export type SegmentRow = { market_segment: string | null; customers: number };
 type TopRow = {
   customer_id: string;
   company_name: string;
@@ -62,10 +61,14 @@ type TopRow = {
   total_usd: string;
 };
 
-const readMonths = (db: DbOrTx, lines: SQL, months: number) =>
+/** What every read takes: the viewer and how many months back, this one included. */
+type Lines = { session: Session; months: number };
+
+/** Each month's orders, licences and USD, oldest first, empty months as zeros. */
+export const findMonths = (db: DbOrTx, { session, months }: Lines) =>
   rowsOf<MonthRow>(
     db,
-    sql`with ${lines}
+    sql`with ${adobeLines(session, months)}
     select to_char(m, 'YYYY-MM') as month,
       count(distinct l.order_id)::int as orders,
       coalesce(sum(l.quantity), 0)::int as licences,
@@ -76,10 +79,11 @@ const readMonths = (db: DbOrTx, lines: SQL, months: number) =>
     order by m`,
   );
 
-const readTotals = (db: DbOrTx, lines: SQL) =>
-  rowsOf<TotalsRow>(
-    db,
-    sql`with ${lines}
+export const findTotals = async (db: DbOrTx, { session, months }: Lines) =>
+  (
+    await rowsOf<TotalsRow>(
+      db,
+      sql`with ${adobeLines(session, months)}
     select count(distinct order_id)::int as orders,
       coalesce(sum(quantity), 0)::int as licences,
       ${usdSum(sql`total_usd`)} as total_usd,
@@ -87,13 +91,14 @@ const readTotals = (db: DbOrTx, lines: SQL) =>
       coalesce(round(100.0 * sum(quantity) filter (where three_year) / nullif(sum(quantity), 0), 1),
         0)::numeric(4, 1)::text as three_year_share_percent
     from adobe_lines`,
-  );
+    )
+  )[0];
 
 /** A customer's segment is the one of its latest line (a customer has one segment at Adobe). */
-const readSegments = (db: DbOrTx, lines: SQL) =>
+export const findSegments = (db: DbOrTx, { session, months }: Lines) =>
   rowsOf<SegmentRow>(
     db,
-    sql`with ${lines},
+    sql`with ${adobeLines(session, months)},
     customers as (
       select distinct on (customer_id) customer_id, market_segment
       from adobe_lines where customer_id is not null
@@ -102,10 +107,10 @@ const readSegments = (db: DbOrTx, lines: SQL) =>
     select market_segment, count(*)::int as customers from customers group by market_segment`,
   );
 
-const readTopCustomers = (db: DbOrTx, lines: SQL) =>
+export const findTopCustomers = (db: DbOrTx, { session, months }: Lines) =>
   rowsOf<TopRow>(
     db,
-    sql`with ${lines}
+    sql`with ${adobeLines(session, months)}
     select customer_id,
       coalesce((array_agg(company_name order by created_at desc))[1], customer_id) as company_name,
       (array_agg(market_segment order by created_at desc))[1] as market_segment,
@@ -140,10 +145,10 @@ const customerScope = (session: Session): SQL | undefined => {
 };
 
 /** Registered customers without a counted sale in the chosen months. */
-const readCustomersWithoutOrders = async (db: DbOrTx, lines: SQL, session: Session) => {
+export const countCustomersWithoutOrders = async (db: DbOrTx, { session, months }: Lines) => {
   const [row] = await rowsOf<{ customers: number }>(
     db,
-    sql`with ${lines}
+    sql`with ${adobeLines(session, months)}
     select count(*)::int as customers
     from ${adobeCustomers}
     join ${users} on ${users.id} = ${adobeCustomers.dealerId}
@@ -153,54 +158,4 @@ const readCustomersWithoutOrders = async (db: DbOrTx, lines: SQL, session: Sessi
     )}`,
   );
   return row?.customers ?? 0;
-};
-
-const segmentCount = (rows: SegmentRow[], segment: string) =>
-  rows.find((r) => r.market_segment === segment)?.customers ?? 0;
-
-/**
- * The Adobe statistics page: monthly sales with empty months, customers by segment, the
- * three-year commitment share and the top customers, all read from one snapshot.
- */
-export const adobeStatistics = async (
-  db: Db,
-  session: Session,
-  months: number,
-): Promise<AdobeStatistics> => {
-  const lines = adobeLines(session, months);
-  const { monthRows, totals, segments, top, withoutOrders } = await db.transaction(
-    async (tx) => ({
-      monthRows: await readMonths(tx, lines, months),
-      totals: (await readTotals(tx, lines))[0],
-      segments: await readSegments(tx, lines),
-      top: await readTopCustomers(tx, lines),
-      withoutOrders: await readCustomersWithoutOrders(tx, lines, session),
-    }),
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-  const licences = totals?.licences ?? 0;
-  const threeYear = totals?.three_year_licences ?? 0;
-  return {
-    months: monthRows,
-    customers: {
-      total: segments.reduce((sum, r) => sum + r.customers, 0),
-      by_segment: {
-        COM: segmentCount(segments, 'COM'),
-        EDU: segmentCount(segments, 'EDU'),
-        GOV: segmentCount(segments, 'GOV'),
-      },
-      without_orders: withoutOrders,
-    },
-    commitment: {
-      three_year_licences: threeYear,
-      other_licences: licences - threeYear,
-      three_year_share_percent: totals?.three_year_share_percent ?? '0.0',
-    },
-    top_customers: top,
-    totals: {
-      orders: totals?.orders ?? 0,
-      licences,
-      total_usd: totals?.total_usd ?? '0.00',
-    },
-  };
 };
