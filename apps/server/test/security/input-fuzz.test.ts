@@ -160,7 +160,7 @@ const describeRequest = (request: InjectOptions) =>
  * sales summaries are folded first: the server folds them every 2 s on its own.
  */
 const fingerprint = async (ctx: TestContext) => {
-  await foldPendingSales(ctx.app);
+  await foldPendingSales(ctx.app.db);
   const rowsOf = async <T>(text: string) =>
     ((await ctx.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
   const listed = await rowsOf<{ name: string }>(

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { foldPendingBatch } from './sales-fold.repository';
 
 const FOLD_INTERVAL_MS = 2000;
 const FOLD_BATCH = 50_000;
@@ -10,13 +11,10 @@ const FOLD_BATCH = 50_000;
  * function takes an advisory lock). Readers add the pending rows, so the fold only keeps them
  * few; it is never needed for a correct answer.
  */
-export const foldPendingSales = async (app: FastifyInstance) => {
+export const foldPendingSales = async (db: Db) => {
   let moved = 0;
   for (;;) {
-    const result = (await app.db.execute(
-      sql`select sales_fold_pending(${FOLD_BATCH}) as moved`,
-    )) as unknown as { rows: { moved: number }[] };
-    const batch = result.rows[0]?.moved ?? 0;
+    const batch = await foldPendingBatch(db, FOLD_BATCH);
     moved += batch;
     if (batch < FOLD_BATCH) return moved;
   }
@@ -27,7 +25,7 @@ export const startSalesFold = (app: FastifyInstance) => {
   let running: Promise<unknown> | undefined;
   let closing = false;
   const tick = () => {
-    running = foldPendingSales(app)
+    running = foldPendingSales(app.db)
       .catch((err) => app.log.warn({ err }, 'folding pending sales failed; retrying'))
       .finally(() => {
         running = undefined;
