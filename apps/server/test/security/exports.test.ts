@@ -64,7 +64,7 @@ const cellText = fc.oneof(
 describe('[security][exports] text cells read back from CSV and xlsx', () => {
   const app = Fastify({ logger: false });
   app.get<{ Querystring: { format: 'csv' | 'xlsx' } }>('/sheet', (request, reply) =>
-    sendSheets(app, reply, request.query.format, 'cells', [
+    sendSheets(app.log, reply, request.query.format, 'cells', [
       { name: 'Cells', headers: ['Text'], rows: cells.map((c) => [c]) },
     ]),
   );

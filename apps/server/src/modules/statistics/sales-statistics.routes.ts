@@ -9,35 +9,22 @@ import {
   topProductsSchema,
   weeklyStatisticsSchema,
 } from '@esd/shared/statistics/sales-statistics.schemas';
-import { bakuToday, yearOf } from '@esd/shared/statistics/statistics.dates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
 import { startSalesFold } from './sales-fold';
-import {
-  distributionSheets,
-  quarterSheets,
-  sendSheets,
-  weeklySheets,
-} from './sales-statistics.export';
-import {
-  distributionStatistics,
-  quarterStatistics,
-  resolveRange,
-  topProducts,
-  weeklyStatistics,
-} from './sales-statistics.query';
-
-const thisYear = () => yearOf(bakuToday());
+import { sendSheets } from './sales-statistics.export';
+import { createSalesStatisticsService } from './sales-statistics.service';
 
 /**
  * Sales statistics (issue 7; spec 2 access): weekly and distribution for global and local
  * district admins, quarter and top products for every role but user. Every answer is scoped
- * on the server (see sales-statistics.query.ts); query parameters never widen the scope.
+ * on the server (see sales-scope.repository.ts); query parameters never widen the scope.
  */
 export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   startSalesFold(app);
+  const sales = createSalesStatisticsService({ db: app.db });
 
   app.get(
     '/statistics/weekly',
@@ -49,8 +36,7 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(weeklyStatisticsSchema) },
       },
     },
-    async (request) =>
-      ok(await weeklyStatistics(app.db, requireSession(request), resolveRange(request.query))),
+    async (request) => ok(await sales.weekly(requireSession(request), request.query)),
   );
 
   app.get(
@@ -60,21 +46,12 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['statistics'], querystring: statisticsRangeExportQuerySchema },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      const range = resolveRange(request.query);
-      const lang = requestLanguage(request);
-      // two connections of the pool: the two reads run side by side
-      const [data, top] = await Promise.all([
-        weeklyStatistics(app.db, session, range),
-        topProducts(app.db, session, range, lang),
-      ]);
-      return sendSheets(
-        app,
-        reply,
-        request.query.format,
-        `weekly-sales-${range.date_from}-${range.date_to}`,
-        weeklySheets(lang, data, top),
+      const { filename, sheets } = await sales.weeklySheets(
+        requireSession(request),
+        request.query,
+        requestLanguage(request),
       );
+      return sendSheets(app.log, reply, request.query.format, filename, sheets);
     },
   );
 
@@ -90,12 +67,7 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await distributionStatistics(
-          app.db,
-          requireSession(request),
-          resolveRange(request.query),
-          requestLanguage(request),
-        ),
+        await sales.distribution(requireSession(request), request.query, requestLanguage(request)),
       ),
   );
 
@@ -106,20 +78,12 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['statistics'], querystring: statisticsRangeExportQuerySchema },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      const range = resolveRange(request.query);
-      const lang = requestLanguage(request);
-      const [data, top] = await Promise.all([
-        distributionStatistics(app.db, session, range, lang),
-        topProducts(app.db, session, range, lang),
-      ]);
-      return sendSheets(
-        app,
-        reply,
-        request.query.format,
-        `sales-distribution-${range.date_from}-${range.date_to}`,
-        distributionSheets(lang, data, top),
+      const { filename, sheets } = await sales.distributionSheets(
+        requireSession(request),
+        request.query,
+        requestLanguage(request),
       );
+      return sendSheets(app.log, reply, request.query.format, filename, sheets);
     },
   );
 
@@ -133,10 +97,7 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(quarterStatisticsSchema) },
       },
     },
-    async (request) =>
-      ok(
-        await quarterStatistics(app.db, requireSession(request), request.query.year ?? thisYear()),
-      ),
+    async (request) => ok(await sales.quarter(requireSession(request), request.query.year)),
   );
 
   app.get(
@@ -146,15 +107,12 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['statistics'], querystring: quarterExportQuerySchema },
     },
     async (request, reply) => {
-      const year = request.query.year ?? thisYear();
-      const data = await quarterStatistics(app.db, requireSession(request), year);
-      return sendSheets(
-        app,
-        reply,
-        request.query.format,
-        `quarter-sales-${year}`,
-        quarterSheets(requestLanguage(request), data),
+      const { filename, sheets } = await sales.quarterSheets(
+        requireSession(request),
+        request.query.year,
+        requestLanguage(request),
       );
+      return sendSheets(app.log, reply, request.query.format, filename, sheets);
     },
   );
 
@@ -169,13 +127,6 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await topProducts(
-          app.db,
-          requireSession(request),
-          resolveRange(request.query),
-          requestLanguage(request),
-        ),
-      ),
+      ok(await sales.topProducts(requireSession(request), request.query, requestLanguage(request))),
   );
 };

@@ -1,0 +1,263 @@
+import type { Language } from '@esd/shared/constants';
+import { divideRounded, formatDecimal, sumMoney, toCents } from '@esd/shared/shop/money';
+import {
+  type DistributionSlice,
+  type DistributionStatistics,
+  type QuarterCell,
+  type QuarterStatistics,
+  rangeProblem,
+  type SalesFigures,
+  type TopProducts,
+  type WeeklyStatistics,
+} from '@esd/shared/statistics/sales-statistics.schemas';
+import {
+  addDays,
+  bakuToday,
+  type DayRange,
+  defaultRange,
+  weekStart,
+  yearOf,
+} from '@esd/shared/statistics/statistics.dates';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Session } from '../../plugins/auth';
+import { findDistribution, type SliceRow } from './sales-distribution.repository';
+import { findQuarterRows } from './sales-quarter.repository';
+import { distributionSheets, quarterSheets, weeklySheets } from './sales-statistics.sheets';
+import type { FiguresRow } from './sales-summaries.repository';
+import { findTopProducts } from './sales-top.repository';
+import { findTotals, findWeekKpi, findWeeks } from './sales-weekly.repository';
+
+/** `?date_from&date_to` as the query schemas let it through: either end may be missing. */
+type RangeQuery = { date_from?: string; date_to?: string };
+
+/** Fills a missing end with the default range and refuses a backwards or too long one. */
+const resolveRange = (query: RangeQuery): DayRange => {
+  const date_to = query.date_to ?? bakuToday();
+  const date_from = query.date_from ?? defaultRange(date_to).date_from;
+  const problem = rangeProblem(date_from, date_to);
+  if (problem)
+    throw new AppError('VALIDATION_FAILED', problem, {
+      issues: [{ path: ['date_from'], message: problem }],
+    });
+  return { date_from, date_to };
+};
+
+const figures = (row: FiguresRow | undefined): SalesFigures => ({
+  orders: row?.orders ?? 0,
+  quantity: row?.quantity ?? 0,
+  amount_usd: row?.amount_usd ?? '0.00',
+  amount_azn: row?.amount_azn ?? '0.00',
+});
+
+const otherLabel: Record<Language, string> = { en: 'Other', ru: 'Другие', az: 'Digər' };
+const noneLabel: Record<Language, string> = { en: 'None', ru: 'Нет', az: 'Yoxdur' };
+
+const slices = (rows: SliceRow[], lang: Language): DistributionSlice[] =>
+  rows.map(({ rn: _rn, ...row }) => ({
+    ...row,
+    id: row.id === null ? null : Number(row.id),
+    name: row.id === null ? `${otherLabel[lang]} (${row.count})` : (row.name ?? noneLabel[lang]),
+  }));
+
+/** sales / target in percent with 1 decimal, rounded half away from zero; null without a target. */
+const achieved = (sales: string, target: string | null): string | null => {
+  if (target === null || toCents(target) === 0n) return null;
+  return formatDecimal(divideRounded(toCents(sales) * 1000n, toCents(target)), 1);
+};
+
+const addCents = (a: string, b: string) => sumMoney([a, b]);
+
+/**
+ * The quarter report from its rows (four per dealer, by name): each quarter and the year
+ * against the targets. A comparison only compares like with like: a dealer's year against the
+ * sum of its four quarterly targets only when all four are set, and a quarter's total only
+ * when every dealer listed has a target for it. Otherwise sales are shown without a target or
+ * percent.
+ */
+const quarterReport = (
+  year: number,
+  rows: Awaited<ReturnType<typeof findQuarterRows>>,
+): QuarterStatistics => {
+  const dealers = new Map<number, QuarterStatistics['dealers'][number]>();
+  const targetsSet = new Map<number, number>();
+  const totals: QuarterCell[] = [1, 2, 3, 4].map((quarter) => ({
+    quarter,
+    sales_usd: '0.00',
+    target_usd: '0.00',
+    percent: null,
+  }));
+  const untargeted = new Set<number>();
+  for (const row of rows) {
+    let dealer = dealers.get(row.dealer_id);
+    if (!dealer) {
+      dealer = {
+        dealer_id: row.dealer_id,
+        dealer_name: row.dealer_name,
+        quarters: [],
+        year: { sales_usd: '0.00', target_usd: '0.00', percent: null },
+      };
+      dealers.set(row.dealer_id, dealer);
+    }
+    dealer.quarters.push({
+      quarter: row.quarter,
+      sales_usd: row.sales_usd,
+      target_usd: row.target_usd,
+      percent: achieved(row.sales_usd, row.target_usd),
+    });
+    dealer.year.sales_usd = addCents(dealer.year.sales_usd, row.sales_usd);
+    const total = totals[row.quarter - 1]!;
+    total.sales_usd = addCents(total.sales_usd, row.sales_usd);
+    if (row.target_usd === null) {
+      untargeted.add(row.quarter);
+    } else {
+      dealer.year.target_usd = addCents(dealer.year.target_usd ?? '0.00', row.target_usd);
+      targetsSet.set(row.dealer_id, (targetsSet.get(row.dealer_id) ?? 0) + 1);
+      total.target_usd = addCents(total.target_usd ?? '0.00', row.target_usd);
+    }
+  }
+  for (const dealer of dealers.values()) {
+    if (targetsSet.get(dealer.dealer_id) === 4) {
+      dealer.year.percent = achieved(dealer.year.sales_usd, dealer.year.target_usd);
+    } else {
+      dealer.year.target_usd = null;
+    }
+  }
+  for (const total of totals) {
+    if (untargeted.has(total.quarter) || dealers.size === 0) total.target_usd = null;
+    total.percent = achieved(total.sales_usd, total.target_usd);
+  }
+  return { year, dealers: [...dealers.values()], totals };
+};
+
+/**
+ * Sales statistics (issue 7): the weekly, distribution, quarter and top-products reports and
+ * their exports, each scoped to the viewer (sales-scope.repository.ts).
+ */
+export const createSalesStatisticsService = ({ db }: { db: Db }) => {
+  /** Every read of one answer sees the same snapshot. */
+  const snapshot = <T>(read: (tx: DbOrTx) => Promise<T>) =>
+    db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+
+  /** GET /api/statistics/weekly */
+  const weekly = async (session: Session, range: DayRange): Promise<WeeklyStatistics> => {
+    const thisMonday = weekStart(range.date_to);
+    const kpiRange = { date_from: addDays(thisMonday, -28), date_to: range.date_to };
+    const { weeks, totals, kpi } = await snapshot(async (tx) => ({
+      weeks: await findWeeks(tx, session, range),
+      totals: await findTotals(tx, session, range),
+      kpi: await findWeekKpi(tx, session, { thisMonday, range: kpiRange }),
+    }));
+    if (!kpi) throw new Error('weekly KPI query returned no row');
+    return {
+      ...range,
+      weeks,
+      totals: figures(totals),
+      current: {
+        week_start: thisMonday,
+        this_week: {
+          orders: kpi.this_orders,
+          quantity: kpi.this_quantity,
+          amount_usd: kpi.this_usd,
+          amount_azn: kpi.this_azn,
+        },
+        last_week: {
+          orders: kpi.last_orders,
+          quantity: kpi.last_quantity,
+          amount_usd: kpi.last_usd,
+          amount_azn: kpi.last_azn,
+        },
+        average_previous_4: {
+          orders: kpi.avg_orders,
+          quantity: kpi.avg_quantity,
+          amount_usd: kpi.avg_usd,
+          amount_azn: kpi.avg_azn,
+        },
+        change_percent: {
+          orders: kpi.change_orders,
+          amount_usd: kpi.change_usd,
+          amount_azn: kpi.change_azn,
+        },
+      },
+    };
+  };
+
+  /** GET /api/statistics/distribution */
+  const distribution = async (
+    session: Session,
+    range: DayRange,
+    lang: Language,
+  ): Promise<DistributionStatistics> => {
+    const row = await findDistribution(db, session, range, lang);
+    if (!row) throw new Error('distribution query returned no row');
+    return {
+      ...range,
+      totals: figures(row.totals),
+      countries: slices(row.countries, lang),
+      dealers: slices(row.dealers, lang),
+      categories: slices(row.categories, lang),
+      products: slices(row.products, lang),
+    };
+  };
+
+  /** GET /api/statistics/top-products: top 5 by USD and the best seller by licences. */
+  const topProducts = async (
+    session: Session,
+    range: DayRange,
+    lang: Language,
+  ): Promise<TopProducts> => {
+    const row = await findTopProducts(db, session, range, lang);
+    return { ...range, top: row?.top ?? [], best_seller: row?.best[0] ?? null };
+  };
+
+  /** GET /api/statistics/quarter: sales per dealer and quarter against its targets. */
+  const quarter = async (session: Session, year: number) =>
+    quarterReport(year, await snapshot((tx) => findQuarterRows(tx, session, year)));
+
+  const yearOrThis = (year: number | undefined) => year ?? yearOf(bakuToday());
+
+  return {
+    weekly: (session: Session, query: RangeQuery) => weekly(session, resolveRange(query)),
+
+    distribution: (session: Session, query: RangeQuery, lang: Language) =>
+      distribution(session, resolveRange(query), lang),
+
+    topProducts: (session: Session, query: RangeQuery, lang: Language) =>
+      topProducts(session, resolveRange(query), lang),
+
+    quarter: (session: Session, year: number | undefined) => quarter(session, yearOrThis(year)),
+
+    /** The weekly sales and the top products as sheets; the two reads run side by side. */
+    weeklySheets: async (session: Session, query: RangeQuery, lang: Language) => {
+      const range = resolveRange(query);
+      const [data, top] = await Promise.all([
+        weekly(session, range),
+        topProducts(session, range, lang),
+      ]);
+      return {
+        filename: `weekly-sales-${range.date_from}-${range.date_to}`,
+        sheets: weeklySheets(lang, data, top),
+      };
+    },
+
+    distributionSheets: async (session: Session, query: RangeQuery, lang: Language) => {
+      const range = resolveRange(query);
+      const [data, top] = await Promise.all([
+        distribution(session, range, lang),
+        topProducts(session, range, lang),
+      ]);
+      return {
+        filename: `sales-distribution-${range.date_from}-${range.date_to}`,
+        sheets: distributionSheets(lang, data, top),
+      };
+    },
+
+    quarterSheets: async (session: Session, year: number | undefined, lang: Language) => {
+      const chosen = yearOrThis(year);
+      return {
+        filename: `quarter-sales-${chosen}`,
+        sheets: quarterSheets(lang, await quarter(session, chosen)),
+      };
+    },
+  };
+};
