@@ -24,7 +24,12 @@ const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 5;
 const emptyData = envelopeSchema(z.object({}));
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app);
+  const auth = createAuthService({
+    db: app.db,
+    tokens: app.tokens,
+    mailer: app.mailer,
+    config: app.config,
+  });
   const anonymousLimit = {
     max: app.config.ANONYMOUS_RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',

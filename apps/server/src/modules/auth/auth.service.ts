@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginData } from '@esd/shared/auth/auth.schemas';
 import { isLanguage } from '@esd/shared/constants';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords';
-import type { SessionProvider } from '../../lib/tokens';
+import type { SessionProvider, TokenService } from '../../lib/tokens';
 import type { Session, UserRow } from '../../plugins/auth';
+import type { Mailer } from '../../plugins/mail';
 import { passwordResetMail } from './auth.mail';
 import * as repo from './auth.repository';
 import { toProfile } from './profile';
@@ -16,8 +19,24 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid e-mail or password.');
 
-export const createAuthService = (app: FastifyInstance) => {
-  const { db, tokens, mailer, config } = app;
+export const createAuthService = ({
+  db,
+  tokens,
+  mailer,
+  config,
+}: {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  config: Pick<
+    Config,
+    | 'publicUrl'
+    | 'SESSION_MAX_HOURS'
+    | 'LOGIN_FAILURE_WINDOW_SECONDS'
+    | 'LOGIN_MAX_FAILURES_PER_ACCOUNT'
+    | 'LOGIN_MAX_FAILURES_PER_ADDRESS'
+  >;
+}) => {
   const windowSeconds = config.LOGIN_FAILURE_WINDOW_SECONDS;
 
   const issueLogin = async (user: UserRow, provider: SessionProvider): Promise<LoginData> => {

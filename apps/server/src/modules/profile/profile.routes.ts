@@ -16,7 +16,12 @@ import { createAuthService } from '../auth/auth.service';
 import { createProfileService } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app);
+  const auth = createAuthService({
+    db: app.db,
+    tokens: app.tokens,
+    mailer: app.mailer,
+    config: app.config,
+  });
   const avatarsDir = path.join(app.config.dataDir, 'avatars');
 
   const profile = createProfileService({ db: app.db, avatarsDir });
