@@ -3,7 +3,7 @@ import { envelopeSchema } from '@esd/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/errors';
-import { countFailedJobs } from '../jobs/failed-jobs';
+import { countFailedJobs } from '../jobs/failed-jobs.repository';
 import { pingDatabase } from './health.repository';
 
 const sameSecret = (given: string, expected: string) => {
@@ -59,7 +59,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       let deadLetters: number;
       try {
         // one read of the job tables: they answer, and how many jobs wait for an admin
-        deadLetters = await countFailedJobs(app);
+        deadLetters = await countFailedJobs(app.db);
       } catch {
         throw new AppError('UNAVAILABLE', 'The job queue is not installed or does not answer.');
       }

@@ -8,12 +8,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '../../lib/audit';
 import { ok } from '../../lib/errors';
-import { listFailedJobs, retryFailedJob } from './failed-jobs';
+import { createFailedJobsService } from './failed-jobs.service';
 
 /** Jobs that exhausted their retries (dead letters): global admins see and re-queue them. */
 export const failedJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'globalDistrict' as const };
   const tags = ['jobs'];
+  const service = createFailedJobsService({ db: app.db, boss: app.boss });
 
   app.get(
     '/settings/jobs/failed',
@@ -26,7 +27,7 @@ export const failedJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(failedJobSchema)) },
       },
     },
-    async ({ query }) => ok(await listFailedJobs(app, query)),
+    async ({ query }) => ok(await service.list(query)),
   );
 
   app.post(
@@ -41,9 +42,6 @@ export const failedJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await retryFailedJob(app, request.params.id, auditActor(request)),
-        'The job is queued again.',
-      ),
+      ok(await service.retry(request.params.id, auditActor(request)), 'The job is queued again.'),
   );
 };
