@@ -1,10 +1,14 @@
-import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { orderItems, orders } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { AdobeLine } from '../../db/schema/shop';
 import { AppError } from '../../lib/errors';
 import { completeIfDelivered, markItemDelivered } from '../orders/delivery';
+import type { AdobeClient } from './adobe.client';
+import {
+  findWaitingAdobeItems,
+  lockOrderAndItem,
+  setItemAdobe,
+  setItemDeliveredByAdobe,
+} from './adobe.repository';
 
 /** Adobe's order status codes: done, pending, failed. */
 const DONE = '1000';
@@ -15,19 +19,11 @@ const DONE = '1000';
  * answer is written under the order's lock; an item Adobe refused keeps its error and waits
  * for an admin (it shows as late). Returns whether the order completed.
  */
-export const deliverAdobeItems = async (app: FastifyInstance, orderId: number) => {
-  const items = await app.db
-    .select({ id: orderItems.id, quantity: orderItems.quantity, adobe: orderItems.adobe })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orderItems.orderId, orderId),
-        eq(orderItems.providerId, PROVIDER.adobe),
-        eq(orderItems.status, 'waiting'),
-        eq(orders.status, 'in_progress'),
-      ),
-    );
+export const deliverAdobeItems = async (
+  { db, adobe: client }: { db: Db; adobe: AdobeClient },
+  orderId: number,
+) => {
+  const items = await findWaitingAdobeItems(db, orderId);
   let completed = false;
   let pending = false;
   for (const item of items) {
@@ -35,7 +31,7 @@ export const deliverAdobeItems = async (app: FastifyInstance, orderId: number) =
     if (!line || line.error) continue;
     let answer: Partial<AdobeLine>;
     try {
-      const order = await app.adobe.placeOrder(
+      const order = await client.placeOrder(
         line.customer_id,
         `esd-order-item-${item.id}`,
         [{ offerId: line.option_id, quantity: item.quantity }],
@@ -53,28 +49,16 @@ export const deliverAdobeItems = async (app: FastifyInstance, orderId: number) =
         answer = { status: '1004', error: error.message };
       } else throw error;
     }
-    const done = await app.db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .for('update');
-      const [current] = await tx
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.id, item.id))
-        .for('update');
+    const done = await db.transaction(async (tx) => {
+      const { order, item: current } = await lockOrderAndItem(tx, orderId, item.id);
       if (order?.status !== 'in_progress' || current?.status !== 'waiting' || !current.adobe)
         return false;
       const adobe = { ...current.adobe, ...answer };
       if (answer.status !== DONE) {
-        await tx.update(orderItems).set({ adobe }).where(eq(orderItems.id, item.id));
+        await setItemAdobe(tx, item.id, adobe);
         return false;
       }
-      await tx
-        .update(orderItems)
-        .set({ adobe, status: 'delivered', delivered: current.quantity, deliveredAt: sql`now()` })
-        .where(eq(orderItems.id, item.id));
+      await setItemDeliveredByAdobe(tx, { id: item.id, quantity: current.quantity, adobe });
       await markItemDelivered(tx, orderId, item.id, null);
       return completeIfDelivered(tx, orderId, null);
     });

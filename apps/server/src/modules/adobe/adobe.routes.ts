@@ -12,10 +12,12 @@ import { ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
 import { readBasket } from '../basket/basket.service';
-import { addAdobeToBasket, createCustomer, listCustomers, priceOptions } from './adobe.service';
+import { createAdobeService } from './adobe.service';
 
 /** Spec 7 Adobe calls, kept exactly, and the customer creation form behind them. */
 export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAdobeService({ db: app.db, adobe: app.adobe });
+
   app.get(
     '/getAdobeCustomerList',
     {
@@ -25,7 +27,7 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(adobeCustomerListItemSchema)) },
       },
     },
-    async (request) => ok(await listCustomers(app.db, requireSession(request))),
+    async (request) => ok(await service.listCustomers(requireSession(request))),
   );
 
   app.post(
@@ -40,7 +42,7 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await createCustomer(app, requireSession(request), request.body),
+        await service.createCustomer(requireSession(request), request.body),
         'The Adobe customer is created.',
       ),
   );
@@ -55,15 +57,10 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(adobePriceOptionSchema)) },
       },
     },
-    async (request) => {
-      const { options } = await priceOptions(
-        app,
-        requireSession(request),
-        request.body,
-        requestLanguage(request),
-      );
-      return ok(options);
-    },
+    async (request) =>
+      ok(
+        await service.priceOptions(requireSession(request), request.body, requestLanguage(request)),
+      ),
   );
 
   app.post(
@@ -79,7 +76,7 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = requireSession(request);
       const lang = requestLanguage(request);
-      await addAdobeToBasket(app, session, request.body, lang);
+      await service.addToBasket(session, request.body, lang);
       return ok(await readBasket(app.db, session, lang), 'Added to the basket.');
     },
   );

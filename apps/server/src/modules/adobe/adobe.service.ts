@@ -12,11 +12,8 @@ import type { Language } from '@esd/shared/constants';
 import { MAX_BASKET_LINES } from '@esd/shared/constants';
 import { multiplyMoney } from '@esd/shared/shop/money';
 import { allowedSellTypes, SELL_TYPE } from '@esd/shared/shop/pricing.rules';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import { adobeCustomers, basketItems, products } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -24,6 +21,9 @@ import type { Session } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
 import * as basketRepo from '../basket/basket.repository';
 import { loadPricingContext, usdPrice } from '../catalogue/pricing.context';
+import { findProduct } from '../catalogue/products.repository';
+import type { AdobeClient } from './adobe.client';
+import * as repo from './adobe.repository';
 
 type PriceRequest = z.output<typeof adobePriceRequestSchema>;
 
@@ -36,82 +36,11 @@ const requireAdobeDealer = (session: Session) => {
   }
 };
 
-const toListItem = (row: typeof adobeCustomers.$inferSelect): AdobeCustomerListItem => ({
+const toListItem = (row: repo.AdobeCustomerRow): AdobeCustomerListItem => ({
   id: row.id,
   company_name: row.companyName,
   customer: row.profile,
 });
-
-export const listCustomers = async (db: DbOrTx, session: Session) => {
-  requireAdobeDealer(session);
-  const rows = await db
-    .select()
-    .from(adobeCustomers)
-    .where(eq(adobeCustomers.dealerId, session.user.id))
-    .orderBy(asc(adobeCustomers.companyName), asc(adobeCustomers.id));
-  return rows.map(toListItem);
-};
-
-/** Creates the customer at Adobe, then remembers it as this dealer's. */
-export const createCustomer = async (
-  app: FastifyInstance,
-  session: Session,
-  input: AdobeCustomerInput,
-) => {
-  requireAdobeDealer(session);
-  const customer = await app.adobe.createCustomer({
-    externalReferenceId: `esd-${session.user.id}-${randomUUID()}`,
-    companyProfile: {
-      companyName: input.company_name,
-      preferredLanguage: input.preferred_language,
-      marketSegment: input.market_segment,
-      address: {
-        country: input.country,
-        region: input.region,
-        city: input.city,
-        addressLine1: input.address_line1,
-        addressLine2: input.address_line2,
-        postalCode: input.postal_code,
-        phoneNumber: input.phone_number,
-      },
-      contacts: [
-        {
-          firstName: input.contact_first_name,
-          lastName: input.contact_last_name,
-          email: input.contact_email,
-          phoneNumber: input.contact_phone_number,
-        },
-      ],
-    },
-  });
-  try {
-    const [row] = await app.db
-      .insert(adobeCustomers)
-      .values({
-        dealerId: session.user.id,
-        customerId: customer.customerId,
-        companyName: customer.companyProfile.companyName,
-        marketSegment: customer.companyProfile.marketSegment,
-        profile: customer,
-      })
-      .returning();
-    if (!row) throw new Error('adobe customer insert returned nothing');
-    return toListItem(row);
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError('CONFLICT', 'This Adobe customer is already linked to a dealer.');
-    throw error;
-  }
-};
-
-const findOwnCustomer = async (db: DbOrTx, session: Session, id: number) => {
-  const [row] = await db
-    .select()
-    .from(adobeCustomers)
-    .where(and(eq(adobeCustomers.id, id), eq(adobeCustomers.dealerId, session.user.id)));
-  if (!row) throw new AppError('NOT_FOUND', 'This Adobe customer does not exist.');
-  return row;
-};
 
 const details: Record<Language, (level: number, days: number, threeYear: boolean) => string> = {
   en: (level, days, threeYear) =>
@@ -122,120 +51,167 @@ const details: Record<Language, (level: number, days: number, threeYear: boolean
     `${threeYear ? `Üç illik öhdəlik, səviyyə ${level}` : `Həcm səviyyəsi ${level}`}; qiymət müştərinin ildönümünə qədər ${days} günə mütənasibdir`,
 };
 
-/**
- * Spec 7 getAdobeProductPriceByCustomer: Adobe's preview for this customer and quantity, each
- * line priced for the dealer (its markup group over Adobe's prorated partner price).
- */
-export const priceOptions = async (
-  app: FastifyInstance,
-  session: Session,
-  input: PriceRequest,
-  lang: Language,
-) => {
-  requireAdobeDealer(session);
-  if (effectiveCommitment(input.quantity, input.treeYearCommitment) !== input.treeYearCommitment) {
-    throw new AppError('VALIDATION_FAILED', 'A three-year commitment needs at least 10 licences.', {
-      issues: [{ path: ['treeYearCommitment'], message: 'needs a quantity of 10 or more' }],
-    });
-  }
-  const [product] = await app.db.select().from(products).where(eq(products.id, input.product_id));
-  if (!product) throw new AppError('NOT_FOUND', 'This product does not exist.');
-  if (!product.isActive || product.providerId !== PROVIDER.adobe) {
-    throw new AppError('PRODUCT_UNAVAILABLE', 'This product is not sold through Adobe.');
-  }
-  const customer = await findOwnCustomer(app.db, session, input.customer_id);
-  const threeYear = input.treeYearCommitment === 1;
-  const [preview, ctx] = await Promise.all([
-    app.adobe.previewOrder(
-      customer.customerId,
-      [{ offerId: product.sku, quantity: input.quantity }],
-      threeYear,
-    ),
-    loadPricingContext(app.db, session),
-  ]);
-  const options: AdobePriceOption[] = preview.lineItems.map((line) => {
-    const net = line.pricing.netPartnerPrice;
-    const Amount = usdPrice(
-      ctx,
-      { categoryId: product.categoryId, dealerPrice: net, unitPrice: net },
-      null,
-    );
-    const level = Number(/CA(\d\d)/.exec(line.offerId)?.[1] ?? '1');
-    return {
-      id: line.offerId,
-      Sku: line.offerId,
-      Amount,
-      Currency: 'USD',
-      Additional_Detail: details[lang](level, line.proratedDays, threeYear),
-      days: line.proratedDays,
-      total: multiplyMoney(Amount, line.quantity),
-      FullTitle: titleIn(product, lang),
-    };
-  });
-  return { options, product, customer };
-};
+/** The Adobe flow of a dealer: its customers at Adobe, their prices, and the basket line. */
+export const createAdobeService = ({ db, adobe }: { db: Db; adobe: AdobeClient }) => {
+  const findOwnCustomer = async (session: Session, id: number) => {
+    const row = await repo.findDealerCustomer(db, session.user.id, id);
+    if (!row) throw new AppError('NOT_FOUND', 'This Adobe customer does not exist.');
+    return row;
+  };
 
-/** POST /api/basket/add/adobe: the chosen option (else the first) becomes a basket line. */
-export const addAdobeToBasket = async (
-  app: FastifyInstance,
-  session: Session,
-  input: PriceRequest,
-  lang: Language,
-) => {
-  const { options, product, customer } = await priceOptions(app, session, input, lang);
-  const option = chosenOption(options, input.adobe_selected_product_id);
-  if (!option) throw new AppError('ADOBE_REJECTED', 'Adobe offered no price for this request.');
-  const sellType = input.sell_type ?? 2;
-  if (!allowedSellTypes(toProfile(session.user, session.claims)).includes(sellType)) {
-    throw new AppError(
-      'SELL_TYPE_NOT_ALLOWED',
-      sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
-    );
-  }
-  const threeYear = input.treeYearCommitment === 1;
-  await app.db.transaction(async (tx) => {
-    const lineKey = `adobe:${customer.id}:${threeYear ? 1 : 0}`;
-    const lines = await basketRepo.findBasketLines(tx, session.user.id);
-    const exists = lines.some(
-      (l) =>
-        l.item.productId === product.id &&
-        l.item.sellType === sellType &&
-        l.item.lineKey === lineKey,
-    );
-    if (!exists && lines.length >= MAX_BASKET_LINES) {
-      throw new AppError('BASKET_LIMIT', `A basket holds at most ${MAX_BASKET_LINES} lines.`);
+  /**
+   * Spec 7 getAdobeProductPriceByCustomer: Adobe's preview for this customer and quantity, each
+   * line priced for the dealer (its markup group over Adobe's prorated partner price).
+   */
+  const priceOptions = async (session: Session, input: PriceRequest, lang: Language) => {
+    requireAdobeDealer(session);
+    if (
+      effectiveCommitment(input.quantity, input.treeYearCommitment) !== input.treeYearCommitment
+    ) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'A three-year commitment needs at least 10 licences.',
+        { issues: [{ path: ['treeYearCommitment'], message: 'needs a quantity of 10 or more' }] },
+      );
     }
-    const adobe = {
-      customer_id: customer.customerId,
-      portal_customer_id: customer.id,
-      company_name: customer.companyName,
-      market_segment: customer.marketSegment,
-      three_year_commitment: threeYear,
-      option_id: option.id,
-      unit_usd: option.Amount,
-      quantity: input.quantity,
-      days: option.days,
-      priced_at: new Date().toISOString(),
-    };
-    // an Adobe line holds one priced request: asking again replaces it (the price depends on it)
-    await tx
-      .insert(basketItems)
-      .values({
-        userId: session.user.id,
-        productId: product.id,
-        quantity: input.quantity,
-        sellType,
-        lineKey,
-        adobe,
-      })
-      .onConflictDoUpdate({
-        target: [
-          basketItems.userId,
-          basketItems.productId,
-          basketItems.sellType,
-          basketItems.lineKey,
-        ],
-        set: { quantity: input.quantity, adobe, updatedAt: sql`now()` },
+    const product = await findProduct(db, input.product_id);
+    if (!product) throw new AppError('NOT_FOUND', 'This product does not exist.');
+    if (!product.isActive || product.providerId !== PROVIDER.adobe) {
+      throw new AppError('PRODUCT_UNAVAILABLE', 'This product is not sold through Adobe.');
+    }
+    const customer = await findOwnCustomer(session, input.customer_id);
+    const threeYear = input.treeYearCommitment === 1;
+    const [preview, ctx] = await Promise.all([
+      adobe.previewOrder(
+        customer.customerId,
+        [{ offerId: product.sku, quantity: input.quantity }],
+        threeYear,
+      ),
+      loadPricingContext(db, session),
+    ]);
+    const options: AdobePriceOption[] = preview.lineItems.map((line) => {
+      const net = line.pricing.netPartnerPrice;
+      const Amount = usdPrice(
+        ctx,
+        { categoryId: product.categoryId, dealerPrice: net, unitPrice: net },
+        null,
+      );
+      const level = Number(/CA(\d\d)/.exec(line.offerId)?.[1] ?? '1');
+      return {
+        id: line.offerId,
+        Sku: line.offerId,
+        Amount,
+        Currency: 'USD',
+        Additional_Detail: details[lang](level, line.proratedDays, threeYear),
+        days: line.proratedDays,
+        total: multiplyMoney(Amount, line.quantity),
+        FullTitle: titleIn(product, lang),
+      };
+    });
+    return { options, product, customer };
+  };
+
+  return {
+    listCustomers: async (session: Session) => {
+      requireAdobeDealer(session);
+      const rows = await repo.findDealerCustomers(db, session.user.id);
+      return rows.map(toListItem);
+    },
+
+    /** Creates the customer at Adobe, then remembers it as this dealer's. */
+    createCustomer: async (session: Session, input: AdobeCustomerInput) => {
+      requireAdobeDealer(session);
+      const customer = await adobe.createCustomer({
+        externalReferenceId: `esd-${session.user.id}-${randomUUID()}`,
+        companyProfile: {
+          companyName: input.company_name,
+          preferredLanguage: input.preferred_language,
+          marketSegment: input.market_segment,
+          address: {
+            country: input.country,
+            region: input.region,
+            city: input.city,
+            addressLine1: input.address_line1,
+            addressLine2: input.address_line2,
+            postalCode: input.postal_code,
+            phoneNumber: input.phone_number,
+          },
+          contacts: [
+            {
+              firstName: input.contact_first_name,
+              lastName: input.contact_last_name,
+              email: input.contact_email,
+              phoneNumber: input.contact_phone_number,
+            },
+          ],
+        },
       });
-  });
+      try {
+        const row = await repo.insertCustomer(db, {
+          dealerId: session.user.id,
+          customerId: customer.customerId,
+          companyName: customer.companyProfile.companyName,
+          marketSegment: customer.companyProfile.marketSegment,
+          profile: customer,
+        });
+        if (!row) throw new Error('adobe customer insert returned nothing');
+        return toListItem(row);
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new AppError('CONFLICT', 'This Adobe customer is already linked to a dealer.');
+        throw error;
+      }
+    },
+
+    priceOptions: async (session: Session, input: PriceRequest, lang: Language) =>
+      (await priceOptions(session, input, lang)).options,
+
+    /** POST /api/basket/add/adobe: the chosen option (else the first) becomes a basket line. */
+    addToBasket: async (session: Session, input: PriceRequest, lang: Language) => {
+      const { options, product, customer } = await priceOptions(session, input, lang);
+      const option = chosenOption(options, input.adobe_selected_product_id);
+      if (!option) throw new AppError('ADOBE_REJECTED', 'Adobe offered no price for this request.');
+      const sellType = input.sell_type ?? 2;
+      if (!allowedSellTypes(toProfile(session.user, session.claims)).includes(sellType)) {
+        throw new AppError(
+          'SELL_TYPE_NOT_ALLOWED',
+          sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
+        );
+      }
+      const threeYear = input.treeYearCommitment === 1;
+      await db.transaction(async (tx) => {
+        const lineKey = `adobe:${customer.id}:${threeYear ? 1 : 0}`;
+        const lines = await basketRepo.findBasketLines(tx, session.user.id);
+        const exists = lines.some(
+          (l) =>
+            l.item.productId === product.id &&
+            l.item.sellType === sellType &&
+            l.item.lineKey === lineKey,
+        );
+        if (!exists && lines.length >= MAX_BASKET_LINES) {
+          throw new AppError('BASKET_LIMIT', `A basket holds at most ${MAX_BASKET_LINES} lines.`);
+        }
+        // an Adobe line holds one priced request: asking again replaces it (the price depends on it)
+        await basketRepo.putAdobeLine(tx, {
+          userId: session.user.id,
+          productId: product.id,
+          quantity: input.quantity,
+          sellType,
+          lineKey,
+          adobe: {
+            customer_id: customer.customerId,
+            portal_customer_id: customer.id,
+            company_name: customer.companyName,
+            market_segment: customer.marketSegment,
+            three_year_commitment: threeYear,
+            option_id: option.id,
+            unit_usd: option.Amount,
+            quantity: input.quantity,
+            days: option.days,
+            priced_at: new Date().toISOString(),
+          },
+        });
+      });
+    },
+  };
 };

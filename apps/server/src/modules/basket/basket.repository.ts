@@ -3,6 +3,7 @@ import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { basketItems, products } from '../../db/schema';
+import type { AdobeLine } from '../../db/schema/shop';
 
 export const findBasketLines = (db: DbOrTx, userId: number) =>
   db
@@ -52,6 +53,35 @@ export const addToLine = async (
     })
     .returning({ id: basketItems.id });
   return row;
+};
+
+/**
+ * Puts an Adobe line in the basket. It holds one priced request: asking again replaces its
+ * quantity and quote (the price depends on them) instead of adding to it.
+ */
+export const putAdobeLine = async (
+  db: DbOrTx,
+  line: {
+    userId: number;
+    productId: number;
+    quantity: number;
+    sellType: SellType;
+    lineKey: string;
+    adobe: AdobeLine;
+  },
+) => {
+  await db
+    .insert(basketItems)
+    .values(line)
+    .onConflictDoUpdate({
+      target: [
+        basketItems.userId,
+        basketItems.productId,
+        basketItems.sellType,
+        basketItems.lineKey,
+      ],
+      set: { quantity: line.quantity, adobe: line.adobe, updatedAt: sql`now()` },
+    });
 };
 
 /** Takes `count` off a line of this user; the line goes when nothing is left. */

@@ -176,6 +176,12 @@ export const findShopProducts = async (
   return { rows, total };
 };
 
+/** The whole product row, whatever its state (callers check `isActive` and the provider). */
+export const findProduct = async (db: DbOrTx, id: number) => {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row;
+};
+
 export const findProductWithCategory = async (db: DbOrTx, id: number, lang: Language) => {
   const [row] = await db
     .select({ product: products, category: categoryNameColumn(lang) })
