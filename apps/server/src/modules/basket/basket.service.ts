@@ -10,9 +10,8 @@ import {
   SELL_TYPE,
   type SellType,
 } from '@esd/shared/shop/pricing.rules';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { type basketItems, products } from '../../db/schema';
+import type { basketItems, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
@@ -24,7 +23,7 @@ import {
   type PricingContext,
   usdPrice,
 } from '../catalogue/pricing.context';
-import { productImageUrl } from '../catalogue/products.repository';
+import { findProduct, productImageUrl } from '../catalogue/products.repository';
 import * as repo from './basket.repository';
 
 /**
@@ -129,7 +128,7 @@ export const addToBasket = async (
       input.sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
     );
   }
-  const [product] = await db.select().from(products).where(eq(products.id, input.productId));
+  const product = await findProduct(db, input.productId);
   if (!product) throw new AppError('NOT_FOUND', 'This product does not exist.');
   if (!product.isActive)
     throw new AppError('PRODUCT_UNAVAILABLE', 'This product is no longer sold.');
