@@ -1,5 +1,5 @@
 import type { EventStatus } from '@esd/shared/events/events.rules';
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { eventProducts, events, prizes, products, users, wonPrizes } from '../../db/schema';
 import { offsetOf } from '../../lib/list';
@@ -87,4 +87,117 @@ export const findEventPrize = async (db: DbOrTx, eventId: number, prizeId: numbe
     .from(prizes)
     .where(and(eq(prizes.id, prizeId), eq(prizes.eventId, eventId)));
   return prize;
+};
+
+// ------------------------------------------------------------------ claims and rank awards
+
+/** The prize with its event, the prize row locked until commit (its last unit goes once). */
+export const lockPrizeWithEvent = async (db: DbOrTx, eventId: number, prizeId: number) => {
+  const [row] = await db
+    .select({ prize: prizes, event: events })
+    .from(prizes)
+    .innerJoin(events, eq(events.id, prizes.eventId))
+    .where(and(eq(prizes.id, prizeId), eq(prizes.eventId, eventId)))
+    .for('update', { of: prizes });
+  return row;
+};
+
+/** The dealer's won-prize row of this prize, whatever its status (one row per dealer). */
+export const findDealerWonPrizeRow = async (db: DbOrTx, prizeId: number, dealerId: number) => {
+  const [row] = await db
+    .select()
+    .from(wonPrizes)
+    .where(and(eq(wonPrizes.prizeId, prizeId), eq(wonPrizes.dealerId, dealerId)));
+  return row;
+};
+
+/** A fresh pending claim of `claimedBy`, spending `pointsSpent`. */
+const claimValues = (claim: { claimedBy: number; pointsSpent: number }) => ({
+  claimedBy: claim.claimedBy,
+  source: 'claim' as const,
+  pointsSpent: claim.pointsSpent,
+  rank: null,
+  status: 'pending' as const,
+  statusChangedAt: null,
+  statusChangedBy: null,
+  note: null,
+  createdAt: sql`now()`,
+});
+
+/** Claims a prize again in the place of the dealer's cancelled claim of it. */
+export const renewClaim = async (
+  db: DbOrTx,
+  wonPrizeId: number,
+  claim: { claimedBy: number; pointsSpent: number },
+) => {
+  const [row] = await db
+    .update(wonPrizes)
+    .set(claimValues(claim))
+    .where(eq(wonPrizes.id, wonPrizeId))
+    .returning();
+  return row;
+};
+
+export const insertClaim = async (
+  db: DbOrTx,
+  claim: { prizeId: number; eventId: number; dealerId: number; pointsSpent: number },
+) => {
+  const [row] = await db
+    .insert(wonPrizes)
+    .values({
+      ...claimValues({ claimedBy: claim.dealerId, pointsSpent: claim.pointsSpent }),
+      prizeId: claim.prizeId,
+      eventId: claim.eventId,
+      dealerId: claim.dealerId,
+    })
+    .returning();
+  return row;
+};
+
+/** One unit of the prize leaves its stock. */
+export const takeFromStock = async (db: DbOrTx, prizeId: number) => {
+  await db
+    .update(prizes)
+    .set({ stock: sql`${prizes.stock} - 1`, updatedAt: sql`now()` })
+    .where(eq(prizes.id, prizeId));
+};
+
+/** A unit of the prize comes back to its stock (a cancelled won prize). */
+export const putBackInStock = async (db: DbOrTx, prizeId: number) => {
+  await db
+    .update(prizes)
+    .set({ stock: sql`${prizes.stock} + 1`, updatedAt: sql`now()` })
+    .where(eq(prizes.id, prizeId));
+};
+
+/** The event's rank prizes by rank, locked until commit. */
+export const lockRankPrizes = (db: DbOrTx, eventId: number) =>
+  db
+    .select()
+    .from(prizes)
+    .where(and(eq(prizes.eventId, eventId), isNotNull(prizes.rank)))
+    .orderBy(asc(prizes.rank))
+    .for('update');
+
+/** Hands a rank prize to a dealer; false when the dealer already holds it. */
+export const insertRankAward = async (
+  db: DbOrTx,
+  award: { prizeId: number; eventId: number; dealerId: number; rank: number | null },
+) => {
+  const inserted = await db
+    .insert(wonPrizes)
+    .values({ ...award, source: 'rank', pointsSpent: 0 })
+    .onConflictDoNothing()
+    .returning({ id: wonPrizes.id });
+  return inserted.length > 0;
+};
+
+/** Marks the event's rank prizes awarded; returns when. */
+export const markEventAwarded = async (db: DbOrTx, eventId: number) => {
+  const [row] = await db
+    .update(events)
+    .set({ awardedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(events.id, eventId))
+    .returning({ awardedAt: events.awardedAt });
+  return row?.awardedAt;
 };

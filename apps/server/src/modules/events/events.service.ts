@@ -7,9 +7,8 @@ import {
   type WonPrizeStatusName,
 } from '@esd/shared/events/events.rules';
 import type { EventsQuery, WonPrizeUpdate } from '@esd/shared/events/events.schemas';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { events, prizes, wonPrizes } from '../../db/schema';
+import type { events, prizes } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { pick, titleIn } from '../../lib/language';
@@ -25,7 +24,13 @@ import {
   lockDealerPoints,
 } from './events.points';
 import * as repo from './events.repository';
-import { findDealerWonPrizes, findWonPrize } from './won-prizes.repository';
+import { lockEvent } from './events-settings.repository';
+import {
+  findDealerWonPrizes,
+  findWonPrize,
+  lockWonPrize,
+  setWonPrizeStatus,
+} from './won-prizes.repository';
 
 type Actor = { actorId: number | null; ip: string | null };
 
@@ -51,19 +56,11 @@ const refusalMessages: Record<ClaimRefusal, string> = {
  */
 const claimPrize = (db: Db, session: Session, eventId: number, prizeId: number) =>
   db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ prize: prizes, event: events })
-      .from(prizes)
-      .innerJoin(events, eq(events.id, prizes.eventId))
-      .where(and(eq(prizes.id, prizeId), eq(prizes.eventId, eventId)))
-      .for('update', { of: prizes });
+    const row = await repo.lockPrizeWithEvent(tx, eventId, prizeId);
     if (!row) throw new AppError('NOT_FOUND', 'This prize does not exist.');
     const dealerId = session.user.id;
     await lockDealerPoints(tx, dealerId);
-    const [existing] = await tx
-      .select()
-      .from(wonPrizes)
-      .where(and(eq(wonPrizes.prizeId, prizeId), eq(wonPrizes.dealerId, dealerId)));
+    const existing = await repo.findDealerWonPrizeRow(tx, prizeId, dealerId);
     const standing = await findStanding(tx, eventId, dealerId);
     const refusal = claimRefusal({
       eventStatus: eventStatusAt({ starts_at: row.event.startsAt, ends_at: row.event.endsAt }),
@@ -74,28 +71,12 @@ const claimPrize = (db: Db, session: Session, eventId: number, prizeId: number) 
     });
     if (refusal)
       throw new AppError('PRIZE_NOT_CLAIMABLE', refusalMessages[refusal], { reason: refusal });
-    const values = {
-      claimedBy: dealerId,
-      source: 'claim' as const,
-      pointsSpent: row.prize.pointsNeeded ?? 0,
-      rank: null,
-      status: 'pending' as const,
-      statusChangedAt: null,
-      statusChangedBy: null,
-      note: null,
-      createdAt: sql`now()`,
-    };
+    const claim = { claimedBy: dealerId, pointsSpent: row.prize.pointsNeeded ?? 0 };
     // a cancelled claim of the same prize is claimed again in its place (one row per dealer)
-    const [won] = existing
-      ? await tx.update(wonPrizes).set(values).where(eq(wonPrizes.id, existing.id)).returning()
-      : await tx
-          .insert(wonPrizes)
-          .values({ ...values, prizeId, eventId, dealerId })
-          .returning();
-    await tx
-      .update(prizes)
-      .set({ stock: sql`${prizes.stock} - 1`, updatedAt: sql`now()` })
-      .where(eq(prizes.id, prizeId));
+    const won = existing
+      ? await repo.renewClaim(tx, existing.id, claim)
+      : await repo.insertClaim(tx, { prizeId, eventId, dealerId, pointsSpent: claim.pointsSpent });
+    await repo.takeFromStock(tx, prizeId);
     return won!;
   });
 
@@ -137,18 +118,13 @@ export const awardRankPrizes = (
   audit: { actor: Actor; actorId: number },
 ) =>
   db.transaction(async (tx) => {
-    const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+    const event = await lockEvent(tx, eventId);
     if (!event) throw new AppError('NOT_FOUND', 'This event does not exist.');
     if (event.awardedAt)
       throw new AppError('INVALID_STATE', 'The rank prizes of this event were already awarded.');
     if (event.endsAt.getTime() > Date.now())
       throw new AppError('INVALID_STATE', 'Rank prizes are awarded after the event ends.');
-    const rankPrizes = await tx
-      .select()
-      .from(prizes)
-      .where(and(eq(prizes.eventId, eventId), isNotNull(prizes.rank)))
-      .orderBy(asc(prizes.rank))
-      .for('update');
+    const rankPrizes = await repo.lockRankPrizes(tx, eventId);
     const winners = await findDealersAtRanks(
       tx,
       eventId,
@@ -158,37 +134,24 @@ export const awardRankPrizes = (
     for (const prize of rankPrizes) {
       const winner = winners.find((w) => w.rank === prize.rank);
       if (!winner || prize.stock <= 0) continue;
-      const inserted = await tx
-        .insert(wonPrizes)
-        .values({
-          prizeId: prize.id,
-          eventId,
-          dealerId: winner.dealer_id,
-          source: 'rank',
-          pointsSpent: 0,
-          rank: prize.rank,
-        })
-        .onConflictDoNothing()
-        .returning({ id: wonPrizes.id });
-      if (inserted.length === 0) continue;
+      const isAwarded = await repo.insertRankAward(tx, {
+        prizeId: prize.id,
+        eventId,
+        dealerId: winner.dealer_id,
+        rank: prize.rank,
+      });
+      if (!isAwarded) continue;
       awarded += 1;
-      await tx
-        .update(prizes)
-        .set({ stock: sql`${prizes.stock} - 1`, updatedAt: sql`now()` })
-        .where(eq(prizes.id, prize.id));
+      await repo.takeFromStock(tx, prize.id);
     }
-    const [done] = await tx
-      .update(events)
-      .set({ awardedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(events.id, eventId))
-      .returning({ awardedAt: events.awardedAt });
+    const awardedAt = await repo.markEventAwarded(tx, eventId);
     await writeAudit(tx, audit.actor, {
       action: 'event.award',
       entityType: 'event',
       entityId: eventId,
       after: { awarded, winners },
     });
-    return { awarded, awarded_at: done!.awardedAt!.toISOString() };
+    return { awarded, awarded_at: awardedAt!.toISOString() };
   });
 
 /**
@@ -202,28 +165,20 @@ export const updateWonPrize = (
   audit: { actor: Actor; actorId: number },
 ) =>
   db.transaction(async (tx) => {
-    const [won] = await tx.select().from(wonPrizes).where(eq(wonPrizes.id, id)).for('update');
+    const won = await lockWonPrize(tx, id);
     if (!won) throw new AppError('NOT_FOUND', 'This won prize does not exist.');
     const from = won.status as WonPrizeStatusName;
     if (from !== change.status && !canMoveWonPrize(from, change.status)) {
       throw new AppError('INVALID_STATE', `A ${from} prize cannot become ${change.status}.`);
     }
     if (from !== change.status && change.status === 'cancelled') {
-      await tx
-        .update(prizes)
-        .set({ stock: sql`${prizes.stock} + 1`, updatedAt: sql`now()` })
-        .where(eq(prizes.id, won.prizeId));
+      await repo.putBackInStock(tx, won.prizeId);
     }
-    await tx
-      .update(wonPrizes)
-      .set({
-        status: change.status,
-        note: change.note,
-        ...(from !== change.status
-          ? { statusChangedAt: sql`now()`, statusChangedBy: audit.actorId }
-          : {}),
-      })
-      .where(eq(wonPrizes.id, id));
+    await setWonPrizeStatus(tx, id, {
+      status: change.status,
+      note: change.note,
+      ...(from !== change.status ? { statusChangedBy: audit.actorId } : {}),
+    });
     await writeAudit(tx, audit.actor, {
       action: 'won_prize.update',
       entityType: 'won_prize',

@@ -1,6 +1,7 @@
 import type { Language } from '@esd/shared/constants';
+import type { WonPrizeStatusName } from '@esd/shared/events/events.rules';
 import type { WonPrizesQuery } from '@esd/shared/events/events.schemas';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { events, prizes, users, wonPrizes } from '../../db/schema';
@@ -92,4 +93,28 @@ export const findDealerWonPrizes = async (
     db.select({ value: count() }).from(wonPrizes).where(where),
   ]);
   return { items, total: total?.value ?? 0 };
+};
+
+/** The won prize's row, locked until commit. */
+export const lockWonPrize = async (db: DbOrTx, id: number) => {
+  const [row] = await db.select().from(wonPrizes).where(eq(wonPrizes.id, id)).for('update');
+  return row;
+};
+
+/** Sets the won prize's status and note; `statusChangedBy` (a new status) records when and by whom. */
+export const setWonPrizeStatus = async (
+  db: DbOrTx,
+  id: number,
+  change: { status: WonPrizeStatusName; note: string | null; statusChangedBy?: number },
+) => {
+  await db
+    .update(wonPrizes)
+    .set({
+      status: change.status,
+      note: change.note,
+      ...(change.statusChangedBy === undefined
+        ? {}
+        : { statusChangedAt: sql`now()`, statusChangedBy: change.statusChangedBy }),
+    })
+    .where(eq(wonPrizes.id, id));
 };
