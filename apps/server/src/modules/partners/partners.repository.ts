@@ -6,7 +6,7 @@ import type {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { countries, partnerApplications, users } from '../../db/schema';
+import { countries, markupGroups, partnerApplications, users } from '../../db/schema';
 import { containsPattern } from '../../lib/list';
 
 type PartnerApplicationRow = typeof partnerApplications.$inferSelect;
@@ -137,3 +137,57 @@ export const listPartnerApplications = async (
 /** Every country, for the form's country choice. */
 export const findCountries = (db: DbOrTx) =>
   db.select().from(countries).orderBy(asc(countries.nameEn));
+
+export const countryExists = async (db: DbOrTx, id: number) => {
+  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id));
+  return row !== undefined;
+};
+
+export const markupGroupExists = async (db: DbOrTx, id: number) => {
+  const [row] = await db
+    .select({ id: markupGroups.id })
+    .from(markupGroups)
+    .where(eq(markupGroups.id, id));
+  return row !== undefined;
+};
+
+/** Whether an account already uses this e-mail (as typed: the form lower-cases it). */
+export const accountExists = async (db: DbOrTx, email: string) => {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row !== undefined;
+};
+
+export const insertPartnerApplication = async (
+  db: DbOrTx,
+  values: typeof partnerApplications.$inferInsert,
+) => {
+  await db.insert(partnerApplications).values(values);
+};
+
+/** The approved application's dealer account; returns its id. */
+export const insertAccount = async (db: DbOrTx, values: typeof users.$inferInsert) => {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+};
+
+export const markApproved = async (
+  db: DbOrTx,
+  id: number,
+  review: { userId: number; reviewedBy: number | null },
+) => {
+  await db
+    .update(partnerApplications)
+    .set({ status: 'approved', ...review, reviewedAt: new Date() })
+    .where(eq(partnerApplications.id, id));
+};
+
+export const markRejected = async (
+  db: DbOrTx,
+  id: number,
+  review: { rejectReason: string; reviewedBy: number | null },
+) => {
+  await db
+    .update(partnerApplications)
+    .set({ status: 'rejected', ...review, reviewedAt: new Date() })
+    .where(eq(partnerApplications.id, id));
+};

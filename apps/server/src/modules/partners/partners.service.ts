@@ -4,11 +4,9 @@ import type {
   PartnerApplicationValues,
   RejectPartnerInput,
 } from '@esd/shared/partners/partners.schemas';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db, Tx } from '../../db/client';
-import { countries, markupGroups, partnerApplications, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
@@ -20,10 +18,17 @@ import {
   applicationRejectedMail,
 } from './partners.mail';
 import {
+  accountExists,
+  countryExists,
   findCountries,
   findPartnerApplication,
+  insertAccount,
+  insertPartnerApplication,
   listPartnerApplications,
   lockPartnerApplication,
+  markApproved,
+  markRejected,
+  markupGroupExists,
 } from './partners.repository';
 
 type Actor = { actorId: number | null; ip: string | null };
@@ -122,19 +127,11 @@ export const createPartnersService = ({
         meta.log.warn({ ip: meta.ip }, 'partner application honeypot filled: dropped');
         return;
       }
-      const [country] = await db
-        .select({ id: countries.id })
-        .from(countries)
-        .where(eq(countries.id, input.country_id));
-      if (!country) throw unknownCountry();
-      const [account] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, input.email));
-      if (account) throw duplicate('email', 'account');
+      if (!(await countryExists(db, input.country_id))) throw unknownCountry();
+      if (await accountExists(db, input.email)) throw duplicate('email', 'account');
       const lang = input.lang ?? meta.lang;
       try {
-        await db.insert(partnerApplications).values({
+        await insertPartnerApplication(db, {
           companyName: input.company_name,
           voen: input.voen,
           contractNumber: input.contract_number,
@@ -187,22 +184,12 @@ export const createPartnersService = ({
       const { id, input, actor } = options;
       const { application, link } = await db.transaction(async (tx) => {
         const application = await lockPending(tx, id);
-        if (input.markup_group_id) {
-          const [group] = await tx
-            .select({ id: markupGroups.id })
-            .from(markupGroups)
-            .where(eq(markupGroups.id, input.markup_group_id));
-          if (!group) {
-            throw new AppError('VALIDATION_FAILED', 'Markup group does not exist.', {
-              issues: [{ path: 'body/markup_group_id', message: 'Markup group does not exist' }],
-            });
-          }
+        if (input.markup_group_id && !(await markupGroupExists(tx, input.markup_group_id))) {
+          throw new AppError('VALIDATION_FAILED', 'Markup group does not exist.', {
+            issues: [{ path: 'body/markup_group_id', message: 'Markup group does not exist' }],
+          });
         }
-        const [existing] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.email, application.email));
-        if (existing) throw duplicate('email', 'account');
+        if (await accountExists(tx, application.email)) throw duplicate('email', 'account');
         const account = {
           email: application.email,
           name: application.companyName,
@@ -217,16 +204,12 @@ export const createPartnersService = ({
         };
         let userId: number;
         try {
-          const [created] = await tx.insert(users).values(account).returning({ id: users.id });
-          userId = created!.id;
+          userId = await insertAccount(tx, account);
         } catch (error) {
           if (isUniqueViolation(error)) throw duplicate('email', 'account');
           throw error;
         }
-        await tx
-          .update(partnerApplications)
-          .set({ status: 'approved', userId, reviewedBy: actor.actorId, reviewedAt: new Date() })
-          .where(eq(partnerApplications.id, id));
+        await markApproved(tx, id, { userId, reviewedBy: actor.actorId });
         await writeAudit(tx, actor, {
           action: 'user.create',
           entityType: 'user',
@@ -276,15 +259,7 @@ export const createPartnersService = ({
       const { id, input, actor } = options;
       const application = await db.transaction(async (tx) => {
         const application = await lockPending(tx, id);
-        await tx
-          .update(partnerApplications)
-          .set({
-            status: 'rejected',
-            rejectReason: input.reason,
-            reviewedBy: actor.actorId,
-            reviewedAt: new Date(),
-          })
-          .where(eq(partnerApplications.id, id));
+        await markRejected(tx, id, { rejectReason: input.reason, reviewedBy: actor.actorId });
         await writeAudit(tx, actor, {
           action: 'partner_application.reject',
           entityType: 'partner_application',
