@@ -344,3 +344,117 @@ export const findUserGroupsOf = (db: DbOrTx, dealerId: number) =>
     .from(userGroups)
     .where(eq(userGroups.dealerId, dealerId))
     .orderBy(asc(userGroups.name));
+
+// ------------------------------------------------------------------ account changes
+
+/** Of these countries, those the session may give (an unknown id finds nothing). */
+export const findCountriesInScope = (db: DbOrTx, session: Session, ids: number[]) =>
+  db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(and(inArray(countries.id, ids), countryScope(session)));
+
+/** A dealer the session may attach users to, with its country; undefined otherwise. */
+export const findDealerInScope = async (db: DbOrTx, session: Session, dealerId: number) => {
+  const [row] = await db
+    .select({ countryId: users.countryId })
+    .from(users)
+    .where(and(eq(users.id, dealerId), dealerScope(session)));
+  return row;
+};
+
+export const isUserGroupOfDealer = async (db: DbOrTx, groupId: number, dealerId: number) => {
+  const [row] = await db
+    .select({ id: userGroups.id })
+    .from(userGroups)
+    .where(and(eq(userGroups.id, groupId), eq(userGroups.dealerId, dealerId)));
+  return row !== undefined;
+};
+
+export const markupGroupExists = async (db: DbOrTx, id: number) => {
+  const [row] = await db
+    .select({ id: markupGroups.id })
+    .from(markupGroups)
+    .where(eq(markupGroups.id, id));
+  return row !== undefined;
+};
+
+type AccountColumns = typeof users.$inferInsert;
+
+/** A new account; returns its id. */
+export const insertAccount = async (db: DbOrTx, values: AccountColumns) => {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+};
+
+/** Writes the account's fields; `endsSessions` also ends every session it has. */
+export const updateAccount = async (
+  db: DbOrTx,
+  id: number,
+  values: Partial<AccountColumns>,
+  options: { endsSessions: boolean },
+) => {
+  await db
+    .update(users)
+    .set({
+      ...values,
+      updatedAt: sql`now()`,
+      ...(options.endsSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+    })
+    .where(eq(users.id, id));
+};
+
+/** (De)activates the account; deactivating ends every session it has. */
+export const setAccountActive = async (db: DbOrTx, id: number, isActive: boolean) => {
+  await db
+    .update(users)
+    .set({
+      isActive,
+      updatedAt: sql`now()`,
+      ...(isActive ? {} : { sessionVersion: sql`${users.sessionVersion} + 1` }),
+    })
+    .where(eq(users.id, id));
+};
+
+/** The password stops working and every session of the account ends. */
+export const clearPasswordAndEndSessions = async (db: DbOrTx, id: number) => {
+  await db
+    .update(users)
+    .set({
+      passwordHash: null,
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id));
+};
+
+/** The account's user group becomes `groupId` (none when null). */
+export const replaceUserGroup = async (db: DbOrTx, userId: number, groupId: number | null) => {
+  await db.delete(userGroupMembers).where(eq(userGroupMembers.userId, userId));
+  if (groupId !== null) await db.insert(userGroupMembers).values({ userId, userGroupId: groupId });
+};
+
+/** The local district admin's countries become `countryIds`. */
+export const replaceDistrictCountries = async (
+  db: DbOrTx,
+  userId: number,
+  countryIds: number[],
+) => {
+  await db.delete(localDistrictCountries).where(eq(localDistrictCountries.userId, userId));
+  if (countryIds.length > 0)
+    await db
+      .insert(localDistrictCountries)
+      .values(countryIds.map((countryId) => ({ userId, countryId })));
+};
+
+/** A dealer's users live in its country: they move with it. */
+export const moveDealerUsersToCountry = async (
+  db: DbOrTx,
+  dealerId: number,
+  countryId: number | null,
+) => {
+  await db
+    .update(users)
+    .set({ countryId, updatedAt: sql`now()` })
+    .where(and(eq(users.dealerId, dealerId), eq(users.typeId, 4)));
+};

@@ -15,18 +15,9 @@ import type {
   UpdateUserInput,
   UserListQuery,
 } from '@esd/shared/users/users.schemas';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db, Tx } from '../../db/client';
-import {
-  countries,
-  localDistrictCountries,
-  markupGroups,
-  userGroupMembers,
-  userGroups,
-  users,
-} from '../../db/schema';
 import { changedFields, writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -36,15 +27,24 @@ import { invalidateResetTokens } from '../auth/auth.repository';
 import { accountInviteMail, issueSetPasswordLink } from '../auth/set-password-link';
 import { ADMIN_RESET_LINK_TTL_MS, adminResetMail } from './users.mail';
 import {
+  clearPasswordAndEndSessions,
   countDealerUsers,
-  countryScope,
-  dealerScope,
   findAccount,
+  findCountriesInScope,
+  findDealerInScope,
   findManagedUser,
   findManagedUserPage,
   findUserFormChoices,
   findUserGroupsOf,
+  insertAccount,
+  isUserGroupOfDealer,
   managedScope,
+  markupGroupExists,
+  moveDealerUsersToCountry,
+  replaceDistrictCountries,
+  replaceUserGroup,
+  setAccountActive,
+  updateAccount,
 } from './users.repository';
 
 /** An account as user administration sees, compares and audits it (never a password hash). */
@@ -150,10 +150,7 @@ const givenFields = (input: Partial<Record<AccountField, unknown>>) =>
 const resolveReferences = async (tx: Tx, session: Session, next: Snapshot): Promise<Snapshot> => {
   const assertCountries = async (ids: number[], reason: AccountRefusal, field: AccountField) => {
     if (ids.length === 0) return;
-    const found = await tx
-      .select({ id: countries.id })
-      .from(countries)
-      .where(and(inArray(countries.id, ids), countryScope(session)));
+    const found = await findCountriesInScope(tx, session, ids);
     if (found.length !== new Set(ids).size) {
       throw invalid(reason, 'A chosen country does not exist or is not one you manage.', field);
     }
@@ -163,10 +160,7 @@ const resolveReferences = async (tx: Tx, session: Session, next: Snapshot): Prom
     case 4: {
       if (next.dealer_id === null)
         throw invalid('dealer_required', 'An end user must belong to a dealer.', 'dealer_id');
-      const [dealer] = await tx
-        .select({ countryId: users.countryId })
-        .from(users)
-        .where(and(eq(users.id, next.dealer_id), dealerScope(session)));
+      const dealer = await findDealerInScope(tx, session, next.dealer_id);
       if (!dealer) {
         throw invalid(
           'dealer_invalid',
@@ -174,20 +168,15 @@ const resolveReferences = async (tx: Tx, session: Session, next: Snapshot): Prom
           'dealer_id',
         );
       }
-      if (next.user_group_id !== null) {
-        const [group] = await tx
-          .select({ id: userGroups.id })
-          .from(userGroups)
-          .where(
-            and(eq(userGroups.id, next.user_group_id), eq(userGroups.dealerId, next.dealer_id)),
-          );
-        if (!group) {
-          throw invalid(
-            'user_group_invalid',
-            "The user group must be one of the user's dealer's groups.",
-            'user_group_id',
-          );
-        }
+      if (
+        next.user_group_id !== null &&
+        !(await isUserGroupOfDealer(tx, next.user_group_id, next.dealer_id))
+      ) {
+        throw invalid(
+          'user_group_invalid',
+          "The user group must be one of the user's dealer's groups.",
+          'user_group_id',
+        );
       }
       // a user lives in its dealer's country
       return { ...next, country_id: dealer.countryId };
@@ -196,18 +185,12 @@ const resolveReferences = async (tx: Tx, session: Session, next: Snapshot): Prom
       if (next.country_id === null)
         throw invalid('country_required', 'A dealer needs a country.', 'country_id');
       await assertCountries([next.country_id], 'country_invalid', 'country_id');
-      if (next.markup_group_id !== null) {
-        const [group] = await tx
-          .select({ id: markupGroups.id })
-          .from(markupGroups)
-          .where(eq(markupGroups.id, next.markup_group_id));
-        if (!group)
-          throw invalid(
-            'markup_group_invalid',
-            'The chosen markup group does not exist.',
-            'markup_group_id',
-          );
-      }
+      if (next.markup_group_id !== null && !(await markupGroupExists(tx, next.markup_group_id)))
+        throw invalid(
+          'markup_group_invalid',
+          'The chosen markup group does not exist.',
+          'markup_group_id',
+        );
       return next;
     }
     case 2:
@@ -246,24 +229,12 @@ const columnsOf = (next: Snapshot) => ({
 
 /** Group membership, countries and the dealer's users' country follow the account. */
 const writeRelations = async (tx: Tx, id: number, next: Snapshot, before?: Snapshot) => {
-  if (before?.user_group_id !== next.user_group_id) {
-    await tx.delete(userGroupMembers).where(eq(userGroupMembers.userId, id));
-    if (next.user_group_id !== null)
-      await tx.insert(userGroupMembers).values({ userId: id, userGroupId: next.user_group_id });
-  }
-  if (JSON.stringify(before?.countries ?? []) !== JSON.stringify(next.countries)) {
-    await tx.delete(localDistrictCountries).where(eq(localDistrictCountries.userId, id));
-    if (next.countries.length > 0)
-      await tx
-        .insert(localDistrictCountries)
-        .values(next.countries.map((countryId) => ({ userId: id, countryId })));
-  }
-  if (before && next.type_id === 3 && before.country_id !== next.country_id) {
-    await tx
-      .update(users)
-      .set({ countryId: next.country_id, updatedAt: sql`now()` })
-      .where(and(eq(users.dealerId, id), eq(users.typeId, 4)));
-  }
+  if (before?.user_group_id !== next.user_group_id)
+    await replaceUserGroup(tx, id, next.user_group_id);
+  if (JSON.stringify(before?.countries ?? []) !== JSON.stringify(next.countries))
+    await replaceDistrictCountries(tx, id, next.countries);
+  if (before && next.type_id === 3 && before.country_id !== next.country_id)
+    await moveDealerUsersToCountry(tx, id, next.country_id);
 };
 
 const emailTaken = (email: string) =>
@@ -354,11 +325,7 @@ export const createUsersService = ({
       try {
         const created = await db.transaction(async (tx) => {
           const next = await resolveReferences(tx, session, draft);
-          const [row] = await tx
-            .insert(users)
-            .values({ ...columnsOf(next), passwordHash: null })
-            .returning({ id: users.id });
-          const id = row!.id;
+          const id = await insertAccount(tx, { ...columnsOf(next), passwordHash: null });
           await writeRelations(tx, id, next);
           await writeAudit(tx, actor, {
             action: 'user.create',
@@ -429,15 +396,9 @@ export const createUsersService = ({
           const next = await resolveReferences(tx, session, merged);
           const diff = changedFields(before, next);
           if (!diff) return;
-          const endsSessions = before.is_active && !next.is_active;
-          await tx
-            .update(users)
-            .set({
-              ...columnsOf(next),
-              updatedAt: sql`now()`,
-              ...(endsSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
-            })
-            .where(eq(users.id, id));
+          await updateAccount(tx, id, columnsOf(next), {
+            endsSessions: before.is_active && !next.is_active,
+          });
           await writeRelations(tx, id, next, before);
           await writeAudit(tx, actor, {
             action: 'user.update',
@@ -465,14 +426,7 @@ export const createUsersService = ({
             'is_active',
           );
         if (account.row.isActive === isActive) return;
-        await tx
-          .update(users)
-          .set({
-            isActive,
-            updatedAt: sql`now()`,
-            ...(isActive ? {} : { sessionVersion: sql`${users.sessionVersion} + 1` }),
-          })
-          .where(eq(users.id, id));
+        await setAccountActive(tx, id, isActive);
         await writeAudit(tx, actor, {
           action: isActive ? 'user.activate' : 'user.deactivate',
           entityType: 'user',
@@ -505,14 +459,7 @@ export const createUsersService = ({
             'is_active',
           );
         }
-        await tx
-          .update(users)
-          .set({
-            passwordHash: null,
-            sessionVersion: sql`${users.sessionVersion} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(users.id, id));
+        await clearPasswordAndEndSessions(tx, id);
         await invalidateResetTokens(tx, id);
         const link = await issueSetPasswordLink(tx, {
           userId: id,
