@@ -59,7 +59,7 @@ export const managedScope = (session: Session): SQL | undefined => {
 };
 
 /** The dealers a session may attach users to: gd all, ld its countries', d itself. */
-export const dealerScope = (session: Session): SQL | undefined => {
+const dealerScope = (session: Session): SQL | undefined => {
   switch (session.role) {
     case 'gd':
       return eq(users.typeId, 3);
@@ -73,7 +73,7 @@ export const dealerScope = (session: Session): SQL | undefined => {
 };
 
 /** The countries a session may give dealers: gd all, ld its own, others none. */
-export const countryScope = (session: Session): SQL | undefined => {
+const countryScope = (session: Session): SQL | undefined => {
   switch (session.role) {
     case 'gd':
       return undefined;
