@@ -1,7 +1,7 @@
 import type { AdobePriceOption } from '@esd/shared/adobe/adobe.schemas';
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalString, formatUsd } from '@/lib/format-money';
+import { formatDecimalString, formatUsd } from '@/lib/format';
 
 type AdobePriceOptionsProps = {
   options: readonly AdobePriceOption[];

@@ -13,7 +13,7 @@ import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatAzn, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatUsd } from '@/lib/format';
 import { useAddToBasket } from '../api/add-to-basket';
 import { useRemoveFromBasket } from '../api/remove-from-basket';
 import { sellTypeKey, toSellType } from './sell-type';

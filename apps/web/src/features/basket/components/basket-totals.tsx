@@ -1,7 +1,7 @@
 import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 
 type TotalRowProps = { label: string; value: string; strong?: boolean };
 

@@ -3,7 +3,7 @@ import { compareMoney } from '@esd/shared/shop/money';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 
 type RowProps = { label: ReactNode; value: string; strong?: boolean; color?: string };
 

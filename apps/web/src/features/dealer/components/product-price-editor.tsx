@@ -8,7 +8,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useResetProductPrice } from '../api/reset-product-price';

@@ -7,7 +7,7 @@ import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDecimalString, formatUsd } from '@/lib/format-money';
+import { formatDecimalString, formatUsd } from '@/lib/format';
 import { useProductPrices } from '../api/get-product-prices';
 import { ProductPriceEditor } from './product-price-editor';
 

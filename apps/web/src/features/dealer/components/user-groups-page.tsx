@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
-import { formatDecimalString } from '@/lib/format-money';
+import { formatDecimalString } from '@/lib/format';
 import { useDeleteUserGroup } from '../api/delete-user-group';
 import { useDealerUsers } from '../api/get-dealer-users';
 import { useUserGroups } from '../api/get-user-groups';

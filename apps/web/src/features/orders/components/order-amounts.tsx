@@ -3,7 +3,7 @@ import { compareMoney } from '@esd/shared/shop/money';
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 import { formatDate } from './format-date';
 
 const Amount = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (

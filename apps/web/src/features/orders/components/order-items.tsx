@@ -3,7 +3,7 @@ import type { OrderDetail, OrderItem } from '@esd/shared/orders/orders.schemas';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconKey, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatUsd } from '@/lib/format';
 import { formatDateTime } from './format-date';
 import { ItemStatusBadge } from './order-badges';
 import { canAskReturn, type OpenDialog } from './order-dialog';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import type { ListControls } from '@/components/use-list-query';
-import { formatAzn, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatUsd } from '@/lib/format';
 import { formatDateTime } from './format-date';
 import { OrderStatusBadge, OrderTypeBadge } from './order-badges';
 

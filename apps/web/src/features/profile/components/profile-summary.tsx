@@ -2,7 +2,7 @@ import { roleFromTypeId } from '@esd/shared/access/access.rules';
 import type { UserProfile } from '@esd/shared/auth/auth.schemas';
 import { Avatar, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 
 type Row = { label: string; value: string };
 

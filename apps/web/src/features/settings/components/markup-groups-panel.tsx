@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDecimalString } from '@/lib/format-money';
+import { formatDecimalString } from '@/lib/format';
 import { useDeleteMarkupGroup } from '../api/delete-markup-group';
 import { useCategoryOptions } from '../api/get-category-options';
 import { type MarkupGroupSort, useMarkupGroups } from '../api/get-markup-groups';

@@ -5,7 +5,7 @@ import { IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
 import type { DataTableColumn } from '@/components/data-table';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 import { useContentLanguage } from './localized';
 
 const Thumb = ({ url }: { url: string | null }) =>

@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 import { formatCount } from './format-stats';
 
 type KpiProps = { label: string; value: string; hint?: string; icon: ReactNode; color: string };

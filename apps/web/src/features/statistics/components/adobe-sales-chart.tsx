@@ -15,7 +15,7 @@ import {
 import { IconTable } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 import { formatCompactUsd, formatCount, formatMonth } from './format-stats';
 
 /** Exact comparison of two USD strings ('12.30' < '100.00') without floats. */

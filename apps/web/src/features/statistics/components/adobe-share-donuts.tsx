@@ -12,7 +12,7 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalString } from '@/lib/format-money';
+import { formatDecimalString } from '@/lib/format';
 import { formatCount, sharePercent } from './format-stats';
 
 type Slice = { key: string; name: string; value: number; color: string };

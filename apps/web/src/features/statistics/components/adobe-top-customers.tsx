@@ -2,7 +2,7 @@ import type { AdobeTopCustomer } from '@esd/shared/statistics/adobe-statistics.s
 import { Badge, Paper, Table, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 import { formatCount } from './format-stats';
 
 /** The ten customers with the highest USD total of the chosen months. */

@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { formatAzn, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatUsd } from '@/lib/format';
 import { useDistributionStatistics } from '../api/sales-statistics';
 import { formatCount } from './format-stats';
 import { RangeFilter } from './range-filter';

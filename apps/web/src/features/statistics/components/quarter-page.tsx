@@ -9,7 +9,7 @@ import { Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 import { useQuarterStatistics } from '../api/sales-statistics';
 import { SalesExportButtons } from './sales-export-buttons';
 import {

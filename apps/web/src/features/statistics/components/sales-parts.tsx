@@ -14,7 +14,7 @@ import {
 import { IconChartBar } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDecimalString, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatDecimalString, formatUsd } from '@/lib/format';
 
 export type Currency = 'usd' | 'azn';
 

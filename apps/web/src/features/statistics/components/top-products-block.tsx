@@ -14,7 +14,7 @@ import {
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatAzn, formatUsd } from '@/lib/format-money';
+import { formatAzn, formatUsd } from '@/lib/format';
 import { type DateRange, useTopProducts } from '../api/sales-statistics';
 import { formatCount } from './format-stats';
 

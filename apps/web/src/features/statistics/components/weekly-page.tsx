@@ -23,7 +23,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { formatDecimalString } from '@/lib/format-money';
+import { formatDecimalString } from '@/lib/format';
 import { type DateRange, useWeeklyStatistics } from '../api/sales-statistics';
 import { formatCount } from './format-stats';
 import { RangeFilter } from './range-filter';

@@ -13,7 +13,7 @@ import { DecimalInput } from '@/components/decimal-input';
 import { DialogModal } from '@/components/dialog-modal';
 import { FormModal } from '@/components/form-modal';
 import { isApiError } from '@/lib/api-error';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useCreateTarget } from '../api/create-target';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 import { useTargets } from '../api/get-targets';
 import { TargetFormModal } from './target-form-modal';
 import { TargetImmutableNote } from './target-note';

@@ -4,7 +4,7 @@ import { IconDots, IconKey, IconPencil, IconPlayerPlay, IconUserOff } from '@tab
 import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
 import type { DataTableColumn } from '@/components/data-table';
-import { formatUsd } from '@/lib/format-money';
+import { formatUsd } from '@/lib/format';
 import type { UserAction } from '../api/save-user';
 
 const typeColors = { 1: 'grape', 2: 'violet', 3: 'indigo', 4: 'gray' } as const;

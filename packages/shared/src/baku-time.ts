@@ -1,0 +1,85 @@
+/**
+ * The business's time zone. Every date and time the portal shows or exports is Baku time,
+ * whatever the reader's computer is set to, so an order placed at 23:30 in Baku is dated that
+ * day for everyone.
+ */
+export const BUSINESS_TIME_ZONE = 'Asia/Baku';
+
+/** A moment as a Baku wall clock, each field zero-padded: month '01'-'12', hour '00'-'23'. */
+export type BakuWallClock = {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+};
+
+let wallClockFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * The fields come from 'en-US' with numeric parts only: every ICU build (Chromium's trimmed one
+ * too) has that locale and the time zone data, so no language's own date data is involved.
+ * `hourCycle: 'h23'` keeps midnight '00' where `hour12: false` gives '24' in some engines.
+ */
+export const bakuWallClock = (at: Date): BakuWallClock | null => {
+  if (Number.isNaN(at.getTime())) return null;
+  wallClockFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const field = new Map(wallClockFormat.formatToParts(at).map((part) => [part.type, part.value]));
+  const get = (type: Intl.DateTimeFormatPartTypes) => field.get(type) ?? '';
+  return {
+    year: get('year').padStart(4, '0'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+};
+
+/**
+ * A moment as Baku time `YYYY-MM-DD HH:mm:ss`: what the CSV exports write, so a spreadsheet
+ * shows the business's own clock instead of UTC. Anything that is not a date comes back as is.
+ */
+export const formatBakuTimestamp = (at: Date | string) => {
+  const clock = bakuWallClock(typeof at === 'string' ? new Date(at) : at);
+  if (!clock) return String(at);
+  return `${clock.year}-${clock.month}-${clock.day} ${clock.hour}:${clock.minute}:${clock.second}`;
+};
+
+const WALL_CLOCK_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A Baku wall clock `YYYY-MM-DDTHH:mm` (a datetime-local input's value) as the moment it names,
+ * or null. The offset is read from the time zone data at that moment, so a rule change applies.
+ */
+export const fromBakuWallClock = (value: string): Date | null => {
+  const match = WALL_CLOCK_INPUT.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((d) => Number(d ?? 0));
+  const asUtc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  const offsetAt = (moment: number) => {
+    const clock = bakuWallClock(new Date(moment));
+    if (!clock) return 0;
+    const shown = Date.UTC(
+      Number(clock.year),
+      Number(clock.month) - 1,
+      Number(clock.day),
+      Number(clock.hour),
+      Number(clock.minute),
+      Number(clock.second),
+    );
+    return shown - moment;
+  };
+  const at = new Date(asUtc - offsetAt(asUtc - offsetAt(asUtc)));
+  return Number.isNaN(at.getTime()) ? null : at;
+};
