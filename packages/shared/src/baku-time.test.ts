@@ -22,5 +22,7 @@ describe('Baku time', () => {
     expect(fromBakuWallClock('2026-01-02T00:00')?.toISOString()).toBe('2026-01-01T20:00:00.000Z');
     expect(fromBakuWallClock('')).toBeNull();
     expect(fromBakuWallClock('25.11.2026')).toBeNull();
+    expect(fromBakuWallClock('2026-13-01T10:00')).toBeNull();
+    expect(fromBakuWallClock('2026-04-31T10:00')).toBeNull();
   });
 });

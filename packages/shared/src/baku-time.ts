@@ -81,5 +81,11 @@ export const fromBakuWallClock = (value: string): Date | null => {
     return shown - moment;
   };
   const at = new Date(asUtc - offsetAt(asUtc - offsetAt(asUtc)));
-  return Number.isNaN(at.getTime()) ? null : at;
+  // a 13th month or a 31 April rolls over in Date.UTC: refuse what Baku's clock never shows
+  const shown = bakuWallClock(at);
+  const named = value.length === 16 ? `${value}:00` : value;
+  const back =
+    shown &&
+    `${shown.year}-${shown.month}-${shown.day}T${shown.hour}:${shown.minute}:${shown.second}`;
+  return back === named ? at : null;
 };

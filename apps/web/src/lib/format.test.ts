@@ -13,6 +13,8 @@ import {
   formatPercent,
   formatTime,
   formatUsd,
+  fromDateTimeInput,
+  toDateTimeInput,
 } from './format';
 
 const NBSP = '\u00a0';
@@ -147,5 +149,19 @@ describe('dates', () => {
   it('returns what is not a date unchanged', () => {
     expect(formatDate('soon', 'en')).toBe('soon');
     expect(formatDateTime('soon', 'az')).toBe('soon');
+  });
+});
+
+describe('date-time inputs', () => {
+  it('edits a moment as Baku wall-clock time, whatever the browser is set to', () => {
+    expect(toDateTimeInput('2026-11-25T10:05:00Z')).toBe('2026-11-25T14:05');
+    expect(fromDateTimeInput('2026-11-25T14:05')).toBe('2026-11-25T10:05:00.000Z');
+    expect(toDateTimeInput(fromDateTimeInput('2026-03-01T09:30'))).toBe('2026-03-01T09:30');
+  });
+
+  it('keeps empty and broken input empty', () => {
+    expect(fromDateTimeInput('')).toBe('');
+    expect(fromDateTimeInput('2026-13-01T10:00')).toBe('');
+    expect(toDateTimeInput('nope')).toBe('');
   });
 });

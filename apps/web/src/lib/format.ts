@@ -1,4 +1,4 @@
-import { bakuWallClock } from '@esd/shared/baku-time';
+import { bakuWallClock, fromBakuWallClock } from '@esd/shared/baku-time';
 import { isLanguage, type Language } from '@esd/shared/constants';
 
 /**
@@ -202,3 +202,12 @@ export const formatMonth = (month: string, lang: string) => {
 /** Mantine's `valueFormat` (dayjs) of date inputs, the same notation as `formatDate`. */
 export const dateInputFormat = (lang: string) =>
   styleOf(lang) === styles.en ? 'D MMM YYYY' : 'DD.MM.YYYY';
+
+/** A moment as a datetime-local input's value in Baku time, '2026-11-25T14:05'; '' if unreadable. */
+export const toDateTimeInput = (at: string | Date) => {
+  const clock = bakuWallClock(typeof at === 'string' ? new Date(at) : at);
+  return clock ? `${clock.year}-${clock.month}-${clock.day}T${clock.hour}:${clock.minute}` : '';
+};
+
+/** A datetime-local input's value read as Baku time, as an ISO instant; '' when it is not one. */
+export const fromDateTimeInput = (value: string) => fromBakuWallClock(value)?.toISOString() ?? '';

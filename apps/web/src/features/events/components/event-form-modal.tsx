@@ -8,11 +8,11 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
+import { fromDateTimeInput, toDateTimeInput } from '@/lib/format';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useSaveEvent } from '../api/event-settings';
 import { type EventProductLine, EventProductsField } from './event-products-field';
-import { fromLocalInput, toLocalInput } from './format';
 import { type ChosenImage, ImageField } from './image-field';
 import { LocalizedTextsFields } from './localized-texts-fields';
 
@@ -29,16 +29,16 @@ const day = 86_400_000;
 const emptyValues = (): Values => ({
   title: { ...blank },
   description: { ...blank },
-  starts_at: toLocalInput(new Date().toISOString()),
-  ends_at: toLocalInput(new Date(Date.now() + 30 * day).toISOString()),
+  starts_at: toDateTimeInput(new Date().toISOString()),
+  ends_at: toDateTimeInput(new Date(Date.now() + 30 * day).toISOString()),
   products: [],
 });
 
 const toInput = (values: Values) => ({
   title: values.title,
   description: values.description,
-  starts_at: fromLocalInput(values.starts_at),
-  ends_at: fromLocalInput(values.ends_at),
+  starts_at: fromDateTimeInput(values.starts_at),
+  ends_at: fromDateTimeInput(values.ends_at),
   products: values.products.map((l) => ({ product_id: l.product_id, points: l.points })),
 });
 
@@ -72,8 +72,8 @@ export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
       ? {
           title: { ...editing.title },
           description: { ...editing.description },
-          starts_at: toLocalInput(editing.starts_at),
-          ends_at: toLocalInput(editing.ends_at),
+          starts_at: toDateTimeInput(editing.starts_at),
+          ends_at: toDateTimeInput(editing.ends_at),
           products: editing.products.map((p) => ({
             product_id: p.product_id,
             points: p.points,

@@ -18,9 +18,9 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { usePageTitleOverride } from '@/lib/page-title-override';
 import { useEvent } from '../api/get-event';
-import { formatDateTime, formatPoints } from './format';
 import { Leaderboard } from './leaderboard';
 import { Picture } from './picture';
 import { PrizeCard } from './prize-card';
@@ -81,8 +81,8 @@ export const EventPage = () => {
             <IconCalendar size={16} aria-hidden />
             <span>
               {t('events.list.period', {
-                start: formatDateTime(e.starts_at),
-                end: formatDateTime(e.ends_at),
+                start: formatDateTime(e.starts_at, i18n.language),
+                end: formatDateTime(e.ends_at, i18n.language),
               })}
             </span>
           </Group>
@@ -131,7 +131,7 @@ export const EventPage = () => {
                         </Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                           {t('events.detail.products.perUnit', {
-                            points: formatPoints(p.points, lang),
+                            points: formatNumber(p.points, lang),
                           })}
                         </Table.Td>
                       </Table.Tr>

@@ -20,8 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useEvents } from '../api/get-events';
-import { formatDate, formatPoints } from './format';
 import { Picture } from './picture';
 import { EventStatusBadge } from './status-badges';
 
@@ -45,8 +45,8 @@ const EventCardView = ({ event }: { event: EventCard }) => {
           <IconCalendar size={16} aria-hidden />
           <Text size="sm">
             {t('events.list.period', {
-              start: formatDate(event.starts_at),
-              end: formatDate(event.ends_at),
+              start: formatDate(event.starts_at, i18n.language),
+              end: formatDate(event.ends_at, i18n.language),
             })}
           </Text>
         </Group>
@@ -60,7 +60,7 @@ const EventCardView = ({ event }: { event: EventCard }) => {
             leftSection={<IconStar size={14} aria-hidden />}
             tt="none"
           >
-            {t('events.list.myPoints', { points: formatPoints(event.my_points, i18n.language) })}
+            {t('events.list.myPoints', { points: formatNumber(event.my_points, i18n.language) })}
           </Badge>
           <Badge variant="light" color="gray" c="dark.6" tt="none">
             {t('events.list.prizes', { count: event.prizes_count })}

@@ -3,7 +3,7 @@ import type { Leader } from '@esd/shared/events/events.schemas';
 import { BarChart } from '@mantine/charts';
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPoints } from './format';
+import { formatNumber } from '@/lib/format';
 
 /** Dealers by points: a bar chart for the eye and the same figures as a table. */
 export const Leaderboard = ({
@@ -41,7 +41,7 @@ export const Leaderboard = ({
               series={[
                 { name: 'points', label: t('events.detail.leaderboard.points'), color: 'indigo.6' },
               ]}
-              valueFormatter={(value) => formatPoints(value, lang)}
+              valueFormatter={(value) => formatNumber(value, lang)}
               withTooltip={false}
               gridAxis="none"
             />
@@ -74,7 +74,7 @@ export const Leaderboard = ({
                         </Badge>
                       ) : null}
                     </Table.Td>
-                    <Table.Td ta="right">{formatPoints(l.points, lang)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(l.points, lang)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

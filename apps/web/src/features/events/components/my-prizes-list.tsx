@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { useMyPrizes } from '../api/get-my-prizes';
-import { formatDateTime, formatPoints } from './format';
 import { WonStatusBadge } from './status-badges';
 
 const PER_PAGE = 5;
@@ -47,12 +47,14 @@ export const MyPrizesList = () => {
                     {p.source === 'claim'
                       ? t('events.myPrizes.claimed', {
                           count: p.points_spent,
-                          points: formatPoints(p.points_spent, i18n.language),
+                          points: formatNumber(p.points_spent, i18n.language),
                         })
                       : t('events.myPrizes.ranked', { rank: p.rank })}
                   </Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.created_at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(p.created_at, i18n.language)}
+                </Table.Td>
                 <Table.Td>
                   <WonStatusBadge status={p.status} />
                 </Table.Td>

@@ -5,8 +5,8 @@ import { Anchor, Badge, Card, Group, Progress, Stack, Text, Title } from '@manti
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { formatNumber } from '@/lib/format';
 import { ClaimButton } from './claim-button';
-import { formatPoints } from './format';
 import { Picture } from './picture';
 
 type PrizeCardProps = {
@@ -56,7 +56,7 @@ export const PrizeCard = ({ prize, eventStatus, me, canClaim }: PrizeCardProps) 
             {prize.points_needed !== null
               ? t('events.prize.pointsNeeded', {
                   count: prize.points_needed,
-                  points: formatPoints(prize.points_needed, lang),
+                  points: formatNumber(prize.points_needed, lang),
                 })
               : t('events.prize.rank', { rank: prize.rank })}
           </Badge>
@@ -83,8 +83,8 @@ export const PrizeCard = ({ prize, eventStatus, me, canClaim }: PrizeCardProps) 
             <Text size="xs" c="dimmed">
               {t('events.prize.progress', {
                 count: prize.points_needed,
-                balance: formatPoints(Math.max(0, balance), lang),
-                needed: formatPoints(prize.points_needed, lang),
+                balance: formatNumber(Math.max(0, balance), lang),
+                needed: formatNumber(prize.points_needed, lang),
               })}
             </Text>
           </Stack>

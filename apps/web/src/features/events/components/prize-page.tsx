@@ -19,11 +19,11 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { formatDate, formatNumber } from '@/lib/format';
 import { usePageTitleOverride } from '@/lib/page-title-override';
 import { getUserRole } from '@/lib/storage';
 import { usePrize } from '../api/get-event';
 import { ClaimButton } from './claim-button';
-import { formatDate, formatPoints } from './format';
 import { Picture } from './picture';
 import { EventStatusBadge } from './status-badges';
 
@@ -98,7 +98,7 @@ export const PrizePage = () => {
                   {p.points_needed !== null
                     ? t('events.prize.pointsNeeded', {
                         count: p.points_needed,
-                        points: formatPoints(p.points_needed, lang),
+                        points: formatNumber(p.points_needed, lang),
                       })
                     : t('events.prize.rank', { rank: p.rank })}
                 </Badge>
@@ -126,8 +126,8 @@ export const PrizePage = () => {
                 <EventStatusBadge status={p.event.status} />
                 <Text size="sm" c="dimmed">
                   {t('events.list.period', {
-                    start: formatDate(p.event.starts_at),
-                    end: formatDate(p.event.ends_at),
+                    start: formatDate(p.event.starts_at, i18n.language),
+                    end: formatDate(p.event.ends_at, i18n.language),
                   })}
                 </Text>
               </Group>
@@ -148,8 +148,8 @@ export const PrizePage = () => {
                   <Text size="sm" c="dimmed">
                     {t('events.prize.progress', {
                       count: p.points_needed,
-                      balance: formatPoints(Math.max(0, balance), lang),
-                      needed: formatPoints(p.points_needed, lang),
+                      balance: formatNumber(Math.max(0, balance), lang),
+                      needed: formatNumber(p.points_needed, lang),
                     })}
                   </Text>
                 </Stack>

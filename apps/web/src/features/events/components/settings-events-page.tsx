@@ -6,16 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
+import { formatDateTime } from '@/lib/format';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { useAwardEvent, useDeleteEvent, useEventSettings } from '../api/event-settings';
 import { EventFormModal } from './event-form-modal';
-import { formatDateTime } from './format';
 import { EventStatusBadge } from './status-badges';
 import { useContentLanguage } from './use-content-language';
 
 /** /pages/settings/events: events with their period, products, prizes, and the rank award. */
 export const SettingsEventsPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = useContentLanguage();
   const list = useListQuery();
   const events = useEventSettings({
@@ -48,9 +48,9 @@ export const SettingsEventsPage = () => {
       nowrap: true,
       render: (e) => (
         <Text size="sm">
-          {formatDateTime(e.starts_at)}
+          {formatDateTime(e.starts_at, i18n.language)}
           <br />
-          {formatDateTime(e.ends_at)}
+          {formatDateTime(e.ends_at, i18n.language)}
         </Text>
       ),
     },
@@ -71,7 +71,9 @@ export const SettingsEventsPage = () => {
       render: (e) =>
         e.awarded_at ? (
           <Text size="sm">
-            {t('events.settings.events.awardedAt', { date: formatDateTime(e.awarded_at) })}
+            {t('events.settings.events.awardedAt', {
+              date: formatDateTime(e.awarded_at, i18n.language),
+            })}
           </Text>
         ) : e.can_award ? (
           <Button

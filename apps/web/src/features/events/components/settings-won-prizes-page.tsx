@@ -8,9 +8,9 @@ import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
+import { formatDateTime } from '@/lib/format';
 import { useWonPrizes } from '../api/won-prizes';
 import { EventFilter } from './event-filter';
-import { formatDateTime } from './format';
 import { WonStatusBadge } from './status-badges';
 import { WonPrizeModal } from './won-prize-modal';
 
@@ -19,7 +19,7 @@ const isStatus = (value: string | null): value is WonPrizeStatusName =>
 
 /** /pages/settings/winned/prizes: who won what and when, and where its delivery stands. */
 export const SettingsWonPrizesPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useListQuery();
   const [params, setParams] = useSearchParams();
   const eventId = Number(params.get('event')) || undefined;
@@ -80,7 +80,7 @@ export const SettingsWonPrizesPage = () => {
       key: 'when',
       header: t('events.settings.won.table.when'),
       nowrap: true,
-      render: (w) => formatDateTime(w.created_at),
+      render: (w) => formatDateTime(w.created_at, i18n.language),
     },
     {
       key: 'status',

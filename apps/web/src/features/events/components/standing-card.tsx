@@ -1,7 +1,7 @@
 import type { Standing } from '@esd/shared/events/events.schemas';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPoints } from './format';
+import { formatNumber } from '@/lib/format';
 
 const Figure = ({ label, value }: { label: string; value: string }) => (
   <Stack gap={0}>
@@ -27,8 +27,8 @@ export const StandingCard = ({ me }: { me: Standing }) => {
         {t('events.detail.me.dealer', { name: me.dealer_name })}
       </Text>
       <SimpleGrid cols={3} spacing="sm">
-        <Figure label={t('events.detail.me.points')} value={formatPoints(me.points, lang)} />
-        <Figure label={t('events.detail.me.balance')} value={formatPoints(me.balance, lang)} />
+        <Figure label={t('events.detail.me.points')} value={formatNumber(me.points, lang)} />
+        <Figure label={t('events.detail.me.balance')} value={formatNumber(me.balance, lang)} />
         <Figure
           label={t('events.detail.me.rank')}
           value={me.rank === null ? t('events.detail.me.unranked') : `#${me.rank}`}

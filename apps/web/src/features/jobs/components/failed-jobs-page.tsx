@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
 import { useFailedJobs } from '../api/get-failed-jobs';
 import { RetryJobModal } from './retry-job-modal';
 
@@ -20,14 +21,13 @@ export const FailedJobsPage = () => {
   const list = useListQuery();
   const jobs = useFailedJobs({ page: list.query.page, perPage: list.query.perPage });
   const [retrying, setRetrying] = useState<FailedJob | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: DataTableColumn<FailedJob>[] = [
     {
       key: 'failed',
       header: t('jobs.table.failedAt'),
       nowrap: true,
-      render: (job) => when.format(new Date(job.failed_at)),
+      render: (job) => formatDateTime(job.failed_at, i18n.language),
     },
     {
       key: 'queue',

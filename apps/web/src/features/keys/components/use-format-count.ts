@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 
 /** Whole numbers with the interface language's grouping: 100 000, 100,000. */
 export const useFormatCount = () => {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  return useCallback((value: number) => new Intl.NumberFormat(language).format(value), [language]);
+  return useCallback((value: number) => formatNumber(value, language), [language]);
 };

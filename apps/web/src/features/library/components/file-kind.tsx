@@ -11,6 +11,7 @@ import {
   IconFileTypeTxt,
   IconFileTypeXls,
 } from '@tabler/icons-react';
+import { formatNumber } from '@/lib/format';
 
 const icons: Record<LibraryFileKind, { icon: typeof IconFileTypePdf; color: string }> = {
   pdf: { icon: IconFileTypePdf, color: 'red' },
@@ -45,5 +46,5 @@ export const formatFileSize = (bytes: number, lang: string) => {
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${formatNumber(value, lang, digits)} ${units[unit]}`;
 };

@@ -19,6 +19,7 @@ import { IconBooks, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { formatDate } from '@/lib/format';
 import { useLibrary } from '../api/get-library';
 import { DownloadButton } from './download-button';
 import { FileKindIcon, formatFileSize } from './file-kind';
@@ -41,7 +42,6 @@ export const LibraryPage = () => {
   });
   const total = library.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   return (
     <>
@@ -128,7 +128,7 @@ export const LibraryPage = () => {
                     <Text size="xs" c="dimmed">
                       {doc.kind.toUpperCase()} · {formatFileSize(doc.size_bytes, i18n.language)}
                       <br />
-                      {dateFormat.format(new Date(doc.updated_at))}
+                      {formatDate(doc.updated_at, i18n.language)}
                     </Text>
                     <DownloadButton doc={doc} />
                   </Group>

@@ -7,6 +7,7 @@ import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
+import { formatDate } from '@/lib/format';
 import { useLibrarySettings } from '../api/get-library';
 import { useDeleteLibraryDocument } from '../api/save-library-document';
 import { DownloadButton } from './download-button';
@@ -27,7 +28,6 @@ export const LibrarySettingsPage = () => {
   });
   const deleteDocument = useDeleteLibraryDocument();
   const [editing, setEditing] = useState<LibraryDocument | 'new' | null>(null);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   const columns: DataTableColumn<LibraryDocument>[] = [
     {
@@ -72,7 +72,7 @@ export const LibrarySettingsPage = () => {
       key: 'updated',
       header: t('library.fields.updated'),
       nowrap: true,
-      render: (doc) => dateFormat.format(new Date(doc.updated_at)),
+      render: (doc) => formatDate(doc.updated_at, i18n.language),
     },
     {
       key: 'download',

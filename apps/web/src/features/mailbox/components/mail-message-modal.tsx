@@ -2,7 +2,7 @@ import type { MailMessage } from '@esd/shared/auth/auth.schemas';
 import { Anchor, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from './format-date-time';
+import { formatDateTime } from '@/lib/format';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
 

@@ -5,10 +5,10 @@ import { Link, useParams } from 'react-router';
 import { StatusPage } from '@/components/status-page';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { formatDate } from '@/lib/format';
 import { usePageTitleOverride } from '@/lib/page-title-override';
 import { useNewsArticle } from '../api/get-news-article';
 import { NewsBody } from './news-body';
-import { formatNewsDate } from './news-date';
 
 export const NewsArticlePage = () => {
   const { t, i18n } = useTranslation();
@@ -63,7 +63,7 @@ export const NewsArticlePage = () => {
         {back}
         <Title order={1}>{item.title}</Title>
         <Text c="dimmed" size="sm">
-          <time dateTime={item.publish_at}>{formatNewsDate(item.publish_at, i18n.language)}</time>
+          <time dateTime={item.publish_at}>{formatDate(item.publish_at, i18n.language)}</time>
           {item.status === 'draft' ? ` · ${t('news.status.draft')}` : ''}
         </Text>
         {item.image_url ? (

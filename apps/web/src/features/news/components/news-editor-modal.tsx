@@ -21,14 +21,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { ImagePicker } from '@/components/image-picker';
+import { formatDate, fromDateTimeInput } from '@/lib/format';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_TYPES, useSaveNews } from '../api/save-news';
 import { NewsBody } from './news-body';
-import { formatNewsDate } from './news-date';
 import {
   emptyNewsValues,
-  fromLocalInput,
   type NewsFormValues,
   newsInputOf,
   newsValuesOf,
@@ -95,7 +94,7 @@ export const NewsEditorModal = ({ target, onClose }: NewsEditorModalProps) => {
   const hasError = (lang: Language) =>
     Boolean(form.errors[`title.${lang}`] || form.errors[`body.${lang}`]);
   const currentImage = image?.preview ?? (removeImage ? null : (editing?.image_url ?? null));
-  const previewDate = fromLocalInput(form.values.publish_at);
+  const previewDate = fromDateTimeInput(form.values.publish_at);
 
   return (
     <FormModal
@@ -162,7 +161,7 @@ export const NewsEditorModal = ({ target, onClose }: NewsEditorModalProps) => {
                 </Title>
                 {previewDate ? (
                   <Text size="sm" c="dimmed">
-                    {formatNewsDate(previewDate, i18n.language)}
+                    {formatDate(previewDate, i18n.language)}
                   </Text>
                 ) : null}
                 {currentImage ? (

@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
 import { useNews } from '../api/get-news';
-import { formatNewsDate } from './news-date';
 
 const PER_PAGE = 9;
 
@@ -76,7 +76,7 @@ export const NewsPage = () => {
                   <Stack gap="xs" mt="md">
                     <Text size="sm" c="dimmed">
                       <time dateTime={item.publish_at}>
-                        {formatNewsDate(item.publish_at, i18n.language)}
+                        {formatDate(item.publish_at, i18n.language)}
                       </time>
                     </Text>
                     <Title order={2} fz="lg" lh={1.3}>

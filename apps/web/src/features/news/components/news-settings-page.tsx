@@ -7,6 +7,7 @@ import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
+import { formatDateTime } from '@/lib/format';
 import { useNewsSettings } from '../api/get-news-settings';
 import { useDeleteNews } from '../api/save-news';
 import { NewsEditorModal } from './news-editor-modal';
@@ -32,10 +33,6 @@ export const NewsSettingsPage = () => {
   });
   const deleteNews = useDeleteNews();
   const [editing, setEditing] = useState<NewsSettings | 'new' | null>(null);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
   const columns: DataTableColumn<NewsSettings>[] = [
     { key: 'title', header: t('news.settings.table.title'), render: (item) => item.title[lang] },
@@ -56,7 +53,7 @@ export const NewsSettingsPage = () => {
       key: 'publish_at',
       header: t('news.settings.table.publishAt'),
       nowrap: true,
-      render: (item) => dateFormat.format(new Date(item.publish_at)),
+      render: (item) => formatDateTime(item.publish_at, i18n.language),
     },
     {
       key: 'author',

@@ -3,8 +3,7 @@ import { compareMoney } from '@esd/shared/shop/money';
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
-import { formatDate } from './format-date';
+import { formatAzn, formatDate, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 
 const Amount = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
   <Stack gap={0}>
@@ -60,7 +59,9 @@ export const OrderAmounts = ({ order }: { order: OrderDetail }) => {
         <Group mt="sm">
           <Text size="xs" c={order.credit_settled ? 'teal.9' : 'dimmed'}>
             {order.credit_settled && order.credit_settled_at
-              ? t('orders.detail.creditSettled', { date: formatDate(order.credit_settled_at) })
+              ? t('orders.detail.creditSettled', {
+                  date: formatDate(order.credit_settled_at, i18n.language),
+                })
               : t('orders.detail.creditOpen')}
           </Text>
         </Group>

@@ -9,9 +9,9 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
 import { getErrorMessage } from '@/lib/notify';
 import { isWaitingForKeys, useOrder } from '../api/get-order';
-import { formatDateTime } from './format-date';
 import { OrderAmounts } from './order-amounts';
 import { OrderStatusBadge, OrderTypeBadge } from './order-badges';
 import type { OpenDialog, OrderDialog } from './order-dialog';
@@ -104,7 +104,7 @@ const StatusNotice = ({ order }: { order: OrderDetail }) => {
 
 /** One order: badges, facts, the fixed amounts, items with keys, history and actions. */
 export const OrderDetailView = ({ orderId }: { orderId: number }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = useOrder(orderId);
   const [dialog, setDialog] = useState<OrderDialog | null>(null);
   const order = query.data;
@@ -138,14 +138,17 @@ export const OrderDetailView = ({ orderId }: { orderId: number }) => {
         <OrderTypeBadge sellType={order.sell_type} size="lg" />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="xs">
-        <Fact label={t('orders.detail.placedAt')} value={formatDateTime(order.created_at)} />
+        <Fact
+          label={t('orders.detail.placedAt')}
+          value={formatDateTime(order.created_at, i18n.language)}
+        />
         <Fact
           label={t('orders.detail.paidAt')}
-          value={order.paid_at ? formatDateTime(order.paid_at) : null}
+          value={order.paid_at ? formatDateTime(order.paid_at, i18n.language) : null}
         />
         <Fact
           label={t('orders.detail.completedAt')}
-          value={order.completed_at ? formatDateTime(order.completed_at) : null}
+          value={order.completed_at ? formatDateTime(order.completed_at, i18n.language) : null}
         />
         <Fact
           label={t('orders.detail.buyer')}

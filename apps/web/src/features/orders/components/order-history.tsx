@@ -2,7 +2,7 @@ import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { Paper, Text, Timeline, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '@/lib/format';
 
 /** A status of the order or of an item, in words (unknown names shown as they came). */
 const statusLabel = (t: TFunction, name: string, isItem: boolean) => {
@@ -12,7 +12,7 @@ const statusLabel = (t: TFunction, name: string, isItem: boolean) => {
 
 /** Who changed what, when, from which status to which, with the note. */
 export const OrderHistory = ({ order }: { order: OrderDetail }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleOf = (itemId: number | null) =>
     order.items.find((item) => item.id === itemId)?.FullTitle;
   return (
@@ -35,7 +35,7 @@ export const OrderHistory = ({ order }: { order: OrderDetail }) => {
                 <Text size="xs">{t('orders.history.item', { title: itemTitle })}</Text>
               ) : null}
               <Text size="xs" c="dimmed">
-                {formatDateTime(entry.at)} · {entry.by ?? t('orders.history.system')}
+                {formatDateTime(entry.at, i18n.language)} · {entry.by ?? t('orders.history.system')}
               </Text>
               {entry.note ? (
                 <Text size="sm" mt={2}>

@@ -3,8 +3,7 @@ import type { OrderDetail, OrderItem } from '@esd/shared/orders/orders.schemas';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconKey, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatUsd } from '@/lib/format';
-import { formatDateTime } from './format-date';
+import { formatAzn, formatDateTime, formatUsd } from '@/lib/format';
 import { ItemStatusBadge } from './order-badges';
 import { canAskReturn, type OpenDialog } from './order-dialog';
 import { OrderItemAdobe } from './order-item-adobe';
@@ -13,7 +12,7 @@ import { OrderKeyRow } from './order-key-row';
 type ItemProps = { order: OrderDetail; item: OrderItem; open: OpenDialog };
 
 const ReturnRequest = ({ order, item, open }: ItemProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const request = item.return_request;
   if (!request) return null;
   const isOpen = request.status === 'requested';
@@ -24,7 +23,7 @@ const ReturnRequest = ({ order, item, open }: ItemProps) => {
           {t(`orders.returnStatus.${request.status}`)}
         </Badge>
         <Text size="xs" c="dimmed">
-          {formatDateTime(request.requested_at)}
+          {formatDateTime(request.requested_at, i18n.language)}
         </Text>
       </Group>
       <Text size="sm">{t('orders.items.reason', { reason: request.reason })}</Text>
@@ -95,7 +94,7 @@ const Item = ({ order, item, open }: ItemProps) => {
           ? ''
           : t('orders.items.delivered', { delivered: item.delivered, quantity: item.quantity })}
         {item.returnable_until && canReturn
-          ? ` · ${t('orders.items.returnableUntil', { date: formatDateTime(item.returnable_until) })}`
+          ? ` · ${t('orders.items.returnableUntil', { date: formatDateTime(item.returnable_until, i18n.language) })}`
           : ''}
       </Text>
       {item.adobe ? <OrderItemAdobe adobe={item.adobe} /> : null}

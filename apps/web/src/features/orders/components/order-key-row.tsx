@@ -2,7 +2,7 @@ import type { LicenceKey } from '@esd/shared/orders/orders.schemas';
 import { ActionIcon, Badge, Button, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '@/lib/format';
 
 type OrderKeyRowProps = {
   licence: LicenceKey;
@@ -12,7 +12,7 @@ type OrderKeyRowProps = {
 
 /** One licence key: the key, a copy button, and whether (and for whom) it was activated. */
 export const OrderKeyRow = ({ licence, canActivate, onActivate }: OrderKeyRowProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isRevoked = licence.status === 'revoked';
   return (
     <Group
@@ -62,7 +62,7 @@ export const OrderKeyRow = ({ licence, canActivate, onActivate }: OrderKeyRowPro
         <Text size="xs" c="teal.9">
           {t('orders.items.activated', {
             customer: licence.activated_for ?? '—',
-            date: formatDateTime(licence.activated_at),
+            date: formatDateTime(licence.activated_at, i18n.language),
           })}
         </Text>
       ) : (

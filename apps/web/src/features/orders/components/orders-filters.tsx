@@ -24,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateInputFormat } from '@/lib/format';
 import { type OrderFilters, parseOrderFilters, toExportQuery } from './order-filters';
 
 type OrdersFiltersProps = {
@@ -61,7 +62,7 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
   };
 
   const dateProps = {
-    valueFormat: 'DD.MM.YYYY',
+    valueFormat: dateInputFormat(i18n.language),
     clearable: true,
     clearButtonProps: { 'aria-label': t('orders.filters.clearDate') },
     leftSection: <IconCalendar size={16} aria-hidden />,

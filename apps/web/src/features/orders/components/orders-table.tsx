@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import type { ListControls } from '@/components/use-list-query';
-import { formatAzn, formatUsd } from '@/lib/format';
-import { formatDateTime } from './format-date';
+import { formatAzn, formatDate, formatTime, formatUsd } from '@/lib/format';
 import { OrderStatusBadge, OrderTypeBadge } from './order-badges';
 
 type OrdersTableProps = {
@@ -64,8 +63,9 @@ const KeysCell = ({ order }: { order: OrderSummary }) => {
   );
 };
 
-const DateCell = ({ iso }: { iso: string }) => {
-  const [date, time] = formatDateTime(iso).split(' ');
+const DateCell = ({ iso, lang }: { iso: string; lang: string }) => {
+  const date = formatDate(iso, lang);
+  const time = formatTime(iso);
   return (
     <Stack gap={0}>
       <Text size="sm">{date}</Text>
@@ -100,7 +100,7 @@ export const OrdersTable = (props: OrdersTableProps) => {
       key: 'date',
       header: t('orders.list.date'),
       nowrap: true,
-      render: (order) => <DateCell iso={order.created_at} />,
+      render: (order) => <DateCell iso={order.created_at} lang={lang} />,
     },
     ...(props.showBuyer
       ? [

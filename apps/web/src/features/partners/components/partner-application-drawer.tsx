@@ -15,10 +15,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { usePartnerApplication } from '../api/get-partner-application';
 import type en from '../locales/en.json';
 import { ApprovePartnerModal } from './approve-partner-modal';
-import { formatDateTime, formatDay, PartnerStatusBadge } from './partner-status-badge';
+import { PartnerStatusBadge } from './partner-status-badge';
 import { RejectPartnerModal } from './reject-partner-modal';
 
 type DrawerProps = { id: number | undefined; onClose: () => void };
@@ -92,7 +93,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 );
 
 const PartnerApplicationDetail = ({ application: a }: { application: PartnerApplication }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
   const f = (key: keyof (typeof en)['apply']['fields']) => t(`partners.apply.fields.${key}`);
   const d = (key: keyof (typeof en)['review']['drawer']) => t(`partners.review.drawer.${key}`);
@@ -104,7 +105,7 @@ const PartnerApplicationDetail = ({ application: a }: { application: PartnerAppl
             {a.company_name}
           </Text>
           <Text size="sm" c="dimmed">
-            {d('submittedAt')}: {formatDateTime(a.created_at)}
+            {d('submittedAt')}: {formatDateTime(a.created_at, i18n.language)}
           </Text>
         </Stack>
         <PartnerStatusBadge status={a.status} size="lg" />
@@ -132,7 +133,9 @@ const PartnerApplicationDetail = ({ application: a }: { application: PartnerAppl
         <Field label={f('companyName')}>{a.company_name}</Field>
         <Field label={f('voen')}>{a.voen}</Field>
         <Field label={f('contractNumber')}>{a.contract_number}</Field>
-        <Field label={f('contractStartDate')}>{formatDay(a.contract_start_date)}</Field>
+        <Field label={f('contractStartDate')}>
+          {formatDate(a.contract_start_date, i18n.language)}
+        </Field>
         <Field label={f('mpnId')}>{a.mpn_id}</Field>
       </Section>
       <Section title={d('contact')}>
@@ -160,7 +163,7 @@ const PartnerApplicationDetail = ({ application: a }: { application: PartnerAppl
           <>
             <Field label={d('reviewedBy')}>{a.reviewed_by?.name}</Field>
             <Field label={d('reviewedAt')}>
-              {a.reviewed_at ? formatDateTime(a.reviewed_at) : ''}
+              {a.reviewed_at ? formatDateTime(a.reviewed_at, i18n.language) : ''}
             </Field>
           </>
         )}

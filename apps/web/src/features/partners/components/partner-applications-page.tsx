@@ -10,15 +10,16 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
+import { formatDateTime } from '@/lib/format';
 import { usePartnerApplications } from '../api/get-partner-applications';
 import { PartnerApplicationDrawer } from './partner-application-drawer';
-import { formatDateTime, PartnerStatusBadge } from './partner-status-badge';
+import { PartnerStatusBadge } from './partner-status-badge';
 
 type StatusFilter = PartnerApplicationStatus | 'all';
 
 /** Global admins review "Become a Partner" applications: waiting ones first. */
 export const PartnerApplicationsPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useListQuery();
   const [status, setStatus] = useState<StatusFilter>('pending');
   const [openId, setOpenId] = useState<number>();
@@ -80,7 +81,7 @@ export const PartnerApplicationsPage = () => {
       key: 'submitted',
       header: t('partners.review.table.submitted'),
       nowrap: true,
-      render: (row) => formatDateTime(row.created_at),
+      render: (row) => formatDateTime(row.created_at, i18n.language),
     },
     {
       key: 'status',

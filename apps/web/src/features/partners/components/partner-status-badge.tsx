@@ -21,18 +21,3 @@ export const PartnerStatusBadge = ({
     </CellBadge>
   );
 };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** DD.MM.YYYY HH:mm in local time, as elsewhere in the portal. */
-export const formatDateTime = (iso: string) => {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return `${pad(at.getDate())}.${pad(at.getMonth() + 1)}.${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
-};
-
-/** A calendar date `YYYY-MM-DD` shown as DD.MM.YYYY. */
-export const formatDay = (day: string) => {
-  const [year, month, date] = day.split('-');
-  return year && month && date ? `${date}.${month}.${year}` : day;
-};

@@ -8,7 +8,7 @@ type CurrentRateCardProps = { rate: ExchangeRate | null; isLoading: boolean };
 
 /** The rate AZN prices use today, in large type. */
 export const CurrentRateCard = ({ rate, isLoading }: CurrentRateCardProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Paper radius="lg" p="md" component="section" aria-labelledby="current-rate-heading">
       <Text id="current-rate-heading" size="sm" c="dimmed" fw={600}>
@@ -28,7 +28,9 @@ export const CurrentRateCard = ({ rate, isLoading }: CurrentRateCardProps) => {
             {t('settings.rates.currentValue', { rate: rate.rate })}
           </Text>
           <Group gap="xs">
-            <Text size="sm">{t('settings.rates.since', { date: formatRateDate(rate.date) })}</Text>
+            <Text size="sm">
+              {t('settings.rates.since', { date: formatRateDate(rate.date, i18n.language) })}
+            </Text>
             <Badge variant="dot" color={rate.source === 'cbar' ? 'teal' : 'gray'}>
               {t(`settings.rates.source.${rate.source}`)}
             </Badge>

@@ -4,16 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useListQuery } from '@/components/use-list-query';
+import { formatDateTime } from '@/lib/format';
 import { useDeleteExchangeRate } from '../api/delete-exchange-rate';
 import { useExchangeRates } from '../api/get-exchange-rates';
 import { CurrentRateCard } from './current-rate-card';
 import { RateChart } from './rate-chart';
-import { formatAddedAt, formatRateDate, pickCurrentRate, todayIsoDate } from './rate-dates';
+import { formatRateDate, pickCurrentRate, todayIsoDate } from './rate-dates';
 import { RateForm } from './rate-form';
 import { RateImport } from './rate-import';
 
 export const ExchangeRatesPanel = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useListQuery();
   const rates = useExchangeRates(list.query);
   // the newest few, whatever page the table shows: enough to find today's rate
@@ -25,7 +26,7 @@ export const ExchangeRatesPanel = () => {
       key: 'date',
       header: t('settings.rates.fields.date'),
       nowrap: true,
-      render: (rate) => formatRateDate(rate.date),
+      render: (rate) => formatRateDate(rate.date, i18n.language),
     },
     {
       key: 'rate',
@@ -47,7 +48,7 @@ export const ExchangeRatesPanel = () => {
       key: 'created',
       header: t('settings.rates.fields.created'),
       nowrap: true,
-      render: (rate) => formatAddedAt(rate.created_at),
+      render: (rate) => formatDateTime(rate.created_at, i18n.language),
     },
   ];
 
@@ -70,7 +71,7 @@ export const ExchangeRatesPanel = () => {
         rows={rates.data?.items}
         total={rates.data?.total}
         getRowKey={(rate) => rate.id}
-        getRowLabel={(rate) => `${formatRateDate(rate.date)}: ${rate.rate} AZN`}
+        getRowLabel={(rate) => `${formatRateDate(rate.date, i18n.language)}: ${rate.rate} AZN`}
         isLoading={rates.isPending}
         isFetching={rates.isFetching}
         isError={rates.isError}

@@ -3,15 +3,20 @@ import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
 import { LineChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDayMonth, formatDecimalString } from '@/lib/format';
 import { formatRateDate } from './rate-dates';
 
 /** The USD→AZN rate over the listed dates, oldest on the left. */
 export const RateChart = ({ rates }: { rates: ExchangeRate[] }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const rateText = (value: number) => formatDecimalString(value.toFixed(4), i18n.language, 4);
   const points = [...rates]
     .sort((a, b) => a.date.localeCompare(b.date))
     // display only: the chart needs numbers, the stored rates stay strings
-    .map((rate) => ({ date: formatRateDate(rate.date).slice(0, 5), rate: Number(rate.rate) }));
+    .map((rate) => ({
+      date: formatDayMonth(rate.date.slice(0, 10), i18n.language),
+      rate: Number(rate.rate),
+    }));
   const values = points.map((p) => p.rate);
   // a domain on half-hundredths keeps the axis ticks round (1.6950, 1.7000, 1.7050)
   const low = Math.floor((Math.min(...values) - 0.001) * 200) / 200;
@@ -19,10 +24,10 @@ export const RateChart = ({ rates }: { rates: ExchangeRate[] }) => {
   const summary =
     points.length > 1
       ? t('settings.rates.chartSummary', {
-          from: formatRateDate(rates.at(-1)!.date),
-          to: formatRateDate(rates[0]!.date),
-          min: Math.min(...values).toFixed(4),
-          max: Math.max(...values).toFixed(4),
+          from: formatRateDate(rates.at(-1)!.date, i18n.language),
+          to: formatRateDate(rates[0]!.date, i18n.language),
+          min: rateText(Math.min(...values)),
+          max: rateText(Math.max(...values)),
         })
       : '';
 
@@ -46,7 +51,7 @@ export const RateChart = ({ rates }: { rates: ExchangeRate[] }) => {
               curveType="linear"
               withDots={points.length <= 31}
               yAxisProps={{ domain: [low, high], width: 64, tickCount: 3 }}
-              valueFormatter={(value) => value.toFixed(4)}
+              valueFormatter={rateText}
               gridAxis="y"
             />
           </div>

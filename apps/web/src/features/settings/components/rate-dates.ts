@@ -1,21 +1,14 @@
-/** '2026-11-21' → '21.11.2026', the central bank's own notation; no time zone can shift it. */
-export const formatRateDate = (isoDate: string) => {
-  const [year, month, day] = isoDate.slice(0, 10).split('-');
-  return year && month && day ? `${day}.${month}.${year}` : isoDate;
-};
+import { bakuWallClock } from '@esd/shared/baku-time';
+import { formatDate } from '../../../lib/format';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** A rate's date is a calendar day ('2026-11-21', maybe with a midnight time): no zone shifts it. */
+export const formatRateDate = (isoDate: string, lang: string) =>
+  formatDate(isoDate.slice(0, 10), lang);
 
-/** When a rate was added, in local time as DD.MM.YYYY HH:mm (readable in every language). */
-export const formatAddedAt = (iso: string) => {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return `${pad(at.getDate())}.${pad(at.getMonth() + 1)}.${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
-};
-
-/** Today in the browser's calendar as YYYY-MM-DD (what a date input holds). */
+/** Today in Baku as YYYY-MM-DD (what a date input holds): the business's calendar. */
 export const todayIsoDate = (now = new Date()) => {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const clock = bakuWallClock(now);
+  return clock ? `${clock.year}-${clock.month}-${clock.day}` : now.toISOString().slice(0, 10);
 };
 
 /** The rate in force today: the newest dated today or earlier (a next-day file may be in). */

@@ -14,7 +14,7 @@ import { formatRateDate, todayIsoDate } from './rate-dates';
 
 /** A rate typed by hand; a date that has one already gets the new one. */
 export const RateForm = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const createRate = useCreateExchangeRate();
   const form = useForm<ExchangeRateInput>({
     initialValues: { date: todayIsoDate(), rate: '' },
@@ -30,7 +30,10 @@ export const RateForm = () => {
     createRate.mutate(input, {
       onSuccess: (saved) => {
         notifySuccess(
-          t('settings.rates.form.saved', { date: formatRateDate(saved.date), rate: saved.rate }),
+          t('settings.rates.form.saved', {
+            date: formatRateDate(saved.date, i18n.language),
+            rate: saved.rate,
+          }),
         );
         form.setFieldValue('rate', '');
       },

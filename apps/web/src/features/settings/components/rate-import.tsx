@@ -10,7 +10,7 @@ import { formatRateDate } from './rate-dates';
 
 /** Uploads the Central Bank of Azerbaijan daily XML (e.g. 21.11.2026.xml) and says what it set. */
 export const RateImport = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const importRate = useImportExchangeRate();
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<RateImportResult | null>(null);
@@ -83,7 +83,7 @@ export const RateImport = () => {
             title={t('settings.rates.import.done')}
           >
             {t('settings.rates.import.result', {
-              date: formatRateDate(result.date),
+              date: formatRateDate(result.date, i18n.language),
               rate: result.rate,
               state: t(
                 result.replaced ? 'settings.rates.import.replaced' : 'settings.rates.import.new',

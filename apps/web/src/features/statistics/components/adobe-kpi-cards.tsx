@@ -8,8 +8,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format';
-import { formatCount } from './format-stats';
+import { formatNumber, formatUsd } from '@/lib/format';
 
 type KpiProps = { label: string; value: string; hint?: string; icon: ReactNode; color: string };
 
@@ -46,13 +45,13 @@ export const AdobeKpiCards = ({ data }: { data: AdobeStatistics }) => {
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
       <Kpi
         label={t('statistics.adobe.kpi.orders')}
-        value={formatCount(data.totals.orders, lang)}
+        value={formatNumber(data.totals.orders, lang)}
         icon={<IconReceipt size={20} />}
         color="indigo"
       />
       <Kpi
         label={t('statistics.adobe.kpi.licences')}
-        value={formatCount(data.totals.licences, lang)}
+        value={formatNumber(data.totals.licences, lang)}
         icon={<IconLicense size={20} />}
         color="teal"
       />
@@ -65,11 +64,11 @@ export const AdobeKpiCards = ({ data }: { data: AdobeStatistics }) => {
       />
       <Kpi
         label={t('statistics.adobe.kpi.customers')}
-        value={formatCount(data.customers.total, lang)}
+        value={formatNumber(data.customers.total, lang)}
         hint={
           data.customers.without_orders > 0
             ? t('statistics.adobe.kpi.withoutOrders', {
-                customers: formatCount(data.customers.without_orders, lang),
+                customers: formatNumber(data.customers.without_orders, lang),
               })
             : undefined
         }

@@ -15,8 +15,7 @@ import {
 import { IconTable } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format';
-import { formatCompactUsd, formatCount, formatMonth } from './format-stats';
+import { formatCompactMoney, formatMonth, formatNumber, formatUsd } from '@/lib/format';
 
 /** Exact comparison of two USD strings ('12.30' < '100.00') without floats. */
 const cents = (value: string) => BigInt(value.replace('.', ''));
@@ -49,7 +48,7 @@ export const AdobeSalesChart = ({ months, totals }: SalesChartProps) => {
     count: totals.licences,
     months: months.length,
     total: formatUsd(totals.total_usd, lang),
-    licences: formatCount(totals.licences, lang),
+    licences: formatNumber(totals.licences, lang),
     best: best ? formatMonth(best.month, lang) : '',
     bestTotal: best ? formatUsd(best.total_usd, lang) : '',
   });
@@ -93,7 +92,7 @@ export const AdobeSalesChart = ({ months, totals }: SalesChartProps) => {
               series={[
                 { name: 'usd', label: t('statistics.adobe.sales.usdSeries'), color: 'indigo.6' },
               ]}
-              valueFormatter={(value) => formatCompactUsd(value, lang)}
+              valueFormatter={(value) => formatCompactMoney('usd', value, lang)}
               yAxisProps={{ width: 56 }}
             />
           </div>
@@ -105,7 +104,7 @@ export const AdobeSalesChart = ({ months, totals }: SalesChartProps) => {
           <div
             role="img"
             aria-label={t('statistics.adobe.sales.licencesSummary', {
-              licences: formatCount(totals.licences, lang),
+              licences: formatNumber(totals.licences, lang),
             })}
           >
             <BarChart
@@ -113,7 +112,7 @@ export const AdobeSalesChart = ({ months, totals }: SalesChartProps) => {
               series={[
                 { name: 'licences', label: t('statistics.adobe.sales.licences'), color: 'teal.7' },
               ]}
-              valueFormatter={(value) => formatCount(value, lang)}
+              valueFormatter={(value) => formatNumber(value, lang)}
               yAxisProps={{ width: 40, allowDecimals: false }}
             />
           </div>
@@ -146,8 +145,8 @@ export const AdobeSalesChart = ({ months, totals }: SalesChartProps) => {
                   <Table.Th scope="row" fw={500}>
                     {formatMonth(m.month, lang)}
                   </Table.Th>
-                  <Table.Td ta="right">{formatCount(m.orders, lang)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(m.licences, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(m.orders, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(m.licences, lang)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatUsd(m.total_usd, lang)}
                   </Table.Td>

@@ -12,8 +12,8 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalString } from '@/lib/format';
-import { formatCount, sharePercent } from './format-stats';
+import { formatDecimalString, formatNumber } from '@/lib/format';
+import { sharePercent } from './format-stats';
 
 type Slice = { key: string; name: string; value: number; color: string };
 
@@ -54,7 +54,7 @@ const ShareDonut = ({ title, centre, summary, slices }: ShareDonutProps) => {
               <Text size="sm">
                 {slice.name}:{' '}
                 <Text span fw={700}>
-                  {formatCount(slice.value, i18n.language)}
+                  {formatNumber(slice.value, i18n.language)}
                 </Text>{' '}
                 <Text span c="dimmed">
                   ({`${sharePercent(slice.value, total)}\u00a0%`})
@@ -87,8 +87,8 @@ export const AdobeShareDonuts = ({ data }: { data: AdobeStatistics }) => {
         centre={share}
         summary={t('statistics.adobe.commitment.summary', {
           share,
-          threeYear: formatCount(commitment.three_year_licences, lang),
-          other: formatCount(commitment.other_licences, lang),
+          threeYear: formatNumber(commitment.three_year_licences, lang),
+          other: formatNumber(commitment.other_licences, lang),
         })}
         slices={[
           {
@@ -107,13 +107,13 @@ export const AdobeShareDonuts = ({ data }: { data: AdobeStatistics }) => {
       />
       <ShareDonut
         title={t('statistics.adobe.segments.title')}
-        centre={formatCount(customers.total, lang)}
+        centre={formatNumber(customers.total, lang)}
         summary={t('statistics.adobe.segments.summary', {
           count: customers.total,
-          total: formatCount(customers.total, lang),
-          com: formatCount(customers.by_segment.COM, lang),
-          edu: formatCount(customers.by_segment.EDU, lang),
-          gov: formatCount(customers.by_segment.GOV, lang),
+          total: formatNumber(customers.total, lang),
+          com: formatNumber(customers.by_segment.COM, lang),
+          edu: formatNumber(customers.by_segment.EDU, lang),
+          gov: formatNumber(customers.by_segment.GOV, lang),
         })}
         slices={segments}
       />

@@ -2,8 +2,7 @@ import type { AdobeTopCustomer } from '@esd/shared/statistics/adobe-statistics.s
 import { Badge, Paper, Table, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format';
-import { formatCount } from './format-stats';
+import { formatNumber, formatUsd } from '@/lib/format';
 
 /** The ten customers with the highest USD total of the chosen months. */
 export const AdobeTopCustomers = ({ rows }: { rows: AdobeTopCustomer[] }) => {
@@ -44,7 +43,7 @@ export const AdobeTopCustomers = ({ rows }: { rows: AdobeTopCustomer[] }) => {
                     </Badge>
                   ) : null}
                 </Table.Td>
-                <Table.Td ta="right">{formatCount(row.licences, lang)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(row.licences, lang)}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatUsd(row.total_usd, lang)}
                 </Table.Td>

@@ -13,15 +13,13 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { formatAzn, formatUsd } from '@/lib/format';
+import { formatAzn, formatCompactMoney, formatNumber, formatUsd } from '@/lib/format';
 import { useDistributionStatistics } from '../api/sales-statistics';
-import { formatCount } from './format-stats';
 import { RangeFilter } from './range-filter';
 import { SalesExportButtons } from './sales-export-buttons';
 import {
   type Currency,
   CurrencyControl,
-  formatCompact,
   formatMoneyIn,
   formatShare,
   Refreshing,
@@ -59,7 +57,7 @@ const SliceChart = ({
     ? t('statistics.sales.distribution.summary', {
         what: title,
         count: slices.length,
-        entries: formatCount(slices.length, lang),
+        entries: formatNumber(slices.length, lang),
         first: first.name,
         amount: formatMoneyIn(
           currency,
@@ -90,7 +88,7 @@ const SliceChart = ({
               color: 'indigo.6',
             },
           ]}
-          valueFormatter={(value) => formatCompact(currency, value, lang)}
+          valueFormatter={(value) => formatCompactMoney(currency, value, lang)}
           yAxisProps={{ width: 120 }}
         />
       </div>
@@ -131,8 +129,8 @@ const SliceChart = ({
                 >
                   {s.name}
                 </Table.Th>
-                {withOrders ? <Table.Td ta="right">{formatCount(s.orders, lang)}</Table.Td> : null}
-                <Table.Td ta="right">{formatCount(s.quantity, lang)}</Table.Td>
+                {withOrders ? <Table.Td ta="right">{formatNumber(s.orders, lang)}</Table.Td> : null}
+                <Table.Td ta="right">{formatNumber(s.quantity, lang)}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatUsd(s.amount_usd, lang)}
                 </Table.Td>
@@ -158,13 +156,13 @@ const Totals = ({ data }: { data: DistributionStatistics }) => {
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
       <StatCard
         label={t('statistics.sales.fields.orders')}
-        value={formatCount(data.totals.orders, lang)}
+        value={formatNumber(data.totals.orders, lang)}
         icon={<IconReceipt size={20} />}
         color="indigo"
       />
       <StatCard
         label={t('statistics.sales.fields.licences')}
-        value={formatCount(data.totals.quantity, lang)}
+        value={formatNumber(data.totals.quantity, lang)}
         icon={<IconLicense size={20} />}
         color="teal"
       />

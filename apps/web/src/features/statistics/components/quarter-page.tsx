@@ -9,11 +9,10 @@ import { Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { formatUsd } from '@/lib/format';
+import { formatCompactMoney, formatUsd } from '@/lib/format';
 import { useQuarterStatistics } from '../api/sales-statistics';
 import { SalesExportButtons } from './sales-export-buttons';
 import {
-  formatCompact,
   formatShare,
   Refreshing,
   SalesEmptyState,
@@ -106,7 +105,7 @@ const QuarterChart = ({ data }: { data: QuarterStatistics }) => {
             { name: 'sales', label: t('statistics.sales.quarter.sales'), color: 'indigo.6' },
             { name: 'target', label: t('statistics.sales.quarter.target'), color: 'gray.5' },
           ]}
-          valueFormatter={(value) => formatCompact('usd', value, lang)}
+          valueFormatter={(value) => formatCompactMoney('usd', value, lang)}
           yAxisProps={{ width: 64 }}
         />
       </div>

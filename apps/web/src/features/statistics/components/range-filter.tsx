@@ -8,6 +8,7 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateInputFormat } from '@/lib/format';
 import type { DateRange } from '../api/sales-statistics';
 import { presetOf, presetRange, RANGE_PRESETS, type RangePreset } from './sales-range';
 
@@ -61,7 +62,7 @@ export const RangeFilter = ({ value, onChange }: RangeFilterProps) => {
           type="range"
           label={t('statistics.sales.range.dates')}
           w={{ base: '100%', xs: 250 }}
-          valueFormat="DD.MM.YYYY"
+          valueFormat={dateInputFormat(i18n.language)}
           leftSection={<IconCalendar size={16} aria-hidden />}
           maxDate={today}
           allowSingleDateInRange

@@ -29,14 +29,6 @@ export const formatMoneyIn = (currency: Currency, value: string, lang: string) =
 export const formatShare = (value: string, lang: string, signed = false) =>
   `${signed && !value.startsWith('-') && value !== '0.0' ? '+' : ''}${formatDecimalString(value, lang, 1)}\u00a0%`;
 
-/** Chart axes only (display): '$5K' / '5K AZN'; tables show the exact strings. */
-export const formatCompact = (currency: Currency, value: number, lang: string) => {
-  const n = new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(
-    value,
-  );
-  return currency === 'usd' ? `$${n}` : `${n} AZN`;
-};
-
 export const CurrencyControl = ({
   value,
   onChange,

@@ -14,9 +14,8 @@ import {
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatAzn, formatUsd } from '@/lib/format';
+import { formatAzn, formatNumber, formatUsd } from '@/lib/format';
 import { type DateRange, useTopProducts } from '../api/sales-statistics';
-import { formatCount } from './format-stats';
 
 const cents = (value: string) => BigInt(value.replace('.', ''));
 
@@ -38,7 +37,7 @@ export const useBestSellerFigures = () => {
   return (best: NonNullable<TopProducts['best_seller']>) =>
     t('statistics.sales.top.bestSellerFigures', {
       count: best.quantity,
-      licences: formatCount(best.quantity, lang),
+      licences: formatNumber(best.quantity, lang),
       amount: formatUsd(best.amount_usd, lang),
     });
 };
@@ -107,7 +106,7 @@ export const TopProductsTable = ({ data, compact }: { data: TopProducts; compact
                   aria-hidden
                 />
               </Table.Th>
-              <Table.Td ta="right">{formatCount(p.quantity, lang)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(p.quantity, lang)}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatUsd(p.amount_usd, lang)}
               </Table.Td>

@@ -23,15 +23,18 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { formatDecimalString } from '@/lib/format';
+import {
+  formatCompactMoney,
+  formatDayMonth,
+  formatDecimalString,
+  formatNumber,
+} from '@/lib/format';
 import { type DateRange, useWeeklyStatistics } from '../api/sales-statistics';
-import { formatCount } from './format-stats';
 import { RangeFilter } from './range-filter';
 import { SalesExportButtons } from './sales-export-buttons';
 import {
   type Currency,
   CurrencyControl,
-  formatCompact,
   formatMoneyIn,
   formatShare,
   Refreshing,
@@ -43,12 +46,6 @@ import {
 } from './sales-parts';
 import { readRange } from './sales-range';
 import { TopProductsBlock } from './top-products-block';
-
-/** 'YYYY-MM-DD' as a short day of the reader's language: '1 Apr', '1 апр.'. */
-const formatDay = (day: string, lang: string) =>
-  new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 
 const amountOf = (row: { amount_usd: string; amount_azn: string }, currency: Currency) =>
   currency === 'usd' ? row.amount_usd : row.amount_azn;
@@ -66,8 +63,8 @@ const Kpis = ({ data, currency }: { data: WeeklyStatistics; currency: Currency }
         value={formatMoneyIn(currency, amountOf(current.this_week, currency), lang)}
         hint={t('statistics.sales.weekly.ordersHint', {
           count: current.this_week.orders,
-          orders: formatCount(current.this_week.orders, lang),
-          from: formatDay(current.week_start, lang),
+          orders: formatNumber(current.this_week.orders, lang),
+          from: formatDayMonth(current.week_start, lang),
         })}
         icon={<IconCalendarWeek size={20} />}
         color="indigo"
@@ -77,7 +74,7 @@ const Kpis = ({ data, currency }: { data: WeeklyStatistics; currency: Currency }
         value={formatMoneyIn(currency, amountOf(current.last_week, currency), lang)}
         hint={t('statistics.sales.weekly.ordersCount', {
           count: current.last_week.orders,
-          orders: formatCount(current.last_week.orders, lang),
+          orders: formatNumber(current.last_week.orders, lang),
         })}
         icon={<IconCalendarStats size={20} />}
         color="teal"
@@ -118,7 +115,7 @@ const WeeksChart = ({ data, currency }: { data: WeeklyStatistics; currency: Curr
   const [isTableOpen, setTableOpen] = useState(false);
   const tableId = useId();
   const points = data.weeks.map((w) => ({
-    week: formatDay(w.week_start, lang),
+    week: formatDayMonth(w.week_start, lang),
     // display only: the chart needs numbers; the table shows the exact strings
     amount: Number(amountOf(w, currency)),
     orders: w.orders,
@@ -127,7 +124,7 @@ const WeeksChart = ({ data, currency }: { data: WeeklyStatistics; currency: Curr
     count: data.totals.orders,
     weeks: data.weeks.length,
     total: formatMoneyIn(currency, amountOf(data.totals, currency), lang),
-    orders: formatCount(data.totals.orders, lang),
+    orders: formatNumber(data.totals.orders, lang),
   });
   const chartProps = {
     h: 220,
@@ -170,7 +167,7 @@ const WeeksChart = ({ data, currency }: { data: WeeklyStatistics; currency: Curr
                   color: 'indigo.6',
                 },
               ]}
-              valueFormatter={(value) => formatCompact(currency, value, lang)}
+              valueFormatter={(value) => formatCompactMoney(currency, value, lang)}
               yAxisProps={{ width: 64 }}
             />
           </div>
@@ -182,7 +179,7 @@ const WeeksChart = ({ data, currency }: { data: WeeklyStatistics; currency: Curr
           <div
             role="img"
             aria-label={t('statistics.sales.weekly.ordersSummary', {
-              orders: formatCount(data.totals.orders, lang),
+              orders: formatNumber(data.totals.orders, lang),
             })}
           >
             <BarChart
@@ -190,7 +187,7 @@ const WeeksChart = ({ data, currency }: { data: WeeklyStatistics; currency: Curr
               series={[
                 { name: 'orders', label: t('statistics.sales.fields.orders'), color: 'teal.7' },
               ]}
-              valueFormatter={(value) => formatCount(value, lang)}
+              valueFormatter={(value) => formatNumber(value, lang)}
               yAxisProps={{ width: 40, allowDecimals: false }}
             />
           </div>
@@ -223,10 +220,10 @@ const WeeksChart = ({ data, currency }: { data: WeeklyStatistics; currency: Curr
               {data.weeks.map((w) => (
                 <Table.Tr key={w.week_start}>
                   <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                    {w.week} · {formatDay(w.week_start, lang)}
+                    {w.week} · {formatDayMonth(w.week_start, lang)}
                   </Table.Th>
-                  <Table.Td ta="right">{formatCount(w.orders, lang)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(w.quantity, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(w.orders, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(w.quantity, lang)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoneyIn('usd', w.amount_usd, lang)}
                   </Table.Td>
@@ -239,8 +236,8 @@ const WeeksChart = ({ data, currency }: { data: WeeklyStatistics; currency: Curr
             <Table.Tfoot>
               <Table.Tr>
                 <Table.Th scope="row">{t('statistics.sales.total')}</Table.Th>
-                <Table.Th ta="right">{formatCount(data.totals.orders, lang)}</Table.Th>
-                <Table.Th ta="right">{formatCount(data.totals.quantity, lang)}</Table.Th>
+                <Table.Th ta="right">{formatNumber(data.totals.orders, lang)}</Table.Th>
+                <Table.Th ta="right">{formatNumber(data.totals.quantity, lang)}</Table.Th>
                 <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoneyIn('usd', data.totals.amount_usd, lang)}
                 </Table.Th>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatUsd } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import { useTargets } from '../api/get-targets';
 import { TargetFormModal } from './target-form-modal';
 import { TargetImmutableNote } from './target-note';
@@ -27,7 +27,6 @@ export const TargetsPage = () => {
     year: year ? Number(year) : undefined,
     quarter: quarter ? Number(quarter) : undefined,
   });
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   const columns: DataTableColumn<Target>[] = [
     {
@@ -74,7 +73,7 @@ export const TargetsPage = () => {
       header: t('targets.table.created'),
       render: (target) => (
         <Stack gap={0}>
-          <Text size="sm">{dateFormat.format(new Date(target.created_at))}</Text>
+          <Text size="sm">{formatDate(target.created_at, i18n.language)}</Text>
           {target.created_by ? (
             <Text size="xs" c="dimmed">
               {target.created_by}

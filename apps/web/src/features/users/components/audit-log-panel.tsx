@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useListQuery } from '@/components/use-list-query';
+import { dateInputFormat, formatDateTime } from '@/lib/format';
 import { useAuditFilters, useAuditLog } from '../api/get-audit-log';
 import { auditChanges } from './audit-changes';
 
@@ -64,14 +65,13 @@ export const AuditLogPanel = () => {
     list.resetPage();
   };
   const clearLabel = (name: string) => ({ 'aria-label': t('users.filters.clear', { name }) });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: DataTableColumn<AuditEntry>[] = [
     {
       key: 'when',
       header: t('users.audit.when'),
       nowrap: true,
-      render: (entry) => when.format(new Date(entry.created_at)),
+      render: (entry) => formatDateTime(entry.created_at, i18n.language),
     },
     {
       key: 'actor',
@@ -111,7 +111,7 @@ export const AuditLogPanel = () => {
   ];
 
   const dateProps = {
-    valueFormat: 'DD.MM.YYYY',
+    valueFormat: dateInputFormat(i18n.language),
     clearable: true,
     leftSection: <IconCalendar size={16} aria-hidden />,
     popoverProps: { withinPortal: true },
