@@ -1,3 +1,5 @@
+import { bakuWallClock, formatBakuTimestamp } from '@esd/shared/baku-time';
+
 /**
  * Text cells of the CSV and xlsx exports (orders, statistics), written one way for both.
  *
@@ -30,3 +32,30 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export const xlsxText = (value: string) =>
   neutralise(value.replace(NOT_XML, '').replace(LONE_SURROGATE, '\ufffd'));
+
+/**
+ * A moment as a CSV cell: Baku wall-clock time `YYYY-MM-DD HH:mm:ss`, the business's clock,
+ * which spreadsheets read as a date-time (the column header names the zone).
+ */
+export const csvTimestamp = (at: Date | string) => formatBakuTimestamp(at);
+
+/**
+ * A moment as an xlsx date cell that shows Baku wall-clock time. Spreadsheet dates carry no
+ * time zone and exceljs writes a Date's UTC reading, so the cell gets Baku's reading as UTC.
+ */
+export const xlsxTimestamp = (at: Date | string) => {
+  const moment = typeof at === 'string' ? new Date(at) : at;
+  const clock = bakuWallClock(moment);
+  if (!clock) return moment;
+  const [year, month, day, hour, minute, second] = [
+    clock.year,
+    clock.month,
+    clock.day,
+    clock.hour,
+    clock.minute,
+    clock.second,
+  ].map(Number) as [number, number, number, number, number, number];
+  return new Date(
+    Date.UTC(year, month - 1, day, hour, minute, second, moment.getUTCMilliseconds()),
+  );
+};

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { orders } from '../../db/schema';
-import { csvField, xlsxText } from '../../lib/spreadsheet';
+import { csvField, csvTimestamp, xlsxText, xlsxTimestamp } from '../../lib/spreadsheet';
 import type { Session } from '../../plugins/auth';
 import { itemTotals, orderConditions, selectOrders, toSummary } from './orders.query';
 
@@ -16,7 +16,7 @@ type ExportQuery = z.output<typeof orderExportQuerySchema>;
 const headers: Record<Language, string[]> = {
   en: [
     'Order',
-    'Date',
+    'Date (Baku time)',
     'Status',
     'Type',
     'Buyer',
@@ -31,7 +31,7 @@ const headers: Record<Language, string[]> = {
   ],
   ru: [
     'Заказ',
-    'Дата',
+    'Дата (время Баку)',
     'Статус',
     'Тип',
     'Покупатель',
@@ -46,7 +46,7 @@ const headers: Record<Language, string[]> = {
   ],
   az: [
     'Sifariş',
-    'Tarix',
+    'Tarix (Bakı vaxtı)',
     'Status',
     'Növ',
     'Alıcı',
@@ -134,7 +134,7 @@ export const exportOrders = async (
   const stream = new PassThrough();
   const cells = (o: Awaited<ReturnType<typeof toSummary>>) => [
     o.id,
-    o.created_at,
+    csvTimestamp(o.created_at),
     statusNames[lang][o.status] ?? o.status,
     typeNames[lang][o.sell_type],
     o.buyer.name,
@@ -177,7 +177,7 @@ export const exportOrders = async (
     for await (const batch of orderBatches(app, session, query)) {
       for (const o of batch) {
         const row = cells(o).map((value, index) => {
-          if (index === 1) return new Date(o.created_at);
+          if (index === 1) return xlsxTimestamp(o.created_at);
           // money as numbers so the sheet can sum them; two decimals are exact in a double
           if (index === 9 || index === 10) return Number(value);
           return typeof value === 'string' ? xlsxText(value) : value;
