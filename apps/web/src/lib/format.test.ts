@@ -68,6 +68,7 @@ describe('currencies', () => {
   it('writes Azerbaijani amounts as CLDR az does: 5.000,00 $', () => {
     expect(formatUsd('5000', 'az')).toBe(`5.000,00${NBSP}$`);
     expect(formatAzn('1234.5', 'az')).toBe(`1.234,50${NBSP}AZN`);
+    expect(formatAzn('1.7', 'az', 4)).toBe(`1,7000${NBSP}AZN`);
   });
 });
 

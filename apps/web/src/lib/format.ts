@@ -74,9 +74,9 @@ export const formatDecimalString = (value: string, lang: string, decimals = 2): 
 export const formatUsd = (value: string, lang: string) =>
   styleOf(lang).usd(formatDecimalString(value, lang));
 
-/** Spec 9: AZN for cash and credit amounts, 2 decimals: '1.234,50 AZN' in az. */
-export const formatAzn = (value: string, lang: string) =>
-  styleOf(lang).azn(formatDecimalString(value, lang));
+/** Spec 9: AZN for cash and credit amounts, 2 decimals ('1.234,50 AZN' in az); rates take 4. */
+export const formatAzn = (value: string, lang: string, decimals = 2) =>
+  styleOf(lang).azn(formatDecimalString(value, lang, decimals));
 
 /** A percentage without needless zeros: '18.00' → '18', '2.50' → '2,5' in az/ru. */
 export const formatPercent = (value: string, lang: string) => {

@@ -131,12 +131,14 @@ export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
         <TextInput
           type="datetime-local"
           label={t('events.settings.events.form.startsAt')}
+          description={t('fields.bakuTime')}
           required
           {...form.getInputProps('starts_at')}
         />
         <TextInput
           type="datetime-local"
           label={t('events.settings.events.form.endsAt')}
+          description={t('fields.bakuTime')}
           required
           {...form.getInputProps('ends_at')}
         />

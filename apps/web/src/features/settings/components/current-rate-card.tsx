@@ -1,6 +1,7 @@
 import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
 import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDecimalString } from '@/lib/format';
 import { formatRateDate } from './rate-dates';
 import { RateExample } from './rate-example';
 
@@ -25,7 +26,9 @@ export const CurrentRateCard = ({ rate, isLoading }: CurrentRateCardProps) => {
             c="indigo.8"
             style={{ fontVariantNumeric: 'tabular-nums' }}
           >
-            {t('settings.rates.currentValue', { rate: rate.rate })}
+            {t('settings.rates.currentValue', {
+              rate: formatDecimalString(rate.rate, i18n.language, 4),
+            })}
           </Text>
           <Group gap="xs">
             <Text size="sm">

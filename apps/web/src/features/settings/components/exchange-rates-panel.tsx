@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDateTime } from '@/lib/format';
+import { formatAzn, formatDateTime } from '@/lib/format';
 import { useDeleteExchangeRate } from '../api/delete-exchange-rate';
 import { useExchangeRates } from '../api/get-exchange-rates';
 import { CurrentRateCard } from './current-rate-card';
@@ -33,7 +33,7 @@ export const ExchangeRatesPanel = () => {
       header: t('settings.rates.fields.rate'),
       align: 'right',
       nowrap: true,
-      render: (rate) => `${rate.rate} AZN`,
+      render: (rate) => formatAzn(rate.rate, i18n.language, 4),
     },
     {
       key: 'source',
@@ -71,7 +71,9 @@ export const ExchangeRatesPanel = () => {
         rows={rates.data?.items}
         total={rates.data?.total}
         getRowKey={(rate) => rate.id}
-        getRowLabel={(rate) => `${formatRateDate(rate.date, i18n.language)}: ${rate.rate} AZN`}
+        getRowLabel={(rate) =>
+          `${formatRateDate(rate.date, i18n.language)}: ${formatAzn(rate.rate, i18n.language, 4)}`
+        }
         isLoading={rates.isPending}
         isFetching={rates.isFetching}
         isError={rates.isError}

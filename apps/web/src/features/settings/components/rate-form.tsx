@@ -7,6 +7,7 @@ import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
+import { formatDecimalString } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useCreateExchangeRate } from '../api/create-exchange-rate';
@@ -32,7 +33,7 @@ export const RateForm = () => {
         notifySuccess(
           t('settings.rates.form.saved', {
             date: formatRateDate(saved.date, i18n.language),
-            rate: saved.rate,
+            rate: formatDecimalString(saved.rate, i18n.language, 4),
           }),
         );
         form.setFieldValue('rate', '');

@@ -4,6 +4,7 @@ import { IconCircleCheck, IconFileImport } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-error';
+import { formatDecimalString } from '@/lib/format';
 import { getErrorMessage } from '@/lib/notify';
 import { RATES_FILE_MAX_BYTES, useImportExchangeRate } from '../api/import-exchange-rate';
 import { formatRateDate } from './rate-dates';
@@ -84,7 +85,7 @@ export const RateImport = () => {
           >
             {t('settings.rates.import.result', {
               date: formatRateDate(result.date, i18n.language),
-              rate: result.rate,
+              rate: formatDecimalString(result.rate, i18n.language, 4),
               state: t(
                 result.replaced ? 'settings.rates.import.replaced' : 'settings.rates.import.new',
               ),

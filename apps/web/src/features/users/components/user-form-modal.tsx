@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
 import { FormModal } from '@/components/form-modal';
 import { isApiError } from '@/lib/api-error';
+import { formatPercent } from '@/lib/format';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { useUserOptions } from '../api/get-user-options';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
@@ -78,7 +79,7 @@ export const UserFormModal = ({ target, role, selfId, onClose }: UserFormModalPr
   const dealerData = (data?.dealers ?? []).map((d) => ({ value: String(d.id), label: d.name }));
   const markupData = (data?.markup_groups ?? []).map((g) => ({
     value: String(g.id),
-    label: `${g.name} (${g.percent}%)`,
+    label: `${g.name} (${formatPercent(g.percent, i18n.language)}%)`,
   }));
   const groupData = (data?.user_groups ?? []).map((g) => ({ value: String(g.id), label: g.name }));
 
