@@ -87,7 +87,7 @@ test('[partners][apply] a visitor sees field errors (in az too), applies, gd app
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText(`8${stamp}`)).toBeVisible();
   await expect(drawer.getByText('7KM2P9Q')).toBeVisible();
-  await expect(drawer.getByText('01.02.2025')).toBeVisible();
+  await expect(drawer.getByText('1 Feb 2025')).toBeVisible();
   await shoot(page, 'review-drawer-en');
   await drawer.getByRole('button', { name: 'Approve' }).click();
   const approve = page.getByRole('dialog', { name: `Approve ${company}` });

@@ -128,15 +128,15 @@ test('[settings][rates] an admin imports the central bank XML', async ({ page })
     await (await chooser).setFiles(path.join(fixtures, '21.11.2026.xml'));
   };
   await upload();
-  await expect(page.getByRole('status').filter({ hasText: 'Rate for 21.11.2026' })).toHaveText(
-    /Rate for 21\.11\.2026: 1\.7000 AZN \((new|replaced)\)/,
+  await expect(page.getByRole('status').filter({ hasText: 'Rate for 21 Nov 2026' })).toHaveText(
+    /Rate for 21 Nov 2026: 1\.7000 AZN \((new|replaced)\)/,
   );
   // the same day's file again replaces that day's rate
   await upload();
-  await expect(page.getByRole('status').filter({ hasText: 'Rate for 21.11.2026' })).toContainText(
-    'Rate for 21.11.2026: 1.7000 AZN (replaced)',
+  await expect(page.getByRole('status').filter({ hasText: 'Rate for 21 Nov 2026' })).toContainText(
+    'Rate for 21 Nov 2026: 1.7000 AZN (replaced)',
   );
-  const row = page.getByRole('row').filter({ hasText: '21.11.2026' });
+  const row = page.getByRole('row').filter({ hasText: '21 Nov 2026' });
   await expect(row).toContainText('1.7000 AZN');
   await expect(row).toContainText('Central bank');
 });
