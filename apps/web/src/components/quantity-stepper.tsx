@@ -8,7 +8,7 @@ import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalString } from '@/lib/format-money';
+import { formatNumber } from '@/lib/format';
 
 type QuantityStepperProps = {
   value: number;
@@ -125,7 +125,7 @@ export const QuantityStepper = ({
       {/* a live region: screen readers hear why the field changed */}
       <Text size="xs" c="orange.9" role="status" maw={240}>
         {hint === 'atMost'
-          ? t('quantity.atMost', { max: formatDecimalString(String(max), i18n.language, 0) })
+          ? t('quantity.atMost', { max: formatNumber(max, i18n.language) })
           : hint === 'digitsOnly'
             ? t('quantity.digitsOnly')
             : null}
