@@ -151,6 +151,8 @@ export const auditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
+  /** the names of the records the entry refers to, by `auditNameKey` (`country:3`) */
+  names: z.record(z.string(), z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -36,7 +36,7 @@ export const createMarkupGroupsService = ({ db }: { db: Db }) => {
   /** Writes the group and its audit entry in one transaction. */
   const save = async (
     input: MarkupGroupInput,
-    audit: { actor: AuditActor; action: string; before?: MarkupGroup },
+    audit: { actor: AuditActor; action: AuditEntry['action']; before?: MarkupGroup },
     work: (tx: Tx) => Promise<number | undefined>,
   ) => {
     try {

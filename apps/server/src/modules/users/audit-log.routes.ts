@@ -6,6 +6,7 @@ import {
 } from '@esd/shared/users/users.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/errors';
+import { requestLanguage } from '../../lib/language';
 import { findAuditEntries, findAuditFilters } from './audit-log.repository';
 
 /** Every change of a limit, a role, an account or a price setting: global admins read it. */
@@ -24,7 +25,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(auditEntrySchema)) },
       },
     },
-    async ({ query }) => ok(await findAuditEntries(app.db, query)),
+    async (request) => ok(await findAuditEntries(app.db, request.query, requestLanguage(request))),
   );
 
   app.get(

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { insertOrder, linkTokenFor, signedIn, userId } from '../../../test/users-support';
-import { auditLog, countries, userGroups, users } from '../../db/schema';
+import { auditLog, countries, markupGroups, userGroups, users } from '../../db/schema';
 import { BUSINESS_TIME_ZONE } from '../orders/orders.query';
 
 type Row = {
@@ -393,6 +393,37 @@ describe.each(dbKinds)('[users] user administration on %s', (kind) => {
     const filters = (await gd.get('/api/settings/audit-log/filters')).json().data;
     expect(filters.actions).toContain('user.update');
     expect(filters.actors.map((a: { email: string }) => a.email)).toContain('gd@example.com');
+  });
+
+  it("names the records an audit entry refers to, in the reader's language", async () => {
+    const gd = await signedIn(ctx, 'gd@example.com');
+    const [gold] = await ctx.db
+      .select({ id: markupGroups.id })
+      .from(markupGroups)
+      .where(eq(markupGroups.name, 'Gold'));
+    const created = await gd.post('/api/settings/users', {
+      name: 'Shymkent Soft',
+      email: 'shymkent@example.com',
+      type_id: 3,
+      country_id: countryIds.KZ,
+      markup_group_id: gold!.id,
+    });
+    const id = created.json().data.id as number;
+    const read = (lang: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/settings/audit-log?action=user.create&entity_id=${id}`,
+        headers: { ...bearer(gd.token!), 'accept-language': lang },
+      });
+    const [entry] = (await read('ru')).json().data.items;
+    expect(entry.after).toMatchObject({ country_id: countryIds.KZ, markup_group_id: gold!.id });
+    expect(entry.names).toEqual({
+      [`user:${id}`]: 'Shymkent Soft',
+      [`country:${countryIds.KZ}`]: 'Казахстан',
+      [`markup_group:${gold!.id}`]: 'Gold',
+    });
+    const [inAzerbaijani] = (await read('az')).json().data.items;
+    expect(inAzerbaijani.names[`country:${countryIds.KZ}`]).toBe('Qazaxıstan');
   });
 
   it('moves a dealer to another country with its users, and keeps a dealer with users a dealer', async () => {
