@@ -11,7 +11,13 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useListQuery } from '@/components/use-list-query';
 import { dateInputFormat, formatDateTime } from '@/lib/format';
 import { useAuditFilters, useAuditLog } from '../api/get-audit-log';
-import { auditChanges } from './audit-changes';
+import {
+  type AuditWords,
+  auditActionLabel,
+  auditChanges,
+  auditRecord,
+  auditRecordLabel,
+} from './audit-words';
 
 type Filters = {
   actor_id?: number;
@@ -22,13 +28,18 @@ type Filters = {
   date_to?: string;
 };
 
+const useAuditWords = (entry: AuditEntry): AuditWords => {
+  const { t, i18n } = useTranslation();
+  return { t, lang: i18n.language, names: entry.names ?? {} };
+};
+
 const Changes = ({ entry }: { entry: AuditEntry }) => {
-  const { t } = useTranslation();
-  const changes = auditChanges(entry.before, entry.after);
+  const words = useAuditWords(entry);
+  const changes = auditChanges(words, entry);
   if (changes.length === 0)
     return (
       <Text size="xs" c="dimmed">
-        {t('users.audit.noDetails')}
+        {words.t('users.audit.noDetails')}
       </Text>
     );
   return (
@@ -37,7 +48,7 @@ const Changes = ({ entry }: { entry: AuditEntry }) => {
         {changes.map((change) => (
           <Table.Tr key={change.field}>
             <Table.Th fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {change.field}
+              {change.label}
             </Table.Th>
             <Table.Td style={{ wordBreak: 'break-word' }}>
               {change.before === null ? null : <Code>{change.before}</Code>}
@@ -48,6 +59,20 @@ const Changes = ({ entry }: { entry: AuditEntry }) => {
         ))}
       </Table.Tbody>
     </Table>
+  );
+};
+
+const RecordCell = ({ entry }: { entry: AuditEntry }) => {
+  const record = auditRecord(useAuditWords(entry), entry);
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{record.type}</Text>
+      {record.name === null ? null : (
+        <Text size="xs" c="dimmed">
+          {record.name}
+        </Text>
+      )}
+    </Stack>
   );
 };
 
@@ -94,14 +119,12 @@ export const AuditLogPanel = () => {
       key: 'action',
       header: t('users.audit.action'),
       nowrap: true,
-      render: (entry) => <Code>{entry.action}</Code>,
+      render: (entry) => auditActionLabel(t, entry.action),
     },
     {
       key: 'record',
       header: t('users.audit.record'),
-      nowrap: true,
-      render: (entry) =>
-        `${entry.entity_type}${entry.entity_id === null ? '' : ` #${entry.entity_id}`}`,
+      render: (entry) => <RecordCell entry={entry} />,
     },
     {
       key: 'changes',
@@ -126,7 +149,7 @@ export const AuditLogPanel = () => {
         rows={log.data?.items}
         total={log.data?.total}
         getRowKey={(entry) => entry.id}
-        getRowLabel={(entry) => `${entry.action} #${entry.id}`}
+        getRowLabel={(entry) => `${auditActionLabel(t, entry.action)} #${entry.id}`}
         isLoading={log.isPending}
         isFetching={log.isFetching}
         isError={log.isError}
@@ -153,7 +176,10 @@ export const AuditLogPanel = () => {
               <Select
                 label={t('users.audit.action')}
                 placeholder={t('users.audit.allActions')}
-                data={options.data?.actions ?? []}
+                data={(options.data?.actions ?? []).map((action) => ({
+                  value: action,
+                  label: auditActionLabel(t, action),
+                }))}
                 value={filters.action ?? null}
                 onChange={(value) => change({ action: value ?? undefined })}
                 clearable
@@ -163,7 +189,10 @@ export const AuditLogPanel = () => {
               <Select
                 label={t('users.audit.record')}
                 placeholder={t('users.audit.allRecords')}
-                data={options.data?.entity_types ?? []}
+                data={(options.data?.entity_types ?? []).map((type) => ({
+                  value: type,
+                  label: auditRecordLabel(t, type),
+                }))}
                 value={filters.entity_type ?? null}
                 onChange={(value) => change({ entity_type: value ?? undefined })}
                 clearable
