@@ -15,6 +15,18 @@ export type ItemStatusName = (typeof ITEM_STATUSES)[number];
 
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected'] as const;
 
+/**
+ * What an order's history records besides a move of status (`to_status` of `order_events`):
+ * a key activated for an end customer, a return asked for or refused, a credit order paid.
+ */
+export const ORDER_EVENT_NAMES = [
+  'key_activated',
+  'return_requested',
+  'return_rejected',
+  'credit_settled',
+] as const;
+export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
+
 export const CREDIT_LIMIT_MESSAGE =
   'Impossible to place order. Order value is greater than remaining credit limit.';
 

@@ -1,14 +1,8 @@
 import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { Paper, Text, Timeline, Title } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
-
-/** A status of the order or of an item, in words (unknown names shown as they came). */
-const statusLabel = (t: TFunction, name: string, isItem: boolean) => {
-  const key = isItem ? `orders.itemStatus.${name}` : `orders.status.${name}`;
-  return t(key as 'orders.status.pending', { defaultValue: name });
-};
+import { historyTitle } from './history-words';
 
 /** Who changed what, when, from which status to which, with the note. */
 export const OrderHistory = ({ order }: { order: OrderDetail }) => {
@@ -22,11 +16,7 @@ export const OrderHistory = ({ order }: { order: OrderDetail }) => {
       </Title>
       <Timeline active={order.history.length - 1} bulletSize={14} lineWidth={2}>
         {order.history.map((entry, index) => {
-          const isItem = entry.item_id !== null;
-          const to = statusLabel(t, entry.to, isItem);
-          const title = entry.from
-            ? t('orders.history.changed', { from: statusLabel(t, entry.from, isItem), to })
-            : t('orders.history.created', { to });
+          const title = historyTitle(t, entry);
           const itemTitle = titleOf(entry.item_id);
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never reorder
