@@ -30,7 +30,7 @@ const keyOf = (name: string, isItem: boolean) => {
 };
 
 /** A status of the order or of an item, or an event, in words. */
-export const historyStatusLabel = (t: TFunction, name: string, isItem: boolean) =>
+const historyStatusLabel = (t: TFunction, name: string, isItem: boolean) =>
   t(keyOf(name, isItem) as 'orders.status.pending', { defaultValue: humanize(name) });
 
 /**

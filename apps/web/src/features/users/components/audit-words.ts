@@ -85,7 +85,7 @@ const nameOf = (words: AuditWords, kind: AuditNameKind, id: unknown) =>
  * One value in words. `siblings` are the other fields of its object: a dealer's own price is
  * money or a percentage by its mode.
  */
-export const auditValue = (
+const auditValue = (
   words: AuditWords,
   field: string,
   value: unknown,
