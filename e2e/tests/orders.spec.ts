@@ -279,7 +279,9 @@ test('[orders][keys] a dealer activates and e-mails its keys and asks for a retu
   await ask.getByRole('textbox', { name: 'Reason' }).fill('Bought the wrong plan');
   await ask.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText('Your return request has been sent.')).toBeVisible();
-  await expect(detail.getByText('Return requested')).toBeVisible();
+  await expect(
+    detail.getByRole('region', { name: 'Items' }).getByText('Return requested'),
+  ).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Request return' })).toHaveCount(0);
 
   const admin = await (await browser.newContext()).newPage();
@@ -293,6 +295,12 @@ test('[orders][keys] a dealer activates and e-mails its keys and asks for a retu
   await expect(admin.getByText('The return has been approved.')).toBeVisible();
   await expect(adminDetail.getByText('Return approved')).toBeVisible();
   await expect(keysOf(admin, M365.title).first()).toContainText('Revoked');
+  // the history tells each event in words, never by its code (key_activated)
+  const history = adminDetail.getByRole('region', { name: 'Status history' });
+  await expect(history).toContainText('Key activated');
+  await expect(history).toContainText('Return requested');
+  await expect(history).toContainText('Delivered → Returned');
+  expect(await history.innerText()).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
   await admin.context().close();
 });
 
