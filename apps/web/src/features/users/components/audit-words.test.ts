@@ -120,7 +120,7 @@ describe('[users][audit] codes in words', () => {
       credit_limit: '$2,500.00',
       vat_percent: '18%',
       rate: '1 USD = 1.7000 AZN',
-      date: '05.03.2024',
+      date: '5 Mar 2024',
       status: 'Shipped',
       lang: 'Azərbaycanca',
       source: 'Central Bank of Azerbaijan',

@@ -5,7 +5,7 @@ import {
   auditNameKey,
 } from '@esd/shared/users/users.audit-codes';
 import type { TFunction } from 'i18next';
-import { formatDecimalString, formatPercent, formatUsd } from '../../../lib/format-money';
+import { formatDate, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 
 /** What turns codes into words: the translations, the reader's language, the entry's names. */
 export type AuditWords = { t: TFunction; lang: string; names: Record<string, string> };
@@ -122,8 +122,7 @@ const auditValue = (
     if (field === 'rate')
       return t('users.audit.rateValue', { rate: formatDecimalString(value, lang, 4) });
   }
-  if (field === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text))
-    return text.split('-').reverse().join('.');
+  if (field === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text, lang);
   return text;
 };
 
