@@ -3,6 +3,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -56,9 +57,7 @@ describe('[mail] SMTP delivery when SMTP_URL is set', () => {
       payload: { email: 'ld@example.com' },
     });
     expect(response.statusCode).toBe(200);
-    for (let i = 0; i < 200 && smtp.received.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitFor(() => smtp.received.length > 0, { message: 'the reset mail at the SMTP server' });
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
     expect(mail!.from).toBe('portal@esd.test');

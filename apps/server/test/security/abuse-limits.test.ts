@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, orders } from '../../src/db/schema';
 import { addKeys, as, createProduct } from '../fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../harness';
+import { waitFor } from '../wait-for';
 
 /**
  * Issue 18: mails a user can make the portal send are limited per user and per recipient, and
@@ -25,12 +26,11 @@ describe.each(dbKinds)('[security][abuse limits] mails a user can trigger on %s'
     );
     expect(placed.statusCode, placed.body).toBe(200);
     orderId = placed.json().data.id;
-    for (const until = Date.now() + 20_000; ; ) {
-      const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-      if (row?.status === 'completed') break;
-      if (Date.now() > until) throw new Error(`order ${orderId} is ${row?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitFor(() => ctx.db.select().from(orders).where(eq(orders.id, orderId)), {
+      until: ([row]) => row?.status === 'completed',
+      message: `order ${orderId} completed`,
+      timeoutMs: 20_000,
+    });
   }, 60_000);
   afterAll(async () => ctx?.close());
 
@@ -58,8 +58,10 @@ describe.each(dbKinds)('[security][abuse limits] mails a user can trigger on %s'
     });
     expect(refusal!.data.retry_after as number).toBeLessThanOrEqual(3600);
     // the mails that went out are the ten allowed (sent after the answer)
-    for (let waited = 0; (await mailsTo('flooded@example.com')) < 10 && waited < 100; waited++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => mailsTo('flooded@example.com'), {
+      until: (mails) => mails >= 10,
+      message: 'ten mails to flooded@example.com',
+    });
     expect(await mailsTo('flooded@example.com')).toBe(10);
     // another address is not held back by this one
     const other = await dealer.post(`/api/orders/${orderId}/send-keys`, {

@@ -7,6 +7,7 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/lib/tokens';
 import { startSession } from '../../src/modules/auth/auth.repository';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../harness';
 import { obtainIdToken, startOidcProvider, type TestOidcProvider } from '../oidc-provider';
+import { waitFor } from '../wait-for';
 
 const redirectUri = 'http://portal.test/callback';
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -325,12 +326,11 @@ describe.each(dbKinds)(
 );
 
 /** The reset link is mailed after the answer: wait for it in the local mailbox. */
-const waitForResetToken = async (ctx: TestContext, to: string) => {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const [mail] = await ctx.db.select().from(mailMessages).where(eq(mailMessages.to, to));
-    const token = mail?.text.match(/reset-password\?token=([\w-]+)/)?.[1];
-    if (token) return token;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no reset mail to ${to}`);
-};
+const waitForResetToken = (ctx: TestContext, to: string) =>
+  waitFor(
+    async () => {
+      const [mail] = await ctx.db.select().from(mailMessages).where(eq(mailMessages.to, to));
+      return mail?.text.match(/reset-password\?token=([\w-]+)/)?.[1];
+    },
+    { message: `the reset mail to ${to}`, intervalMs: 20 },
+  );

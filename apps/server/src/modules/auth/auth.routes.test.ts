@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { waitFor } from '../../../test/wait-for';
 import { mailMessages, passwordResetTokens, users } from '../../db/schema';
 
 describe.each(dbKinds)('[auth] sign-in, tokens and passwords on %s', (kind) => {
@@ -201,10 +202,9 @@ const resetPassword = (ctx: TestContext, token: string, password: string) =>
 
 /** The reset mail is sent after the answer; wait for the nth one to land in the mailbox. */
 const waitForMail = async (ctx: TestContext, to: string, nth = 1) => {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const rows = await ctx.db.select().from(mailMessages).where(eq(mailMessages.to, to));
-    if (rows.length >= nth) return rows.sort((a, b) => a.id - b.id)[nth - 1]!;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no mail to ${to}`);
+  const rows = await waitFor(
+    () => ctx.db.select().from(mailMessages).where(eq(mailMessages.to, to)),
+    { until: (mails) => mails.length >= nth, message: `mail ${nth} to ${to}`, intervalMs: 20 },
+  );
+  return rows.sort((a, b) => a.id - b.id)[nth - 1]!;
 };
