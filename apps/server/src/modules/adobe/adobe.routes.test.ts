@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { waitFor } from '../../../test/wait-for';
 import { products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createAdobeClient } from './adobe.client';
@@ -204,12 +205,14 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
     const placed = (
       await dealer.post('/api/checkout', { sell_type: 2 }, { 'idempotency-key': `adobe-${kind}-1` })
     ).json().data;
-    const until = Date.now() + 15_000;
-    let order = placed;
-    while (order.status !== 'completed' && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      order = (await dealer.get(`/api/orders/${placed.id}`)).json().data;
-    }
+    const order = await waitFor(
+      async () => (await dealer.get(`/api/orders/${placed.id}`)).json().data,
+      {
+        until: (detail) => detail.status === 'completed',
+        message: `order ${placed.id} completed`,
+        timeoutMs: 15_000,
+      },
+    );
     expect(order.status).toBe('completed');
     const item = order.items.find((i: { provider_id: number }) => i.provider_id === 3);
     expect(item.adobe).toMatchObject({

@@ -8,6 +8,7 @@ import {
   dbKinds,
   type TestContext,
 } from '../../../test/harness';
+import { waitFor } from '../../../test/wait-for';
 import { orders, wonPrizes } from '../../db/schema';
 
 const hour = 3_600_000;
@@ -56,16 +57,15 @@ const setUp = (kind: DbKind) => {
     );
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId = placed.json().data.id as number;
-    const until = Date.now() + 15_000;
-    for (;;) {
-      const [row] = await state.ctx.db
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      if (row?.status === 'completed') break;
-      if (Date.now() > until) throw new Error(`order ${orderId} is ${row?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitFor(
+      () =>
+        state.ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)),
+      {
+        until: ([row]) => row?.status === 'completed',
+        message: `order ${orderId} completed`,
+        timeoutMs: 15_000,
+      },
+    );
     const view = (await dealer.get(`/api/orders/${orderId}`)).json().data;
     return { orderId, itemId: view.items[0].id as number };
   };

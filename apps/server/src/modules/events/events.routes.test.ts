@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { waitFor } from '../../../test/wait-for';
 import { eventPoints, orders, prizes, users, wonPrizes } from '../../db/schema';
 import { deliverOrder } from '../orders/delivery';
 import { accrueEventPoints } from './events.points';
@@ -62,15 +63,15 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     return placed.json().data.id as number;
   };
   const waitCompleted = async (orderId: number) => {
-    const until = Date.now() + 15_000;
-    for (;;) {
-      const [row] = await ctx.db
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      if (row?.status === 'completed' || Date.now() > until) return row?.status;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const [row] = await waitFor(
+      () => ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)),
+      {
+        until: ([order]) => order?.status === 'completed',
+        message: `order ${orderId} completed`,
+        timeoutMs: 15_000,
+      },
+    );
+    return row?.status;
   };
   const detail = async (email: string, id = eventId) =>
     (await (await as(ctx, email)).get(`/api/events/${id}`)).json().data as Detail;
@@ -487,12 +488,11 @@ describe.each(dbKinds.filter((k) => k === 'postgres'))(
           { 'idempotency-key': `race-${i}-${Date.now()}` },
         );
         const id = placed.json().data.id;
-        const until = Date.now() + 15_000;
-        for (;;) {
-          const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
-          if (row?.status === 'completed' || Date.now() > until) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        await waitFor(() => ctx.db.select().from(orders).where(eq(orders.id, id)), {
+          until: ([row]) => row?.status === 'completed',
+          message: `order ${id} completed`,
+          timeoutMs: 15_000,
+        });
       }
       const last = await prize(1);
       const [dealer, dealer2] = await Promise.all([

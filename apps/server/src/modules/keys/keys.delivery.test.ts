@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { waitFor } from '../../../test/wait-for';
 
 type Order = { status: string; items: { status: string; delivered: number }[] };
 
@@ -55,12 +56,14 @@ describe.each(dbKinds)(
       expect(imported.json().data).toMatchObject({ added: 3, available: 3 });
 
       // no sweep is called here: the import itself queued the delivery
-      const until = Date.now() + 15_000;
-      let order: Order;
-      do {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        order = (await dealer.get(`/api/orders/${orderId}`)).json().data;
-      } while (order.status !== 'completed' && Date.now() < until);
+      const order = await waitFor(
+        async () => (await dealer.get(`/api/orders/${orderId}`)).json().data as Order,
+        {
+          until: (detail) => detail.status === 'completed',
+          message: `order ${orderId} completed`,
+          timeoutMs: 15_000,
+        },
+      );
       expect(order.items[0]).toMatchObject({ status: 'delivered', delivered: 2 });
       expect(await stock()).toMatchObject({ available: 1, allocated: 2, waiting: 0 });
     });

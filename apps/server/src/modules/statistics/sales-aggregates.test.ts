@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { waitFor } from '../../../test/wait-for';
 import { orders } from '../../db/schema';
 
 type Detail = {
@@ -33,14 +34,13 @@ describe.each(dbKinds)('[statistics][summaries] kept in step with orders on %s',
     return response.json().data as Detail;
   };
 
-  const waitFor = async (id: number, status: string) => {
+  const waitForStatus = async (id: number, status: string) => {
     const gd = await as(ctx, 'gd@example.com');
-    const until = Date.now() + 15_000;
-    for (;;) {
-      const detail = (await gd.get(`/api/orders/${id}`)).json().data as Detail;
-      if (detail.status === status || Date.now() > until) return detail;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    return waitFor(async () => (await gd.get(`/api/orders/${id}`)).json().data as Detail, {
+      until: (detail) => detail.status === status,
+      message: `order ${id} ${status}`,
+      timeoutMs: 15_000,
+    });
   };
 
   /** Rows where a summary and the recomputation differ, over all three tables. */
@@ -169,7 +169,7 @@ describe.each(dbKinds)('[statistics][summaries] kept in step with orders on %s',
 
   it('takes out the amount of an approved return', async () => {
     const placed = await checkout('dealer@example.com', keyed, 1, 2);
-    const done = await waitFor(placed.id, 'completed');
+    const done = await waitForStatus(placed.id, 'completed');
     const item = done.items[0]!;
     const dealer = await as(ctx, 'dealer@example.com');
     const requested = (
