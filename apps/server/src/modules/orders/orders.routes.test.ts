@@ -3,6 +3,8 @@ import { and, count, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { waitFor } from '../../../test/wait-for';
+import { JOBS_SCHEMA } from '../../db/migrate';
 import {
   basketItems,
   countries,
@@ -13,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { raiseLateDeliveryAlerts } from './delivery';
+import { QUEUES } from './orders.jobs';
 import { itemSkuMatches, itemTitleMatches } from './orders.query';
 
 type Detail = {
@@ -51,14 +54,13 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
   };
 
   /** Waits (bounded) until the order reaches a status: delivery runs as a pg-boss job. */
-  const waitForStatus = async (email: string, id: number, status: string, timeoutMs = 15_000) => {
+  const waitForStatus = async (email: string, id: number, status: string) => {
     const viewer = await as(ctx, email);
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const detail = (await viewer.get(`/api/orders/${id}`)).json().data as Detail;
-      if (detail.status === status || Date.now() > until) return detail;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    return waitFor(async () => (await viewer.get(`/api/orders/${id}`)).json().data as Detail, {
+      until: (detail) => detail.status === status,
+      message: `order ${id} ${status}`,
+      timeoutMs: 15_000,
+    });
   };
 
   beforeAll(async () => {
@@ -138,15 +140,10 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     expect(done.history[0]!.by).toBe('Caspian Soft LLC');
 
     // the keys mail goes out by itself when the order completes
-    const until = Date.now() + 10_000;
-    let mail: (typeof mailMessages.$inferSelect)[] = [];
-    while (Date.now() < until && mail.length === 0) {
-      mail = await ctx.db
-        .select()
-        .from(mailMessages)
-        .where(eq(mailMessages.to, 'dealer@example.com'));
-      if (mail.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const mail = await waitFor(
+      () => ctx.db.select().from(mailMessages).where(eq(mailMessages.to, 'dealer@example.com')),
+      { until: (mails) => mails.length > 0, message: 'the keys mail to dealer@example.com' },
+    );
     expect(mail.at(-1)?.subject).toBe(`Your licence keys for order #${placed.id}`);
     expect(mail.at(-1)?.text).toContain(keys[0]);
   });
@@ -285,7 +282,22 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     const dealer = await as(ctx, 'dealer@example.com');
     await dealer.get(`/api/basket/add/${outOfStockId}/3/2`);
     const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // the order's queued delivery job (the backstop, due JOB_BACKSTOP_SECONDS after the
+    // immediate delivery the payment started) has run: what follows is what delivery left
+    await waitFor(
+      async () => {
+        const { rows } = (await ctx.db.execute(
+          sql`select state::text as state from ${sql.raw(JOBS_SCHEMA)}.job
+              where name = ${QUEUES.deliver} and data->>'orderId' = ${String(placed.id)}`,
+        )) as unknown as { rows: { state: string }[] };
+        return rows;
+      },
+      {
+        until: (jobs) => jobs.some((job) => job.state === 'completed'),
+        message: `a delivery job of order ${placed.id} completed`,
+        timeoutMs: 15_000,
+      },
+    );
     const waiting = (await dealer.get(`/api/orders/${placed.id}`)).json().data as Detail;
     expect(waiting).toMatchObject({ status: 'in_progress' });
     expect(waiting.items[0]).toMatchObject({ status: 'waiting', delivered: 0 });
@@ -296,13 +308,14 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     await addKeys(ctx, outOfStockId, 2);
     await ctx.app.deliveries.resumeProduct(outOfStockId);
     // the two keys go out in the background: wait for them (a busy machine may take seconds)
-    let partial: Detail;
-    const until = Date.now() + 15_000;
-    do {
-      partial = (await dealer.get(`/api/orders/${placed.id}`)).json().data as Detail;
-      if (partial.items[0]?.delivered === 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } while (Date.now() < until);
+    const partial = await waitFor(
+      async () => (await dealer.get(`/api/orders/${placed.id}`)).json().data as Detail,
+      {
+        until: (detail) => detail.items[0]?.delivered === 2,
+        message: `2 keys delivered to order ${placed.id}`,
+        timeoutMs: 15_000,
+      },
+    );
     expect(partial.items[0]).toMatchObject({ status: 'waiting', delivered: 2 });
     await addKeys(ctx, outOfStockId, 5);
     await ctx.app.deliveries.resumeProduct(outOfStockId);
