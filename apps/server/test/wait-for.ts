@@ -36,7 +36,7 @@ export async function waitFor<T>(
   check: () => T | Promise<T>,
   {
     message,
-    timeoutMs = 10_000,
+    timeoutMs = 15_000,
     intervalMs = 50,
     until = Boolean,
   }: WaitForOptions & { until?: (value: T) => boolean },

@@ -210,7 +210,6 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
       {
         until: (detail) => detail.status === 'completed',
         message: `order ${placed.id} completed`,
-        timeoutMs: 15_000,
       },
     );
     expect(order.status).toBe('completed');

@@ -63,7 +63,6 @@ const setUp = (kind: DbKind) => {
       {
         until: ([row]) => row?.status === 'completed',
         message: `order ${orderId} completed`,
-        timeoutMs: 15_000,
       },
     );
     const view = (await dealer.get(`/api/orders/${orderId}`)).json().data;

@@ -68,7 +68,6 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
       {
         until: ([order]) => order?.status === 'completed',
         message: `order ${orderId} completed`,
-        timeoutMs: 15_000,
       },
     );
     return row?.status;
@@ -491,7 +490,6 @@ describe.each(dbKinds.filter((k) => k === 'postgres'))(
         await waitFor(() => ctx.db.select().from(orders).where(eq(orders.id, id)), {
           until: ([row]) => row?.status === 'completed',
           message: `order ${id} completed`,
-          timeoutMs: 15_000,
         });
       }
       const last = await prize(1);

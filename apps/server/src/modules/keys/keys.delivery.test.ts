@@ -61,7 +61,6 @@ describe.each(dbKinds)(
         {
           until: (detail) => detail.status === 'completed',
           message: `order ${orderId} completed`,
-          timeoutMs: 15_000,
         },
       );
       expect(order.items[0]).toMatchObject({ status: 'delivered', delivered: 2 });

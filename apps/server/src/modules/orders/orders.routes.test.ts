@@ -59,7 +59,6 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     return waitFor(async () => (await viewer.get(`/api/orders/${id}`)).json().data as Detail, {
       until: (detail) => detail.status === status,
       message: `order ${id} ${status}`,
-      timeoutMs: 15_000,
     });
   };
 
@@ -295,7 +294,6 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
       {
         until: (jobs) => jobs.some((job) => job.state === 'completed'),
         message: `a delivery job of order ${placed.id} completed`,
-        timeoutMs: 15_000,
       },
     );
     const waiting = (await dealer.get(`/api/orders/${placed.id}`)).json().data as Detail;
@@ -313,7 +311,6 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
       {
         until: (detail) => detail.items[0]?.delivered === 2,
         message: `2 keys delivered to order ${placed.id}`,
-        timeoutMs: 15_000,
       },
     );
     expect(partial.items[0]).toMatchObject({ status: 'waiting', delivered: 2 });

@@ -39,7 +39,6 @@ describe.each(dbKinds)('[statistics][summaries] kept in step with orders on %s',
     return waitFor(async () => (await gd.get(`/api/orders/${id}`)).json().data as Detail, {
       until: (detail) => detail.status === status,
       message: `order ${id} ${status}`,
-      timeoutMs: 15_000,
     });
   };
 
