@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { itOnRealPostgres } from '../../../test/real-postgres';
+import { waitFor } from '../../../test/wait-for';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { JOBS_SCHEMA } from '../../db/migrate';
@@ -74,23 +75,6 @@ const startSmtp = async () => {
   };
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` answers something, at most `timeoutMs`. */
-const waitFor = async <T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs = 15_000,
-) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(100);
-  }
-};
-
 type FailedJob = {
   id: string;
   queue: string;
@@ -136,13 +120,10 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     );
     expect(placed.statusCode, placed.body).toBe(200);
     const id = placed.json().data.id as number;
-    await waitFor(`order ${id} completed`, async () => {
-      const [order] = await ctx.db
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, id));
-      return order?.status === 'completed' ? true : undefined;
-    });
+    await waitFor(
+      () => ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)),
+      { until: ([order]) => order?.status === 'completed', message: `order ${id} completed` },
+    );
     return id;
   };
 
@@ -170,17 +151,15 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
 
   it('sends the keys mail once however often its job runs, and still lets "Send keys" re-send', async () => {
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor('the keys mail', async () =>
-      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
-    );
+    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
     // the job handler again, twice, and the same job queued twice more
     expect(await sendCompletedOrderMail(ctx.app, orderId)).toBe('already-sent');
     expect(await sendCompletedOrderMail(ctx.app, orderId)).toBe('already-sent');
     await ctx.app.deliveries.orderCompleted(orderId);
     await ctx.app.deliveries.orderCompleted(orderId);
-    await waitFor('the re-queued mail jobs done', async () => {
-      const jobs = await jobsOfOrder(QUEUES.mail, orderId);
-      return jobs.length === 3 && jobs.every((j) => j.state === 'completed') ? true : undefined;
+    await waitFor(() => jobsOfOrder(QUEUES.mail, orderId), {
+      until: (jobs) => jobs.length === 3 && jobs.every((j) => j.state === 'completed'),
+      message: 'the re-queued mail jobs done',
     });
     expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
     expect(smtp.keysMailsOf(orderId)[0]!.to).toEqual(['dealer@example.com']);
@@ -193,16 +172,12 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     const gd = await as(ctx, 'gd@example.com');
     const resent = await gd.post(`/api/orders/${orderId}/send-keys`, {});
     expect(resent.statusCode, resent.body).toBe(200);
-    await waitFor('the manual re-send', async () =>
-      smtp.keysMailsOf(orderId).length === 2 ? true : undefined,
-    );
+    await waitFor(() => smtp.keysMailsOf(orderId).length === 2, { message: 'the manual re-send' });
   }, 30_000);
 
   it('sends exactly one mail when many runs race for a mail not yet sent', async () => {
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor('the keys mail', async () =>
-      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
-    );
+    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
     // as if it had never gone out: forget the claim and the message, then race
     await ctx.db.delete(orderMails).where(eq(orderMails.orderId, orderId));
     smtp.received.splice(0, smtp.received.length);
@@ -221,9 +196,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
 
   it('drains a backlog of mail jobs at once, not a batch per polling interval', async () => {
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor('the keys mail', async () =>
-      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
-    );
+    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
     // 35 more jobs of that order at once, as a burst of orders leaves them, with no worker woken:
     // one batch per polling interval (1 s here) would take over 3 s
     const backlog = 35;
@@ -232,14 +205,13 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       Array.from({ length: backlog }, () => ({ name: QUEUES.mail, data: { orderId } })),
     );
     await waitFor(
-      'every job of the backlog completed',
-      async () => {
-        const done = (await jobsOfOrder(QUEUES.mail, orderId)).filter(
-          (job) => job.state === 'completed',
-        );
-        return done.length === backlog + 1 ? true : undefined;
+      async () =>
+        (await jobsOfOrder(QUEUES.mail, orderId)).filter((job) => job.state === 'completed').length,
+      {
+        until: (done) => done === backlog + 1,
+        message: `all ${backlog + 1} mail jobs of the backlog completed`,
+        timeoutMs: 10_000,
       },
-      10_000,
     );
     expect(Date.now() - inserted).toBeLessThan(2_500);
     // and the mail itself went out once
@@ -249,24 +221,23 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
   it('retries a mail the SMTP server refused the first time, and sends it exactly once', async () => {
     smtp.refuseNextOnce();
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor('the retried keys mail', async () =>
-      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
-    );
-    const jobs = await waitFor('the mail job completed', async () => {
-      const list = await jobsOfOrder(QUEUES.mail, orderId);
-      return list.length === 1 && list[0]!.state === 'completed' ? list : undefined;
+    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, {
+      message: 'the retried keys mail',
+    });
+    const jobs = await waitFor(() => jobsOfOrder(QUEUES.mail, orderId), {
+      until: (list) => list.length === 1 && list[0]!.state === 'completed',
+      message: 'the mail job completed',
     });
     // it ran twice: refused once, then sent
     expect(jobs[0]!.retry_count).toBe(1);
-    await sleep(300);
+    // no wait for a late second mail: the order's only mail job is done, so nothing retries or
+    // sends again, and the SMTP server keeps a message before it acknowledges the send
     expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
   }, 30_000);
 
   it('retries a mail job whose worker was killed mid-job, and sends it once', async () => {
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor('the keys mail', async () =>
-      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
-    );
+    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
     await ctx.db.delete(orderMails).where(eq(orderMails.orderId, orderId));
     smtp.received.splice(0, smtp.received.length);
     // what a SIGKILLed worker leaves: its job active, started more than its expiry ago
@@ -277,9 +248,9 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       where name = ${QUEUES.mail} and id = ${jobId}::uuid`);
     // pg-boss's supervisor expires it (it runs this every few minutes on its own)
     await ctx.app.boss.expire();
-    await waitFor('the expired job retried and done', async () => {
-      const job = await ctx.app.boss.getJobById(QUEUES.mail, jobId as string);
-      return job?.state === 'completed' ? job : undefined;
+    await waitFor(() => ctx.app.boss.getJobById(QUEUES.mail, jobId as string), {
+      until: (job) => job?.state === 'completed',
+      message: 'the expired job retried and done',
     });
     expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
 
@@ -287,9 +258,9 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     // the job spends its retries and waits in the dead letters with the reason
     await ctx.db.update(orderMails).set({ sentAt: null }).where(eq(orderMails.orderId, orderId));
     const again = await ctx.app.boss.send(QUEUES.mail, { orderId });
-    await waitFor('the unconfirmed mail in the dead letters', async () =>
-      (await listFailed()).items.some((j) => j.order_id === orderId) ? true : undefined,
-    );
+    await waitFor(async () => (await listFailed()).items.some((j) => j.order_id === orderId), {
+      message: 'the unconfirmed mail in the dead letters',
+    });
     expect((await ctx.app.boss.getJobById(QUEUES.mail, again as string))?.state).toBe('failed');
     const failed = (await listFailed()).items.find((j) => j.order_id === orderId);
     expect(failed?.error).toContain('not confirmed as sent');
@@ -300,8 +271,9 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     const before = await listFailed();
     smtp.refused.add('dealer2@example.com');
     const orderId = await placeCompletedOrder('dealer2@example.com');
-    const failed = await waitFor('the failed mail job in the dead letters', async () =>
-      (await listFailed()).items.find((j) => j.order_id === orderId),
+    const failed = await waitFor(
+      async () => (await listFailed()).items.find((j) => j.order_id === orderId),
+      { message: 'the failed mail job in the dead letters' },
     );
     expect(failed).toMatchObject({ queue: QUEUES.mail, order_id: orderId, attempts: 2 });
     expect(failed.error).toMatch(/busy|451|recipient/i);
@@ -358,12 +330,11 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     expect(retried.statusCode, retried.body).toBe(200);
     const { job_id: jobId, queue } = retried.json().data as { job_id: string; queue: string };
     expect(queue).toBe(QUEUES.mail);
-    await waitFor('the retried mail', async () =>
-      smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
-    );
-    await waitFor('the re-queued job completed', async () =>
-      (await ctx.app.boss.getJobById(QUEUES.mail, jobId))?.state === 'completed' ? true : undefined,
-    );
+    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the retried mail' });
+    await waitFor(() => ctx.app.boss.getJobById(QUEUES.mail, jobId), {
+      until: (job) => job?.state === 'completed',
+      message: 'the re-queued job completed',
+    });
     expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
     expect((await listFailed()).items.some((j) => j.id === failed.id)).toBe(false);
     const again = await ctx.app.inject({
@@ -465,9 +436,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       await other.ready();
       try {
         const orderId = await placeCompletedOrder('dealer@example.com');
-        await waitFor('the keys mail', async () =>
-          smtp.keysMailsOf(orderId).length > 0 ? true : undefined,
-        );
+        await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
         await ctx.db.delete(orderMails).where(eq(orderMails.orderId, orderId));
         smtp.received.splice(0, smtp.received.length);
         // eight copies of the job, queued through both instances: both workers take them
@@ -475,16 +444,12 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
           await ctx.app.deliveries.orderCompleted(orderId);
           await other.deliveries.orderCompleted(orderId);
         }
-        await waitFor(
-          'every copy of the job finished',
-          async () => {
-            const jobs = await jobsOfOrder(QUEUES.mail, orderId);
-            return jobs.length === 9 && jobs.every((j) => ['completed', 'failed'].includes(j.state))
-              ? true
-              : undefined;
-          },
-          20_000,
-        );
+        await waitFor(() => jobsOfOrder(QUEUES.mail, orderId), {
+          until: (jobs) =>
+            jobs.length === 9 && jobs.every((j) => ['completed', 'failed'].includes(j.state)),
+          message: 'every copy of the job finished',
+          timeoutMs: 20_000,
+        });
         expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
       } finally {
         await other.close();
