@@ -1,10 +1,11 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { itOnRealPostgres } from '../../test/real-postgres';
+import { waitFor } from '../../test/wait-for';
 import { createUserCache } from './user-cache';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The cache keeps a user for 5 s; every check below must see the change well before that
 // (a notification arrives in milliseconds; the margin is for a busy 2-core CI machine).
@@ -16,19 +17,31 @@ describe.each(dbKinds)('[auth] signed-in users cached per process on %s', (kind)
   /** SQL as another server process would run it: its own connection, not this app's pool. */
   let otherProcess: (text: string, values: unknown[]) => Promise<void>;
   let closeOther = async () => {};
+  /** what the app logs (warnings): it says when it loses the cache's listener */
+  const logLines: string[] = [];
   const me = async () => ctx.app.inject({ url: '/api/auth/user', headers: bearer(token) });
   /** Reads until `done` holds; returns how long that took. */
   const readUntil = async (done: (answer: Awaited<ReturnType<typeof me>>) => boolean) => {
     const start = performance.now();
-    for (;;) {
-      if (done(await me())) return performance.now() - start;
-      if (performance.now() - start > 6000) return Number.POSITIVE_INFINITY;
-      await sleep(20);
-    }
+    await waitFor(me, {
+      until: done,
+      message: 'the signed-in user read as expected',
+      timeoutMs: 6000,
+      intervalMs: 20,
+    });
+    return performance.now() - start;
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind);
+    ctx = await createTestContext(kind, {
+      env: { LOG_LEVEL: 'warn' },
+      logStream: new Writable({
+        write: (chunk, _encoding, done) => {
+          logLines.push(String(chunk));
+          done();
+        },
+      }),
+    });
     token = await ctx.login('dealer2@example.com');
     if (kind === 'postgres') {
       const client = new pg.Client({ connectionString: ctx.config.DATABASE_URL });
@@ -103,18 +116,36 @@ describe.each(dbKinds)('[auth] signed-in users cached per process on %s', (kind)
   itOnRealPostgres(kind)(
     'reads afresh while the change listener is gone, and caches again once it is back',
     async () => {
+      /** the cache's listener connections that have run their LISTEN */
+      const listeners = async () => {
+        const { rows } = (await ctx.db.execute(
+          sql`select pid from pg_stat_activity where application_name = 'esd-user-cache'
+              and datname = current_database() and state = 'idle' and query ilike 'listen %'`,
+        )) as unknown as { rows: { pid: number }[] };
+        return rows.map((row) => row.pid);
+      };
+      const terminated = await waitFor(listeners, {
+        until: (pids) => pids.length > 0,
+        message: 'the user cache listener',
+      });
       expect((await me()).statusCode).toBe(200);
       await otherProcess(
         `select pg_terminate_backend(pid) from pg_stat_activity
          where application_name = 'esd-user-cache' and datname = current_database()`,
         [],
       );
-      // no notification can arrive now: the next reads must not trust the cache
-      await sleep(50);
+      // no notification can arrive now: once the app knows, the next reads must not trust the cache
+      await waitFor(() => logLines.some((line) => line.includes('user cache listener lost')), {
+        message: 'the app logging that its user cache listener is gone',
+        intervalMs: 10,
+      });
       await setName('While deaf');
       expect((await me()).json().data.name).toBe('While deaf');
       // the listener comes back within a few seconds and hears changes again
-      await sleep(1500);
+      await waitFor(listeners, {
+        until: (pids) => pids.some((pid) => !terminated.includes(pid)),
+        message: 'a new user cache listener',
+      });
       expect((await me()).json().data.name).toBe('While deaf');
       await setName('Heard again');
       expect(await readUntil((a) => a.json().data?.name === 'Heard again')).toBeLessThan(SOON_MS);

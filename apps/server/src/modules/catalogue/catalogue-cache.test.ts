@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createProduct, productInput } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { itOnRealPostgres } from '../../../test/real-postgres';
+import { waitFor } from '../../../test/wait-for';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // the cache keeps a page up to 30 s: every check below must see the change well before that
 // (a notification arrives in milliseconds; the margin is for a busy 2-core CI machine)
 const SOON_MS = 5000;
@@ -26,13 +26,16 @@ describe.each(dbKinds)('[shop][catalogue] catalogue pages cached per process on 
     return answer.json().data as { items: Item[]; total: number };
   };
   const mine = async (email?: string) => (await page(email)).items.find((i) => i.id === productId);
+  /** Lists until `done` holds; answers how long that took. */
   const until = async (done: (item: Item | undefined) => boolean) => {
     const start = performance.now();
-    for (;;) {
-      if (done(await mine())) return performance.now() - start;
-      if (performance.now() - start > 10_000) return Number.POSITIVE_INFINITY;
-      await sleep(20);
-    }
+    await waitFor(() => mine(), {
+      until: done,
+      message: `product ${productId} listed as expected`,
+      timeoutMs: 10_000,
+      intervalMs: 20,
+    });
+    return performance.now() - start;
   };
 
   beforeAll(async () => {
@@ -102,14 +105,20 @@ describe.each(dbKinds)('[shop][catalogue] catalogue pages cached per process on 
          where application_name = 'esd-catalogue-cache' and datname = current_database()`,
       [],
     );
-    await sleep(50);
+    // no notification can arrive now: once this process knows, the next lists must read afresh
+    await waitFor(() => !ctx.app.catalogueCache.isListening(), {
+      message: 'the catalogue cache noticing its listener is gone',
+      intervalMs: 10,
+    });
     await otherProcess('update products set title_en = $1 where id = $2', [
       '0000 Cached Deaf',
       productId,
     ]);
     expect((await mine())?.FullTitle).toBe('0000 Cached Deaf');
     // the listener comes back within a few seconds and hears changes again
-    await sleep(1500);
+    await waitFor(() => ctx.app.catalogueCache.isListening(), {
+      message: 'the catalogue cache listening again',
+    });
     await otherProcess('update products set title_en = $1 where id = $2', [
       '0000 Cached Heard',
       productId,
