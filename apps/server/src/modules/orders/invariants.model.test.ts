@@ -37,6 +37,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, createProduct, productInput } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { waitFor } from '../../../test/wait-for';
 import { DEMO_PASSWORD } from '../../seed/seed';
 
 /** Fixed, so CI is reproducible; FUZZ_SEED and FUZZ_RUNS override to explore. */
@@ -470,41 +471,43 @@ describe.each(dbKinds)(
                 and o.status = 'completed' and o.created_at >= e.starts_at and o.created_at < e.ends_at), 0)::int
               * ${POINTS_PER_UNIT} as earned
           from users u where u.id in (${ids.dealer}, ${ids.dealer2}) order by u.id`);
-      for (let attempt = 0; ; attempt++) {
-        const standings = await standingsNow();
-        const pages = new Map<number, { points: number; balance: number }>();
-        for (const row of standings) {
-          const dealer = row.dealer_id === ids.dealer ? 'dealer' : 'dealer2';
-          assert(
-            row.points - row.spent >= 0,
-            `invariant 5: ${dealer}'s balance is ${row.points - row.spent}`,
-            row,
-          );
-          assert(
-            row.points === row.earned,
-            `invariant 5: ${dealer} holds ${row.points} points, its completed orders earned ${row.earned}`,
-          );
-          if (!model.active[dealer]) continue;
-          const page = await call(dealer, 'GET', `/api/events/${eventId}`);
-          assert(page.status === 200, `GET /api/events/${eventId} as ${dealer} → ${page.status}`);
-          pages.set(row.dealer_id, page.body.data.me);
-        }
-        // the page is compared with a state that did not move while it was read
-        const again = await standingsNow();
-        if (JSON.stringify(again) !== JSON.stringify(standings) && attempt < 50) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          continue;
-        }
-        for (const row of standings) {
-          const me = pages.get(row.dealer_id);
-          if (!me) continue;
-          assert(
-            me.balance === row.points - row.spent && me.points === row.points,
-            `invariant 5: dealer ${row.dealer_id}'s event page shows ${JSON.stringify(me)}`,
-            row,
-          );
-        }
-        break;
+      // the pages are compared with a state that did not move while they were read
+      const { standings, pages } = await waitFor(
+        async () => {
+          const standings = await standingsNow();
+          const pages = new Map<number, { points: number; balance: number }>();
+          for (const row of standings) {
+            const dealer = row.dealer_id === ids.dealer ? 'dealer' : 'dealer2';
+            assert(
+              row.points - row.spent >= 0,
+              `invariant 5: ${dealer}'s balance is ${row.points - row.spent}`,
+              row,
+            );
+            assert(
+              row.points === row.earned,
+              `invariant 5: ${dealer} holds ${row.points} points, its completed orders earned ${row.earned}`,
+            );
+            if (!model.active[dealer]) continue;
+            const page = await call(dealer, 'GET', `/api/events/${eventId}`);
+            assert(page.status === 200, `GET /api/events/${eventId} as ${dealer} → ${page.status}`);
+            pages.set(row.dealer_id, page.body.data.me);
+          }
+          const again = await standingsNow();
+          return { standings, pages, still: JSON.stringify(again) === JSON.stringify(standings) };
+        },
+        {
+          until: (read) => read.still,
+          message: `${step}: event standings that hold still while the pages are read`,
+        },
+      );
+      for (const row of standings) {
+        const me = pages.get(row.dealer_id);
+        if (!me) continue;
+        assert(
+          me.balance === row.points - row.spent && me.points === row.points,
+          `invariant 5: dealer ${row.dealer_id}'s event page shows ${JSON.stringify(me)}`,
+          row,
+        );
       }
 
       // invariant 3: open credit within the limit (credit.ts's query), and as checkout shows it
