@@ -13,20 +13,33 @@ const startup = async (lang: string) => {
   calls.push(`startup:${lang}`);
   return { common: { hello: `hello-${lang}` } };
 };
+/** Page keys arrive only once the test lets them through: a slow download it controls. */
+let pagesGate = Promise.resolve();
+let letPagesThrough = () => {};
+const holdPages = () => {
+  pagesGate = new Promise((resolve) => {
+    letPagesThrough = resolve;
+  });
+};
 const pages = async (lang: string) => {
   calls.push(`pages:${lang}`);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await pagesGate;
   return { orders: { title: `orders-${lang}` } };
 };
+/** Waits until the page keys of `lang` have been asked for `times` times in all. */
+const pagesAsked = (lang: string, times: number) =>
+  vi.waitFor(() => expect(calls.filter((call) => call === `pages:${lang}`)).toHaveLength(times));
 
 describe('translations in two parts', () => {
   beforeAll(async () => {
+    holdPages();
     await initI18n({ startup, pages });
   });
 
   it('starts with the start-up keys and adds the page keys right after, once', async () => {
     expect(t('common.hello')).toBe('hello-en');
     expect(i18n.exists('orders.title')).toBe(false);
+    letPagesThrough();
     await pageTranslationsReady();
     expect(t('orders.title')).toBe('orders-en');
     await pageTranslationsReady();
@@ -34,7 +47,11 @@ describe('translations in two parts', () => {
   });
 
   it('switches language only once both parts of the new language are in', async () => {
-    await changeUiLanguage('ru');
+    holdPages();
+    const switching = changeUiLanguage('ru');
+    await pagesAsked('ru', 1);
+    letPagesThrough();
+    await switching;
     expect(i18n.language).toBe('ru');
     expect(t('common.hello')).toBe('hello-ru');
     expect(t('orders.title')).toBe('orders-ru');
@@ -47,9 +64,12 @@ describe('a page opened cold from a link', () => {
   it('waits for its keys even when it asks before the translations have started', async () => {
     vi.resetModules();
     const fresh = await import('./i18n');
+    holdPages();
     // the router asks first (createAppRouter runs while bootstrap's initI18n is under way)
     const asked = fresh.pageTranslationsReady();
     const started = fresh.initI18n({ startup, pages });
+    await pagesAsked('en', 2);
+    letPagesThrough();
     await asked;
     expect(fresh.i18n.t('orders.title' as never)).toBe('orders-en');
     await started;
