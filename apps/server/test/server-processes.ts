@@ -16,6 +16,7 @@ import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createTokenService } from '../src/lib/tokens';
 import { seedDemoData } from '../src/seed/seed';
+import { waitFor } from './wait-for';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const JWT_SECRET = 'processes-secret-that-is-long-enough-for-hs256-0123456789';
@@ -53,8 +54,6 @@ const bundleServer = async (tag: string) => {
   return outfile;
 };
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * The line `src/server.ts` prints once it listens. Each process binds port 0 and the suite
  * reads the port from this line: a port chosen here and bound later by the child could be
@@ -78,22 +77,6 @@ export const mapLimit = async <T, R>(
   });
   await Promise.all(lanes);
   return results;
-};
-
-/** Polls `check` until it returns a value, at most `timeoutMs`; then fails with `what`. */
-export const waitUntil = async <T>(
-  what: string,
-  timeoutMs: number,
-  check: () => Promise<T | undefined>,
-  everyMs = 200,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${what}`);
-    await sleep(everyMs);
-  }
 };
 
 export type Server = {
@@ -230,19 +213,21 @@ export const createProcessCluster = async (
   };
 
   const waitReady = (server: Server) =>
-    waitUntil(`${server.name} answering /api/health`, 60_000, async () => {
-      if (server.child.exitCode !== null) {
-        throw new Error(
-          `${server.name} exited with ${server.child.exitCode}:\n${server.log.join('')}`,
-        );
-      }
-      try {
-        const response = await fetch(`${server.url}/api/health`);
-        return response.ok ? true : undefined;
-      } catch {
-        return undefined;
-      }
-    });
+    waitFor(
+      async () => {
+        if (server.child.exitCode !== null) {
+          throw new Error(
+            `${server.name} exited with ${server.child.exitCode}:\n${server.log.join('')}`,
+          );
+        }
+        try {
+          return (await fetch(`${server.url}/api/health`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      { message: `${server.name} answering /api/health`, timeoutMs: 60_000, intervalMs: 200 },
+    );
 
   /** A server process on a fresh port, once it answers /api/health. */
   const startServer = async (name: string, env: Record<string, string> = {}) => {

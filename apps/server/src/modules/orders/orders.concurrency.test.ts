@@ -23,8 +23,8 @@ import {
   mapLimit,
   type ProcessCluster,
   type Server,
-  waitUntil,
 } from '../../../test/server-processes';
+import { waitFor } from '../../../test/wait-for';
 
 const suite = realPostgresSuite(
   'orders concurrency',
@@ -240,13 +240,21 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
   it('hands every placed order exactly its keys, never one key twice', async () => {
     expect(placedIds.length, 'the credit race placed orders').toBe(DEALERS * FITTING);
     const expected = placedIds.length * QUANTITY;
-    await waitUntil(`all ${placedIds.length} placed orders completed`, 60_000, async () => {
-      const [row] = await query<{ completed: number }>(
-        `select count(*)::int as completed from orders where id = any($1) and status = 'completed'`,
-        [placedIds],
-      );
-      return row!.completed === placedIds.length ? true : undefined;
-    });
+    await waitFor(
+      async () => {
+        const [row] = await query<{ completed: number }>(
+          `select count(*)::int as completed from orders where id = any($1) and status = 'completed'`,
+          [placedIds],
+        );
+        return row!.completed;
+      },
+      {
+        until: (completed) => completed === placedIds.length,
+        message: `all ${placedIds.length} placed orders completed`,
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      },
+    );
 
     const state = await deliveryState(stockedId);
     expect(state).toMatchObject({
@@ -312,9 +320,7 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
     );
 
     // SIGKILL A as soon as the first item has its keys: deliveries are running
-    const atKill = await waitUntil(
-      'the first delivered item after the import',
-      20_000,
+    const atKill = await waitFor(
       async () => {
         const [row] = await query<{ items: number; keys: number }>(
           `select count(*) filter (where status = 'delivered')::int as items,
@@ -328,7 +334,7 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
         }
         return undefined;
       },
-      2,
+      { message: 'the first delivered item after the import', timeoutMs: 20_000, intervalMs: 2 },
     );
     await once(a.child, 'exit').catch(() => undefined);
     const imported = await importing;
@@ -349,14 +355,12 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
     // a new process A (on a port of its own): its start-up sweep queues what is left
     const restarted = await cluster.startServer('process A (restarted)');
     servers[0] = restarted;
-    await waitUntil(
-      `all ${shoppers.length} orders completed after the restart`,
-      45_000,
-      async () => {
-        const state = await deliveryState(productId);
-        return state.completed === shoppers.length ? state : undefined;
-      },
-    );
+    await waitFor(() => deliveryState(productId), {
+      until: (state) => state.completed === shoppers.length,
+      message: `all ${shoppers.length} orders completed after the restart`,
+      timeoutMs: 45_000,
+      intervalMs: 200,
+    });
     const state = await deliveryState(productId);
     expect(state).toMatchObject({
       orders: shoppers.length,
@@ -419,9 +423,7 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
     // SIGKILL B as soon as the first order taken by B is committed: B is mid-burst, with
     // orders committed whose answers may not have left yet
     const viaB = shoppers.filter((_, i) => i % servers.length === 1).map((s) => s.id);
-    await waitUntil(
-      'the first order placed through B',
-      20_000,
+    await waitFor(
       async () => {
         const [row] = await query<{ n: number }>(
           'select count(*)::int as n from orders where buyer_id = any($1)',
@@ -433,7 +435,7 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
         }
         return undefined;
       },
-      2,
+      { message: 'the first order placed through B', timeoutMs: 20_000, intervalMs: 2 },
     );
     await once(b.child, 'exit').catch(() => undefined);
     const first = await burst;
@@ -474,9 +476,11 @@ suite('[orders] several server processes on one real PostgreSQL', () => {
     for (const row of orders) expect(row.ids).toEqual([answered.get(row.buyer_id)]);
 
     // every paid item gets its keys, none twice; credit used is exactly the orders' sum
-    await waitUntil(`all ${shoppers.length} burst orders completed`, 45_000, async () => {
-      const state = await deliveryState(productId);
-      return state.completed === shoppers.length ? state : undefined;
+    await waitFor(() => deliveryState(productId), {
+      until: (state) => state.completed === shoppers.length,
+      message: `all ${shoppers.length} burst orders completed`,
+      timeoutMs: 45_000,
+      intervalMs: 200,
     });
     const ordered = shoppers.length * QUANTITY;
     expect(await deliveryState(productId)).toMatchObject({

@@ -19,8 +19,8 @@ import {
   createProcessCluster,
   type ProcessCluster,
   type Server,
-  waitUntil,
 } from '../../../test/server-processes';
+import { waitFor } from '../../../test/wait-for';
 import { pgErrorCode, violatedConstraint } from '../../lib/pg-errors';
 
 const suite = realPostgresSuite(
@@ -80,15 +80,23 @@ suite('[orders] the last keys and one Idempotency-Key, on two processes', () => 
 
   /** Waits until every delivery job of these orders has run to its end. */
   const waitForDeliveryJobs = (orderIds: number[]) =>
-    waitUntil(`the delivery jobs of ${orderIds.length} orders finished`, 30_000, async () => {
-      const [row] = await cluster.query<{ jobs: number; open: number }>(
-        `select count(*)::int as jobs,
-                count(*) filter (where state <> 'completed')::int as open
-         from pgboss.job where name = 'deliver-order' and (data->>'orderId')::int = any($1)`,
-        [orderIds],
-      );
-      return row!.jobs >= orderIds.length && row!.open === 0 ? row : undefined;
-    });
+    waitFor(
+      async () => {
+        const [row] = await cluster.query<{ jobs: number; open: number }>(
+          `select count(*)::int as jobs,
+                  count(*) filter (where state <> 'completed')::int as open
+           from pgboss.job where name = 'deliver-order' and (data->>'orderId')::int = any($1)`,
+          [orderIds],
+        );
+        return row!;
+      },
+      {
+        until: (row) => row.jobs >= orderIds.length && row.open === 0,
+        message: `the delivery jobs of ${orderIds.length} orders finished`,
+        timeoutMs: 30_000,
+        intervalMs: 200,
+      },
+    );
 
   it(`hands the last ${KEYS_PER_ROUND} keys to exactly ${KEYS_PER_ROUND} of ${BUYERS} buyers checking out at once, ${ROUNDS} rounds`, async () => {
     expect(buyers).toHaveLength(BUYERS);
