@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { loggerOptions } from '../src/main';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/seed';
+import { waitFor } from './wait-for';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -63,15 +64,22 @@ const createScratchDatabase = async (template?: string) => {
   const name = `esd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: realUrl });
   await admin.connect();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-      break;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
+  await waitFor(
+    () =>
+      admin.query(`create database ${name}${template ? ` template ${template}` : ''}`).then(
+        () => 'created',
+        (error: { code?: string; message?: string }) => {
+          if (error.code !== '55006') throw error;
+          return error.message;
+        },
+      ),
+    {
+      until: (outcome) => outcome === 'created',
+      message: `database ${name} created from ${template ?? 'template1'}`,
+      timeoutMs: 20_000,
+      intervalMs: 100,
+    },
+  );
   await admin.end();
   const url = new URL(realUrl);
   url.pathname = `/${name}`;
