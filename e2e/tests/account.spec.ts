@@ -70,7 +70,12 @@ test('[auth][oidc] single sign-on through the identity provider signs the user i
 
   // spec 4: on app start the session is renewed silently with the provider, giving a new token
   const first = await page.evaluate(() => localStorage.getItem('token'));
-  await page.waitForTimeout(1100); // a token issued in another second differs
+  // tokens are stamped to the second (iat): the renewed one differs once the clock has left
+  // the second the first was issued in, so reload only then
+  const issuedAt = JSON.parse(Buffer.from(first?.split('.')[1] ?? '', 'base64url').toString()).iat;
+  await expect
+    .poll(() => Math.floor(Date.now() / 1000), { intervals: [50] })
+    .toBeGreaterThan(issuedAt);
   const renewal = page.waitForResponse(
     (r) => r.url().endsWith('/api/auth/oidc') && r.status() === 200,
   );
