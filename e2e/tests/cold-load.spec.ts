@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { mainNav, signIn } from '../support/session';
+
+/**
+ * A page opened cold from a link (a new browser with the saved sign-in, the address typed or
+ * clicked in a mail, the app starting afresh) must show words, never a translation key such
+ * as `users.description` or a placeholder such as `{{count}}`. Every page each account
+ * reaches from its navigation, plus the pages reached from inside others, in en, ru and az.
+ */
+type Account = 'gd' | 'ld' | 'dealer' | 'user';
+const accounts: Record<Account, string> = {
+  gd: 'gd@example.com',
+  ld: 'ld@example.com',
+  dealer: 'dealer@example.com',
+  user: 'user@example.com',
+};
+const languages = ['en', 'ru', 'az'] as const;
+
+/** Pages not in the navigation, opened from inside others. */
+const inner: Record<Account, string[]> = {
+  gd: ['/pages/profile', '/pages/product/1', '/pages/error-404'],
+  ld: ['/pages/profile', '/pages/product/1'],
+  dealer: ['/pages/profile', '/pages/product/1', '/pages/checkout'],
+  user: ['/pages/profile', '/pages/product/1', '/pages/checkout'],
+};
+
+const webSource = path.join(import.meta.dirname, '../../apps/web/src');
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as object;
+
+/** The first segment of every translation key: the common groups and the features' names. */
+const namespaces = [
+  ...Object.keys(readJson(path.join(webSource, 'lib/i18n/locales/en.json'))),
+  ...readdirSync(path.join(webSource, 'features')),
+];
+const keyPattern = new RegExp(
+  `(?<![\\w@/.-])(?:${namespaces.join('|')})\\.[A-Za-z][\\w]*(?:\\.[\\w]+)*(?![\\w@/-])`,
+  'g',
+);
+
+/** Keys and placeholders in what the page shows and says (text, labels, placeholders, titles). */
+const leftovers = async (page: Page) => {
+  const texts = await page.evaluate(() => {
+    const said = Array.from(
+      document.querySelectorAll('[aria-label], [placeholder], [title], [alt]'),
+    )
+      .flatMap((element) =>
+        ['aria-label', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name)),
+      )
+      .filter((value): value is string => Boolean(value));
+    return [document.title, document.body.innerText, ...said];
+  });
+  return texts.flatMap((text) => [
+    ...(text.match(keyPattern) ?? []),
+    ...(text.match(/\{\{\s*\w+\s*\}\}/g) ?? []),
+  ]);
+};
+
+/** The account's saved sign-in (local storage) and the pages its navigation links to. */
+const savedSignIn = async (browser: Browser, email: string) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  const links = await mainNav(page)
+    .getByRole('link')
+    .evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const state = await context.storageState();
+  await context.close();
+  return { state, links };
+};
+
+test('[i18n][cold] the scan tells a key from an address, an amount or a file name', () => {
+  const sample =
+    'users.description · settings.markup.tabs.rates · {{count}} · dealer@example.com · ' +
+    '1.7000 AZN · report.xlsx · www.cbar.az · orders — 5.000,00 $';
+  expect(sample.match(keyPattern)).toEqual(['users.description', 'settings.markup.tabs.rates']);
+});
+
+// one test per account and language: each opens the account's pages one after another
+test.describe.configure({ timeout: 180_000 });
+
+for (const account of Object.keys(accounts) as Account[]) {
+  for (const lang of languages) {
+    test(`[i18n][cold] ${account}: every page opened cold shows words, not keys, in ${lang}`, async ({
+      browser,
+    }) => {
+      const { state, links } = await savedSignIn(browser, accounts[account]);
+      const pages = [...new Set([...links, ...inner[account]])];
+      expect(pages.length, 'pages in the navigation').toBeGreaterThan(4);
+      // the saved sign-in in this language, restored in a new browser: an empty cache
+      const origins = state.origins.map((origin) => ({
+        ...origin,
+        localStorage: [
+          ...origin.localStorage.filter((item) => item.name !== 'lang'),
+          { name: 'lang', value: lang },
+        ],
+      }));
+      const context = await browser.newContext({
+        storageState: { ...state, origins },
+        viewport: { width: 1366, height: 768 },
+      });
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const pagePath of pages) {
+        // each address loaded whole, as from a link: the app starts afresh every time
+        await page.goto(pagePath);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        for (const leftover of await leftovers(page)) found.push(`${pagePath}: ${leftover}`);
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+}
