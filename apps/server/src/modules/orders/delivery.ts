@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, users } from '../../db/schema';
 import { accruePointsSql } from '../events/events.points';
-import { claimOrderMails, confirmOrderMails, releaseOrderMails } from './order-mails';
+import { claimOrderMails, confirmOrderMails, releaseOrderMails } from './order-mail-claims.repository';
 import { lateDeliveryMail } from './orders.mail';
 
 type Rows<T> = { rows: T[] };

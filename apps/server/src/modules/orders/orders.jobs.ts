@@ -188,7 +188,7 @@ export const orderJobsPlugin = fp(
         batchSize: MAIL_BATCH,
         pollingIntervalSeconds: Math.max(0.5, app.config.JOB_POLL_SECONDS * 2),
         // each mail on its own: one the SMTP server refuses is failed (and retried) alone,
-        // the others of the batch complete; claims keep each mail to one send (order-mails.ts)
+        // the others of the batch complete; claims keep each mail to one send (order-mail-claims.repository.ts)
         handler: async (batch) => {
           await Promise.all(
             batch.map(async (job) => {

@@ -10,7 +10,7 @@ import {
   confirmOrderMails,
   findOrderMail,
   releaseOrderMails,
-} from './order-mails';
+} from './order-mail-claims.repository';
 
 const texts = {
   en: {
