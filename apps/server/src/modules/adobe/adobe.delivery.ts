@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { AdobeLine } from '../../db/schema/shop';
 import { AppError } from '../../lib/errors';
-import { completeIfDelivered, markItemDelivered } from '../orders/delivery';
+import { completeIfDelivered, markItemDelivered } from '../orders/delivery.repository';
 import type { AdobeClient } from './adobe.client';
 import {
   findWaitingAdobeItems,

@@ -4,7 +4,7 @@ import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
 import { eventPoints, orders, prizes, users, wonPrizes } from '../../db/schema';
-import { deliverOrder } from '../orders/delivery';
+import { deliverOrder } from '../orders/delivery.service';
 import { accrueEventPoints } from './events.points';
 
 const hour = 3_600_000;

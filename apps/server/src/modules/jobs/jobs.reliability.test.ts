@@ -19,9 +19,8 @@ import { openDatabase } from '../../db/client';
 import { JOBS_SCHEMA } from '../../db/migrate';
 import { auditLog, orderItems, orderMails, orders, users } from '../../db/schema';
 import { deadLetterOf } from '../../plugins/jobs';
-import { raiseLateDeliveryAlerts } from '../orders/delivery';
+import { raiseLateDeliveryAlerts, sendCompletedOrderMail } from '../orders/delivery.service';
 import { QUEUES } from '../orders/orders.jobs';
-import { sendCompletedOrderMail } from '../orders/orders.mail';
 
 type Received = { to: string[]; subject: string };
 

@@ -2,14 +2,14 @@ import { PassThrough } from 'node:stream';
 import type { Language } from '@esd/shared/constants';
 import type { orderExportQuerySchema } from '@esd/shared/orders/orders.schemas';
 import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
-import { and, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { orders } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { csvField, csvTimestamp, xlsxText, xlsxTimestamp } from '../../lib/spreadsheet';
 import type { Session } from '../../plugins/auth';
-import { itemTotals, orderConditions, selectOrders, toSummary } from './orders.query';
+import { findOrdersAfter, itemTotals, orderConditions } from './orders.repository';
+import { toSummary } from './orders.service';
 
 type ExportQuery = z.output<typeof orderExportQuerySchema>;
 
@@ -97,22 +97,14 @@ const BATCH = 1000;
  * Every order of the filters, newest first, read in keyset batches so an export of a
  * hundred thousand orders never holds them all in memory.
  */
-async function* orderBatches(app: FastifyInstance, session: Session, query: ExportQuery) {
-  const base = orderConditions(session, query);
+async function* orderBatches(db: Db, session: Session, query: ExportQuery) {
+  const where = orderConditions(session, query);
   let after: { createdAt: Date; id: number } | undefined;
   for (;;) {
-    const rows = await selectOrders(
-      app.db,
-      and(
-        base,
-        after
-          ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
-          : undefined,
-      ),
-    ).limit(BATCH);
+    const rows = await findOrdersAfter(db, where, after, BATCH);
     if (rows.length === 0) return;
     const totals = await itemTotals(
-      app.db,
+      db,
       rows.map((r) => r.order.id),
     );
     yield rows.map((row) => toSummary(row, totals.get(row.order.id)));
@@ -122,13 +114,15 @@ async function* orderBatches(app: FastifyInstance, session: Session, query: Expo
   }
 }
 
-/** GET /api/orders/export: the filtered orders as a streamed xlsx or CSV file. */
-export const exportOrders = async (
-  app: FastifyInstance,
+/**
+ * GET /api/orders/export: the filtered orders as an xlsx or CSV file, streamed as it is
+ * written; a failure midway is logged and ends the stream.
+ */
+export const exportOrders = (
+  { db, log }: { db: Db; log: FastifyBaseLogger },
   session: Session,
   query: ExportQuery,
   lang: Language,
-  reply: FastifyReply,
 ) => {
   const stamp = new Date().toISOString().slice(0, 10);
   const stream = new PassThrough();
@@ -151,7 +145,7 @@ export const exportOrders = async (
   const write = async () => {
     if (query.format === 'csv') {
       stream.write(`\ufeff${headers[lang].map(csvField).join(',')}\r\n`);
-      for await (const batch of orderBatches(app, session, query)) {
+      for await (const batch of orderBatches(db, session, query)) {
         const text = batch
           .map(
             (o) =>
@@ -174,7 +168,7 @@ export const exportOrders = async (
     }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    for await (const batch of orderBatches(app, session, query)) {
+    for await (const batch of orderBatches(db, session, query)) {
       for (const o of batch) {
         const row = cells(o).map((value, index) => {
           if (index === 1) return xlsxTimestamp(o.created_at);
@@ -190,18 +184,16 @@ export const exportOrders = async (
   };
 
   write().catch((err) => {
-    app.log.error({ err }, 'order export failed');
+    log.error({ err }, 'order export failed');
     stream.destroy(err);
   });
   const extension = query.format === 'csv' ? 'csv' : 'xlsx';
-  return reply
-    .header(
-      'Content-Type',
+  return {
+    stream,
+    contentType:
       query.format === 'csv'
         ? 'text/csv; charset=utf-8'
         : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    )
-    .header('Content-Disposition', `attachment; filename="orders-${stamp}.${extension}"`)
-    .header('Cache-Control', 'no-store')
-    .send(stream);
+    filename: `orders-${stamp}.${extension}`,
+  };
 };

@@ -9,13 +9,11 @@ import * as schema from '../../db/schema';
 import type { QueueOptions } from '../../plugins/jobs';
 import { deliverAdobeItems } from '../adobe/adobe.delivery';
 import {
-  deliverOrder,
   findOrdersToDeliver,
   findOrdersWaitingForProduct,
   ordersInProgress,
-  raiseLateDeliveryAlerts,
-} from './delivery';
-import { sendCompletedOrderMail } from './orders.mail';
+} from './delivery.repository';
+import { deliverOrder, raiseLateDeliveryAlerts, sendCompletedOrderMail } from './delivery.service';
 
 const [deliver, mail, watch] = jobQueueNames;
 

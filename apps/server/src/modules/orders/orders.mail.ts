@@ -1,16 +1,5 @@
 import { isLanguage, type Language } from '@esd/shared/constants';
-import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client';
-import { licenceKeys, orderItems, orders, users } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
-import { titleIn } from '../../lib/language';
-import {
-  claimOrderMails,
-  confirmOrderMails,
-  findOrderMail,
-  releaseOrderMails,
-} from './order-mail-claims.repository';
 
 const texts = {
   en: {
@@ -51,47 +40,30 @@ const texts = {
   },
 } satisfies Record<Language, unknown>;
 
-const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : 'en');
+export const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : 'en');
 
-/** The delivered keys of an order, grouped by item, titles in the given language. */
-export const loadOrderKeys = async (db: DbOrTx, orderId: number, lang: Language) => {
-  const rows = await db
-    .select({
-      itemId: orderItems.id,
-      sku: orderItems.sku,
-      titleEn: orderItems.titleEn,
-      titleRu: orderItems.titleRu,
-      titleAz: orderItems.titleAz,
-      quantity: orderItems.quantity,
-      key: licenceKeys.key,
-    })
-    .from(orderItems)
-    .innerJoin(licenceKeys, eq(licenceKeys.orderItemId, orderItems.id))
-    .where(and(eq(orderItems.orderId, orderId), eq(licenceKeys.status, 'allocated')))
-    .orderBy(asc(orderItems.id), asc(licenceKeys.id));
-  const items = new Map<number, { title: string; sku: string; quantity: number; keys: string[] }>();
-  for (const row of rows) {
-    const item = items.get(row.itemId) ?? {
-      title: titleIn(row, lang),
-      sku: row.sku,
-      quantity: row.quantity,
-      keys: [],
-    };
-    item.keys.push(row.key);
-    items.set(row.itemId, item);
-  }
-  return [...items.values()];
-};
+/** An item of a keys mail: its title in the buyer's language and its keys. */
+export type KeysMailItem = { title: string; sku: string; quantity: number; keys: string[] };
 
-/** The keys mail of an order, in the buyer's language. */
-const keysMail = (
-  lang: Language,
-  name: string,
-  orderId: number,
-  items: Awaited<ReturnType<typeof loadOrderKeys>>,
-  link: string,
-) => {
+const orderLink = (publicUrl: string, orderId: number) =>
+  `${publicUrl.replace(/\/$/, '')}/pages/orders?order=${orderId}`;
+
+/** The keys mail of an order, in the buyer's language, linking to the order on the portal. */
+export const keysMail = ({
+  lang,
+  name,
+  orderId,
+  items,
+  publicUrl,
+}: {
+  lang: Language;
+  name: string;
+  orderId: number;
+  items: KeysMailItem[];
+  publicUrl: string;
+}) => {
   const t = texts[lang];
+  const link = orderLink(publicUrl, orderId);
   const text = [
     `${t.greeting}, ${name}!`,
     '',
@@ -118,72 +90,6 @@ const keysMail = (
     `<p>${t.open} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
   ].join('');
   return { subject: t.subject(orderId), text, html };
-};
-
-const orderLink = (publicUrl: string, orderId: number) =>
-  `${publicUrl.replace(/\/$/, '')}/pages/orders?order=${orderId}`;
-
-/** Sends an order's keys to an address, in the buyer's language. Returns false without keys. */
-export const mailOrderKeys = async (app: FastifyInstance, orderId: number, to?: string) => {
-  const [order] = await app.db
-    .select({ id: orders.id, lang: orders.lang, name: users.name, email: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.buyerId))
-    .where(eq(orders.id, orderId));
-  if (!order) return null;
-  const lang = languageOf(order.lang);
-  const items = await loadOrderKeys(app.db, orderId, lang);
-  if (items.length === 0) return null;
-  const address = to ?? order.email;
-  await app.mailer.send({
-    to: address,
-    ...keysMail(lang, order.name, orderId, items, orderLink(app.config.publicUrl, orderId)),
-  });
-  return address;
-};
-
-export type CompletedOrderMailOutcome = 'sent' | 'already-sent' | 'no-keys' | 'no-order';
-
-/**
- * The automatic keys mail when an order completes. It runs as a pg-boss job, which runs at
- * least once (retries, a worker killed mid-job, a duplicate job), so it first claims the
- * (order, 'keys', buyer) row: whoever claims it sends, every other run sends nothing. A failed
- * send releases the claim and throws, so the job's retry sends. "Send keys" on the order page
- * calls `mailOrderKeys` directly: a deliberate re-send, never blocked by the claim.
- */
-export const sendCompletedOrderMail = async (
-  app: FastifyInstance,
-  orderId: number,
-): Promise<CompletedOrderMailOutcome> => {
-  const [order] = await app.db
-    .select({ buyerId: orders.buyerId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) return 'no-order';
-  const claim = { kind: 'keys' as const, recipientId: order.buyerId };
-  const [claimed] = await claimOrderMails(app.db, [orderId], claim);
-  if (claimed === undefined) {
-    const existing = await findOrderMail(app.db, orderId, claim);
-    if (existing?.sentAt) return 'already-sent';
-    // another run is sending it now (its outcome decides), or its sender died mid-send: then
-    // the mail may be out, and at most once wins, so the retries end in the dead letters
-    throw new Error(
-      `The keys mail of order #${orderId} is claimed but not confirmed as sent: another run is sending it, or its sender stopped mid-send. If the buyer did not get it, use "Send keys" on the order.`,
-    );
-  }
-  let to: string | null;
-  try {
-    to = await mailOrderKeys(app, orderId);
-  } catch (error) {
-    await releaseOrderMails(app.db, [orderId], claim);
-    throw error;
-  }
-  if (!to) {
-    await releaseOrderMails(app.db, [orderId], claim);
-    return 'no-keys';
-  }
-  await confirmOrderMails(app.db, [orderId], claim);
-  return 'sent';
 };
 
 export const lateDeliveryMail = (

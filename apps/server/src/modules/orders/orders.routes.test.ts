@@ -14,9 +14,9 @@ import {
   orders,
   users,
 } from '../../db/schema';
-import { raiseLateDeliveryAlerts } from './delivery';
+import { raiseLateDeliveryAlerts } from './delivery.service';
 import { QUEUES } from './orders.jobs';
-import { itemSkuMatches, itemTitleMatches } from './orders.query';
+import { itemSkuMatches, itemTitleMatches } from './orders.repository';
 
 type Detail = {
   id: number;

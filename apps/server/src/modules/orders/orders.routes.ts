@@ -24,25 +24,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
-import { takeUses } from '../../lib/usage-limit';
 import { requireSession } from '../../plugins/auth';
-import { ORDER_PLACED_MESSAGE, placeOrder, previewCheckout } from './checkout';
-import {
-  activateKey,
-  cancelOrder,
-  confirmPayment,
-  decideReturn,
-  deliverManually,
-  requestReturn,
-  settleCredit,
-} from './orders.actions';
+import { createCheckoutService } from './checkout.service';
 import { exportOrders } from './orders.export';
-import { mailOrderKeys } from './orders.mail';
-import { findVisibleOrder, lateDeliveries, listOrders, orderDetail } from './orders.query';
-
-/** Keys mails a user can send in an hour, and mails one address can get (issue 18). */
-const SEND_KEYS_PER_USER_PER_HOUR = 30;
-const MAILS_PER_RECIPIENT_PER_HOUR = 10;
+import { createOrdersService } from './orders.service';
 
 const detailResponse = { 200: envelopeSchema(orderDetailSchema) };
 
@@ -60,8 +45,18 @@ const readIdempotencyKey = (request: FastifyRequest) => {
 
 /** Checkout, the order list and page, and every action on an order (spec 2, issue 4). */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const detail = (request: FastifyRequest, id: number) =>
-    orderDetail(app.db, requireSession(request), id, requestLanguage(request));
+  const checkout = createCheckoutService({ db: app.db, deliveries: app.deliveries });
+  const orders = createOrdersService({
+    db: app.db,
+    deliveries: app.deliveries,
+    mailer: app.mailer,
+    config: app.config,
+  });
+  /** Who asks, in which language: what every answer showing an order needs. */
+  const viewer = (request: FastifyRequest) => ({
+    session: requireSession(request),
+    lang: requestLanguage(request),
+  });
 
   app.get(
     '/checkout',
@@ -77,8 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await previewCheckout(
-          app.db,
+        await checkout.preview(
           requireSession(request),
           request.query.sell_type,
           requestLanguage(request),
@@ -99,17 +93,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      const placed = await placeOrder(app.db, session, {
+      const placed = await checkout.place(requireSession(request), {
         sellType: request.body.sell_type,
         idempotencyKey: readIdempotencyKey(request),
         lang: requestLanguage(request),
       });
-      if (!placed.replayed && placed.status === 'in_progress')
-        await app.deliveries.orderPaid(placed.orderId);
       // a replay answers exactly what the first request answered; only this header tells them apart
       if (placed.replayed) reply.header('idempotent-replayed', 'true');
-      return placed.answer ?? ok(await detail(request, placed.orderId), ORDER_PLACED_MESSAGE);
+      return placed.answer;
     },
   );
 
@@ -123,7 +114,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(orderSummarySchema)) },
       },
     },
-    async (request) => ok(await listOrders(app.db, requireSession(request), request.query)),
+    async (request) => ok(await orders.list(requireSession(request), request.query)),
   );
 
   app.get(
@@ -137,8 +128,19 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
       },
     },
-    async (request, reply) =>
-      exportOrders(app, requireSession(request), request.query, requestLanguage(request), reply),
+    async (request, reply) => {
+      const file = exportOrders(
+        { db: app.db, log: app.log },
+        requireSession(request),
+        request.query,
+        requestLanguage(request),
+      );
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.stream);
+    },
   );
 
   app.get(
@@ -147,8 +149,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'globalOrLocal' },
       schema: { tags: ['orders'], response: { 200: envelopeSchema(z.array(lateDeliverySchema)) } },
     },
-    async (request) =>
-      ok(await lateDeliveries(app.db, requireSession(request), requestLanguage(request))),
+    async (request) => ok(await orders.lateDeliveries(viewer(request))),
   );
 
   app.get(
@@ -157,7 +158,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['orders'], params: orderIdParamsSchema, response: detailResponse },
     },
-    async (request) => ok(await detail(request, request.params.id)),
+    async (request) => ok(await orders.detail(viewer(request), request.params.id)),
   );
 
   app.post(
@@ -171,12 +172,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: detailResponse,
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      await confirmPayment(app.db, requireSession(request), id, request.body.note);
-      await app.deliveries.orderPaid(id);
-      return ok(await detail(request, id), 'Payment confirmed; keys are being delivered.');
-    },
+    async (request) =>
+      ok(
+        await orders.confirmPayment(viewer(request), request.params.id, request.body.note),
+        'Payment confirmed; keys are being delivered.',
+      ),
   );
 
   app.post(
@@ -190,10 +190,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: detailResponse,
       },
     },
-    async (request) => {
-      await cancelOrder(app.db, requireSession(request), request.params.id, request.body.note);
-      return ok(await detail(request, request.params.id), 'The order is cancelled.');
-    },
+    async (request) =>
+      ok(
+        await orders.cancel(viewer(request), request.params.id, request.body.note),
+        'The order is cancelled.',
+      ),
   );
 
   app.post(
@@ -207,10 +208,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: detailResponse,
       },
     },
-    async (request) => {
-      await settleCredit(app.db, requireSession(request), request.params.id, request.body.note);
-      return ok(await detail(request, request.params.id), 'The credit order is settled.');
-    },
+    async (request) =>
+      ok(
+        await orders.settleCredit(viewer(request), request.params.id, request.body.note),
+        'The credit order is settled.',
+      ),
   );
 
   app.post(
@@ -226,15 +228,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, itemId } = request.params;
-      const completed = await deliverManually(
-        app.db,
-        requireSession(request),
-        id,
-        itemId,
-        request.body.keys,
+      return ok(
+        await orders.deliverManually(viewer(request), id, itemId, request.body.keys),
+        'The keys are delivered.',
       );
-      if (completed) await app.deliveries.orderCompleted(id);
-      return ok(await detail(request, id), 'The keys are delivered.');
     },
   );
 
@@ -250,26 +247,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      await findVisibleOrder(app.db, session, request.params.id);
-      // "Send keys" mails whom the user names: limited per user and per recipient (issue 18)
-      const recipient = request.body.email?.toLowerCase() ?? `buyer-of-order:${request.params.id}`;
-      await takeUses(app.db, [
-        {
-          key: `send-keys:user:${session.user.id}`,
-          max: SEND_KEYS_PER_USER_PER_HOUR,
-          windowSeconds: 3600,
-          message: 'You have sent keys too often: try again in {minutes} minutes.',
-        },
-        {
-          key: `mail:to:${recipient}`,
-          max: MAILS_PER_RECIPIENT_PER_HOUR,
-          windowSeconds: 3600,
-          message: 'Too many mails to this address: try again in {minutes} minutes.',
-        },
-      ]);
-      const to = await mailOrderKeys(app, request.params.id, request.body.email);
-      if (!to) throw new AppError('INVALID_STATE', 'This order has no delivered keys yet.');
+      const to = await orders.sendKeys(
+        requireSession(request),
+        request.params.id,
+        request.body.email,
+      );
       return ok({ to }, `The keys were sent to ${to}.`);
     },
   );
@@ -287,8 +269,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, keyId } = request.params;
-      await activateKey(app.db, requireSession(request), id, keyId, request.body.end_customer);
-      return ok(await detail(request, id), 'The key is marked activated.');
+      return ok(
+        await orders.activateKey(viewer(request), id, keyId, request.body.end_customer),
+        'The key is marked activated.',
+      );
     },
   );
 
@@ -305,11 +289,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, itemId } = request.params;
-      await requestReturn(app.db, requireSession(request), id, itemId, {
-        reason: request.body.reason,
-        lang: requestLanguage(request),
-      });
-      return ok(await detail(request, id), 'The return is requested.');
+      return ok(
+        await orders.requestReturn(viewer(request), id, itemId, request.body.reason),
+        'The return is requested.',
+      );
     },
   );
 
@@ -328,12 +311,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, returnId } = request.params;
-      await decideReturn(app.db, requireSession(request), id, returnId, {
-        ...request.body,
-        lang: requestLanguage(request),
-      });
       return ok(
-        await detail(request, id),
+        await orders.decideReturn(viewer(request), id, returnId, request.body),
         request.body.approve ? 'The return is approved.' : 'The return is rejected.',
       );
     },

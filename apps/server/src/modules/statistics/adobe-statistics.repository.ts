@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, planEachCall } from '../../db/client';
 import { adobeCustomers, localDistrictCountries, orderItems, orders, users } from '../../db/schema';
 import type { Session } from '../../plugins/auth';
-import { BUSINESS_TIME_ZONE, orderScope } from '../orders/orders.query';
+import { BUSINESS_TIME_ZONE, orderScope } from '../orders/orders.repository';
 
 const ADOBE_PROVIDER_ID = 3;
 const TOP_CUSTOMERS = 10;

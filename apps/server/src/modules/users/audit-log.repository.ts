@@ -21,7 +21,7 @@ import {
   wonPrizes,
 } from '../../db/schema';
 import { pick, titleIn } from '../../lib/language';
-import { BUSINESS_TIME_ZONE } from '../orders/orders.query';
+import { BUSINESS_TIME_ZONE } from '../orders/orders.repository';
 
 /** Midnight of a calendar day in Baku, as a timestamp. */
 const startOfDay = (date: string) =>

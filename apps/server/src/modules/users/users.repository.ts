@@ -28,7 +28,7 @@ import {
 } from '../../db/schema';
 import { containsPattern } from '../../lib/list';
 import type { Session } from '../../plugins/auth';
-import { unpaidCreditByDealer } from '../orders/credit';
+import { unpaidCreditByDealer } from '../orders/orders.repository';
 
 /** The countries a local district admin manages, as a subquery. */
 const countriesOf = (ldId: number) =>

@@ -1,12 +1,9 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
-import { KEY_DELIVERY_PROMISE_SECONDS } from '@esd/shared/orders/orders.rules';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../db/client';
-import { orderEvents, orderItems, orders, users } from '../../db/schema';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { licenceKeys, orderEvents, orderItems, orders, users } from '../../db/schema';
 import { accruePointsSql } from '../events/events.points';
-import { claimOrderMails, confirmOrderMails, releaseOrderMails } from './order-mail-claims.repository';
-import { lateDeliveryMail } from './orders.mail';
+import { lateItemsCondition } from './orders.repository';
 
 type Rows<T> = { rows: T[] };
 
@@ -54,7 +51,7 @@ export const markItemDelivered = (
  * skipped, never waited for, so concurrent deliveries of one product never block each other and
  * never take the same key.
  */
-const fillItem = async (
+export const fillItem = async (
   tx: Tx,
   orderId: number,
   item: { id: number; productId: number; quantity: number; delivered: number },
@@ -91,41 +88,28 @@ const fillItem = async (
   return result.rows[0]?.n ?? 0;
 };
 
-/**
- * Delivers what stock allows to a paid order, in one transaction: the order row is locked
- * (one delivery of an order at a time, and never alongside a cancel), each waiting key-stock
- * item takes its missing keys, and the order completes when nothing waits. Safe to run any
- * number of times: it only ever fills what is still missing. Out of stock, the item waits.
- * `adobeWaiting`: the order has Adobe items still waiting (placed with Adobe outside this
- * transaction, by `deliverAdobeItems`).
- */
-export const deliverOrder = async (db: Db, orderId: number) =>
-  db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
-    if (order?.status !== 'in_progress')
-      return { completed: false, delivered: 0, adobeWaiting: false };
-    const waiting = await tx
-      .select({
-        id: orderItems.id,
-        productId: orderItems.productId,
-        providerId: orderItems.providerId,
-        quantity: orderItems.quantity,
-        delivered: orderItems.delivered,
-      })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'waiting')))
-      .orderBy(orderItems.id);
-    const items = waiting.filter((item) => item.providerId === PROVIDER.keyStock);
-    const adobeWaiting = waiting.some((item) => item.providerId === PROVIDER.adobe);
-    let delivered = 0;
-    for (const item of items) delivered += await fillItem(tx, orderId, item);
-    const completed = await completeIfDelivered(tx, orderId, null);
-    return { completed, delivered, adobeWaiting };
-  });
+/** Locks the order row for the rest of the transaction; answers its status. */
+export const lockOrderStatus = async (tx: Tx, orderId: number) => {
+  const [order] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return order?.status;
+};
+
+export const findWaitingItems = (tx: Tx, orderId: number) =>
+  tx
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      providerId: orderItems.providerId,
+      quantity: orderItems.quantity,
+      delivered: orderItems.delivered,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'waiting')))
+    .orderBy(orderItems.id);
 
 /**
  * Of these orders, the ones still in progress (paid, not completed or cancelled): the only
@@ -168,20 +152,9 @@ export const findOrdersToDeliver = async (db: Db) => (await waitingOrders(db)).m
 export const findOrdersWaitingForProduct = async (db: Db, productId: number) =>
   (await waitingOrders(db, productId)).map((r) => r.id);
 
-/** Items paid for more than the promised 3 minutes ago and still without all their keys. */
-export const lateItemsCondition = sql`${orderItems.status} = 'waiting'
-  and ${orders.status} = 'in_progress'
-  and ${orders.paidAt} < now() - make_interval(secs => ${KEY_DELIVERY_PROMISE_SECONDS})`;
-
-/**
- * Mails every global district admin the list of items that missed the delivery promise, then
- * marks those items alerted. Runs every minute in the delivery watch job, which may run twice
- * or be retried: each (order, admin) alert is claimed in `order_mails` first, so an admin never
- * gets the same order twice, and a failed send (released, then thrown) is retried for just the
- * admins who missed it. The orders page lists late items live.
- */
-export const raiseLateDeliveryAlerts = async (app: FastifyInstance, _now: Date) => {
-  const late = (await app.db.execute(sql`
+/** Late items no admin was alerted of yet, by order. */
+export const findUnalertedLateItems = async (db: Db) => {
+  const late = (await db.execute(sql`
     select order_items.id, order_items.order_id as "orderId", order_items.sku,
       order_items.quantity, order_items.delivered
     from order_items join orders on orders.id = order_items.order_id
@@ -193,39 +166,52 @@ export const raiseLateDeliveryAlerts = async (app: FastifyInstance, _now: Date) 
     quantity: number;
     delivered: number;
   }>;
-  if (late.rows.length === 0) return 0;
-  const admins = await app.db
+  return late.rows;
+};
+
+export const markItemsAlerted = (db: Db, itemIds: number[]) =>
+  db
+    .update(orderItems)
+    .set({ alertedAt: sql`now()` })
+    .where(and(inArray(orderItems.id, itemIds), isNull(orderItems.alertedAt)));
+
+export const findActiveGlobalAdmins = (db: Db) =>
+  db
     .select({ id: users.id, email: users.email, name: users.name, lang: users.lang })
     .from(users)
     .where(and(eq(users.typeId, 1), eq(users.isActive, true)));
-  const orderIds = [...new Set(late.rows.map((row) => row.orderId))];
-  let failure: unknown;
-  for (const admin of admins) {
-    const claim = { kind: 'late_delivery' as const, recipientId: admin.id };
-    const claimed = new Set(await claimOrderMails(app.db, orderIds, claim));
-    if (claimed.size === 0) continue;
-    const items = late.rows.filter((row) => claimed.has(row.orderId));
-    try {
-      await app.mailer.send({ to: admin.email, ...lateDeliveryMail(admin, items) });
-      await confirmOrderMails(app.db, [...claimed], claim);
-    } catch (error) {
-      await releaseOrderMails(app.db, [...claimed], claim);
-      failure ??= error;
-    }
-  }
-  // an admin who missed the mail gets it from the retry; the others are not mailed again
-  if (failure) throw failure;
-  await app.db
-    .update(orderItems)
-    .set({ alertedAt: sql`now()` })
-    .where(
-      and(
-        inArray(
-          orderItems.id,
-          late.rows.map((row) => row.id),
-        ),
-        isNull(orderItems.alertedAt),
-      ),
-    );
-  return late.rows.length;
+
+/** The order's language and its buyer's name and address, for its keys mail. */
+export const findOrderRecipient = async (db: DbOrTx, orderId: number) => {
+  const [order] = await db
+    .select({ lang: orders.lang, buyerId: orders.buyerId, name: users.name, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .where(eq(orders.id, orderId));
+  return order;
 };
+
+export const findOrderBuyerId = async (db: DbOrTx, orderId: number) => {
+  const [order] = await db
+    .select({ buyerId: orders.buyerId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order?.buyerId;
+};
+
+/** The keys of an order that are out and not revoked, by item. */
+export const findDeliveredKeys = (db: DbOrTx, orderId: number) =>
+  db
+    .select({
+      itemId: orderItems.id,
+      sku: orderItems.sku,
+      titleEn: orderItems.titleEn,
+      titleRu: orderItems.titleRu,
+      titleAz: orderItems.titleAz,
+      quantity: orderItems.quantity,
+      key: licenceKeys.key,
+    })
+    .from(orderItems)
+    .innerJoin(licenceKeys, eq(licenceKeys.orderItemId, orderItems.id))
+    .where(and(eq(orderItems.orderId, orderId), eq(licenceKeys.status, 'allocated')))
+    .orderBy(asc(orderItems.id), asc(licenceKeys.id));

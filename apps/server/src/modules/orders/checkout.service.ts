@@ -2,22 +2,13 @@ import { canBuyAdobe, canShop } from '@esd/shared/access/access.rules';
 import { adobeQuoteProblem } from '@esd/shared/adobe/adobe.rules';
 import { MONEY_MAX, PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
-import { CREDIT_LIMIT_MESSAGE, fitsCredit } from '@esd/shared/orders/orders.rules';
+import { CREDIT_LIMIT_MESSAGE, fitsCredit, remainingCredit } from '@esd/shared/orders/orders.rules';
 import type { CheckoutPreview, OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { compareMoney, percentOf, subtractMoney, sumMoney } from '@esd/shared/shop/money';
 import { allowedSellTypes, SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { retryConflicts } from '../../db/retry';
-import {
-  adobeCustomers,
-  basketItems,
-  licenceKeys,
-  orderEvents,
-  orderItems,
-  orders,
-  users,
-} from '../../db/schema';
+import type { basketItems } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import type { Session, UserRow } from '../../plugins/auth';
@@ -25,14 +16,32 @@ import { toProfile } from '../auth/profile';
 import * as basketRepo from '../basket/basket.repository';
 import { priceBasketLines } from '../basket/basket.service';
 import { loadPricingContext, type PricingContext } from '../catalogue/pricing.context';
-import { creditWithLimit, dealerCredit } from './credit';
-import { orderDetail } from './orders.query';
+import * as repo from './checkout.repository';
+import type { Deliveries } from './orders.jobs';
+import { findCreditLimit, sumUnpaidCredit } from './orders.repository';
+import { orderDetail } from './orders.service';
 
 /** The account whose credit a buyer draws on: a dealer its own, an end user its dealer's. */
 const creditDealerId = (user: UserRow) => (user.typeId === 3 ? user.id : user.dealerId);
 
 const sellTypesOf = (session: Session, user: UserRow) =>
   allowedSellTypes(toProfile(user, session.claims));
+
+/** The credit of a dealer whose limit the caller has read (and locked, when it checks out). */
+const creditWithLimit = async (db: DbOrTx, dealerId: number, limit: string) => {
+  const unpaid = await sumUnpaidCredit(db, dealerId);
+  return { limit, unpaid, remaining: remainingCredit(limit, unpaid) };
+};
+
+/**
+ * The dealer's credit. With `lock`, the dealer's row stays locked until the transaction ends:
+ * every credit checkout of the dealer (its own and its users') takes this lock first, so
+ * concurrent checkouts on any number of processes see each other's orders.
+ */
+const dealerCredit = async (db: DbOrTx, dealerId: number, options: { lock?: boolean } = {}) => {
+  const limit = await findCreditLimit(db, dealerId, options);
+  return limit === undefined ? null : creditWithLimit(db, dealerId, limit);
+};
 
 /**
  * The basket's lines of one way of paying, priced now: checkout takes only the lines added
@@ -73,16 +82,6 @@ const priceBasket = async (db: DbOrTx, ctx: PricingContext, userId: number, sell
   };
 };
 
-const availableByProduct = async (db: DbOrTx, productIds: number[]) => {
-  if (productIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .select({ productId: licenceKeys.productId, available: sql<number>`count(*)::int` })
-    .from(licenceKeys)
-    .where(and(inArray(licenceKeys.productId, productIds), eq(licenceKeys.status, 'available')))
-    .groupBy(licenceKeys.productId);
-  return new Map(rows.map((r) => [r.productId, r.available]));
-};
-
 /**
  * Invariant 4, only active accounts transact (docs/invariants.md): the end users of a
  * deactivated dealer order nothing, in cash or on credit, until it is active again.
@@ -120,12 +119,11 @@ const requireValidAdobeQuotes = async (
       );
     }
   }
-  const customerIds = adobeLines.map((l) => l.item.adobe?.portal_customer_id ?? 0);
-  const own = await tx
-    .select({ id: adobeCustomers.id })
-    .from(adobeCustomers)
-    .where(and(inArray(adobeCustomers.id, customerIds), eq(adobeCustomers.dealerId, buyerId)));
-  const owned = new Set(own.map((r) => r.id));
+  const owned = await repo.findOwnAdobeCustomerIds(
+    tx,
+    adobeLines.map((l) => l.item.adobe?.portal_customer_id ?? 0),
+    buyerId,
+  );
   const foreign = adobeLines.find((l) => !owned.has(l.item.adobe?.portal_customer_id ?? 0));
   if (foreign) {
     throw new AppError(
@@ -142,7 +140,7 @@ const requireShopper = (session: Session) => {
 };
 
 /** GET /api/checkout: the basket priced now for cash or credit, with the dealer's credit. */
-export const previewCheckout = async (
+const previewCheckout = async (
   db: Db,
   session: Session,
   requested: SellType | undefined,
@@ -160,17 +158,13 @@ export const previewCheckout = async (
     sellType = withLines;
     priced = await priceBasket(db, ctx, session.user.id, sellType);
   }
-  const stock = await availableByProduct(
+  const stock = await repo.availableByProduct(
     db,
     priced.lines.map((l) => l.product.id),
   );
   const dealerId = creditDealerId(session.user);
   if (dealerId && dealerId !== session.user.id) {
-    const [dealer] = await db
-      .select({ isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, dealerId));
-    requireActiveDealer(dealer);
+    requireActiveDealer(await repo.findUserIsActive(db, dealerId));
   }
   const credit = dealerId && allowed.includes(2) ? await dealerCredit(db, dealerId) : null;
   return {
@@ -213,11 +207,11 @@ const sellTypeRefused = (sellType: SellType) =>
   );
 
 /** What POST /api/checkout answers: the order as placed. */
-type CheckoutAnswer = { code: 200; message: string; data: OrderDetail };
+export type CheckoutAnswer = { code: 200; message: string; data: OrderDetail };
 
-export const ORDER_PLACED_MESSAGE = 'Your order is placed.';
+const ORDER_PLACED_MESSAGE = 'Your order is placed.';
 
-export type PlacedOrder = {
+type PlacedOrder = {
   orderId: number;
   replayed: boolean;
   status: 'pending' | 'in_progress' | 'completed' | 'cancelled';
@@ -237,7 +231,7 @@ export type PlacedOrder = {
  * body (another way of paying) is refused with 422. A transaction PostgreSQL aborts for a
  * deadlock or a serialization failure wrote nothing and is run again (retryConflicts).
  */
-export const placeOrder = async (
+const placeOrder = async (
   db: Db,
   session: Session,
   input: { sellType: SellType; idempotencyKey: string; lang: Language },
@@ -252,22 +246,10 @@ const placeOrderOnce = (
   input: { sellType: SellType; idempotencyKey: string; lang: Language },
 ): Promise<PlacedOrder> =>
   db.transaction(async (tx) => {
-    const [buyer] = await tx
-      .select()
-      .from(users)
-      .where(eq(users.id, session.user.id))
-      .for('update');
+    const buyer = await repo.lockUser(tx, session.user.id);
     if (!buyer?.isActive) throw new AppError('UNAUTHORIZED', 'Your account is not active.');
 
-    const [existing] = await tx
-      .select({
-        id: orders.id,
-        sellType: orders.sellType,
-        status: orders.status,
-        answer: orders.checkoutAnswer,
-      })
-      .from(orders)
-      .where(and(eq(orders.buyerId, buyer.id), eq(orders.idempotencyKey, input.idempotencyKey)));
+    const existing = await repo.findOrderByIdempotencyKey(tx, buyer.id, input.idempotencyKey);
     if (existing) {
       if (existing.sellType !== input.sellType) {
         throw new AppError(
@@ -288,8 +270,7 @@ const placeOrderOnce = (
       throw sellTypeRefused(input.sellType);
     const dealerId = creditDealerId(buyer);
     if (!dealerId) throw new AppError('FORBIDDEN', 'Your account belongs to no dealer.');
-    const [dealer] =
-      dealerId === buyer.id ? [buyer] : await tx.select().from(users).where(eq(users.id, dealerId));
+    const dealer = dealerId === buyer.id ? buyer : await repo.findUser(tx, dealerId);
     requireActiveDealer(dealer);
 
     const ctx = await loadPricingContext(tx, { ...session, user: buyer }, { fresh: true });
@@ -328,64 +309,28 @@ const placeOrderOnce = (
     }
 
     const status = input.sellType === SELL_TYPE.credit ? 'in_progress' : 'pending';
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        buyerId: buyer.id,
-        dealerId,
-        countryId: dealer?.countryId ?? buyer.countryId,
-        sellType: input.sellType,
-        status,
-        idempotencyKey: input.idempotencyKey,
-        lang: buyer.lang,
-        rate: priced.rate,
-        vatPercent: priced.vatPercent,
-        surchargePercent: priced.surchargePercent,
-        totalUsd: priced.totalUsd,
-        vatUsd: priced.vatUsd,
-        totalAzn: priced.totalAzn,
-        paidAt: status === 'in_progress' ? sql`now()` : null,
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error('order insert returned nothing');
-    // the items, the order's first event and the emptied basket in one round trip: the
-    // sub-statements of a WITH all run, on the snapshot the order's insert above is part of
-    const insertItems = tx.insert(orderItems).values(
-      priced.lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
-        orderId: order.id,
-        productId: product.id,
-        sku: product.sku,
-        titleEn: product.titleEn,
-        titleRu: product.titleRu,
-        titleAz: product.titleAz,
-        providerId: product.providerId,
-        isReturnable: product.isReturnable,
-        quantity: item.quantity,
-        unitUsd,
-        totalUsd,
-        totalAzn,
-        adobe: item.adobe,
-      })),
-    );
-    const insertEvent = tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: null,
-      toStatus: status,
-      actorId: buyer.id,
+    const order = await repo.insertOrder(tx, {
+      buyerId: buyer.id,
+      dealerId,
+      countryId: dealer?.countryId ?? buyer.countryId,
+      sellType: input.sellType,
+      status,
+      idempotencyKey: input.idempotencyKey,
+      lang: buyer.lang,
+      rate: priced.rate,
+      vatPercent: priced.vatPercent,
+      surchargePercent: priced.surchargePercent,
+      totalUsd: priced.totalUsd,
+      vatUsd: priced.vatUsd,
+      totalAzn: priced.totalAzn,
+      paid: status === 'in_progress',
     });
-    // only the lines this order bought: those of the other sell type stay
-    const emptyBasket = tx.delete(basketItems).where(
-      and(
-        eq(basketItems.userId, buyer.id),
-        inArray(
-          basketItems.id,
-          priced.lines.map((l) => l.item.id),
-        ),
-      ),
-    );
-    await tx.execute(
-      sql`with items as (${insertItems.getSQL()}), event as (${insertEvent.getSQL()}), emptied as (${emptyBasket.getSQL()}) select 1`,
-    );
+    await repo.insertOrderItemsAndEmptyBasket(tx, {
+      id: order.id,
+      buyerId: buyer.id,
+      status,
+      lines: priced.lines,
+    });
     // the answer is read and kept in the same transaction: a retry that waited for the buyer's
     // row gets it byte for byte, whatever delivery did in between
     const answer: CheckoutAnswer = {
@@ -395,6 +340,33 @@ const placeOrderOnce = (
         placing: true,
       }),
     };
-    await tx.update(orders).set({ checkoutAnswer: answer }).where(eq(orders.id, order.id));
+    await repo.saveCheckoutAnswer(tx, order.id, answer);
     return { orderId: order.id, replayed: false, status, answer };
   });
+
+/** Checkout: the basket priced for a way of paying, and the order placed from it. */
+export const createCheckoutService = ({ db, deliveries }: { db: Db; deliveries: Deliveries }) => ({
+  preview: (session: Session, requested: SellType | undefined, lang: Language) =>
+    previewCheckout(db, session, requested, lang),
+
+  /**
+   * Places the order (or finds the one of this Idempotency-Key) and starts the delivery of a
+   * new paid order. `replayed`: the answer is that of the checkout that placed it.
+   */
+  place: async (
+    session: Session,
+    input: { sellType: SellType; idempotencyKey: string; lang: Language },
+  ): Promise<{ replayed: boolean; answer: CheckoutAnswer }> => {
+    const placed = await placeOrder(db, session, input);
+    if (!placed.replayed && placed.status === 'in_progress')
+      await deliveries.orderPaid(placed.orderId);
+    return {
+      replayed: placed.replayed,
+      answer: placed.answer ?? {
+        code: 200,
+        message: ORDER_PLACED_MESSAGE,
+        data: await orderDetail(db, session, placed.orderId, input.lang),
+      },
+    };
+  },
+});

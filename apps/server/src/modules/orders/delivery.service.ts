@@ -1,0 +1,156 @@
+import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
+import type { Language } from '@esd/shared/constants';
+import type { Config } from '../../config/env';
+import type { Db, DbOrTx } from '../../db/client';
+import { titleIn } from '../../lib/language';
+import type { Mailer } from '../../plugins/mail';
+import * as repo from './delivery.repository';
+import {
+  claimOrderMails,
+  confirmOrderMails,
+  findOrderMail,
+  releaseOrderMails,
+} from './order-mail-claims.repository';
+import { type KeysMailItem, keysMail, languageOf, lateDeliveryMail } from './orders.mail';
+
+/** What the mails of an order's delivery use (the Fastify app has them all). */
+type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> };
+
+/**
+ * Delivers what stock allows to a paid order, in one transaction: the order row is locked
+ * (one delivery of an order at a time, and never alongside a cancel), each waiting key-stock
+ * item takes its missing keys, and the order completes when nothing waits. Safe to run any
+ * number of times: it only ever fills what is still missing. Out of stock, the item waits.
+ * `adobeWaiting`: the order has Adobe items still waiting (placed with Adobe outside this
+ * transaction, by `deliverAdobeItems`).
+ */
+export const deliverOrder = async (db: Db, orderId: number) =>
+  db.transaction(async (tx) => {
+    if ((await repo.lockOrderStatus(tx, orderId)) !== 'in_progress')
+      return { completed: false, delivered: 0, adobeWaiting: false };
+    const waiting = await repo.findWaitingItems(tx, orderId);
+    const items = waiting.filter((item) => item.providerId === PROVIDER.keyStock);
+    const adobeWaiting = waiting.some((item) => item.providerId === PROVIDER.adobe);
+    let delivered = 0;
+    for (const item of items) delivered += await repo.fillItem(tx, orderId, item);
+    const completed = await repo.completeIfDelivered(tx, orderId, null);
+    return { completed, delivered, adobeWaiting };
+  });
+
+/** The delivered keys of an order, grouped by item, titles in the given language. */
+const loadOrderKeys = async (db: DbOrTx, orderId: number, lang: Language) => {
+  const items = new Map<number, KeysMailItem>();
+  for (const row of await repo.findDeliveredKeys(db, orderId)) {
+    const item = items.get(row.itemId) ?? {
+      title: titleIn(row, lang),
+      sku: row.sku,
+      quantity: row.quantity,
+      keys: [],
+    };
+    item.keys.push(row.key);
+    items.set(row.itemId, item);
+  }
+  return [...items.values()];
+};
+
+/**
+ * Sends an order's keys to an address (the buyer's by default), in the buyer's language.
+ * Answers the address, or null when the order does not exist or has no keys.
+ */
+export const mailOrderKeys = async (
+  { db, mailer, config }: MailDeps,
+  orderId: number,
+  to?: string,
+) => {
+  const order = await repo.findOrderRecipient(db, orderId);
+  if (!order) return null;
+  const lang = languageOf(order.lang);
+  const items = await loadOrderKeys(db, orderId, lang);
+  if (items.length === 0) return null;
+  const address = to ?? order.email;
+  await mailer.send({
+    to: address,
+    ...keysMail({ lang, name: order.name, orderId, items, publicUrl: config.publicUrl }),
+  });
+  return address;
+};
+
+export type CompletedOrderMailOutcome = 'sent' | 'already-sent' | 'no-keys' | 'no-order';
+
+/**
+ * The automatic keys mail when an order completes. It runs as a pg-boss job, which runs at
+ * least once (retries, a worker killed mid-job, a duplicate job), so it first claims the
+ * (order, 'keys', buyer) row: whoever claims it sends, every other run sends nothing. A failed
+ * send releases the claim and throws, so the job's retry sends. "Send keys" on the order page
+ * calls `mailOrderKeys` directly: a deliberate re-send, never blocked by the claim.
+ */
+export const sendCompletedOrderMail = async (
+  deps: MailDeps,
+  orderId: number,
+): Promise<CompletedOrderMailOutcome> => {
+  const { db } = deps;
+  const buyerId = await repo.findOrderBuyerId(db, orderId);
+  if (buyerId === undefined) return 'no-order';
+  const claim = { kind: 'keys' as const, recipientId: buyerId };
+  const [claimed] = await claimOrderMails(db, [orderId], claim);
+  if (claimed === undefined) {
+    const existing = await findOrderMail(db, orderId, claim);
+    if (existing?.sentAt) return 'already-sent';
+    // another run is sending it now (its outcome decides), or its sender died mid-send: then
+    // the mail may be out, and at most once wins, so the retries end in the dead letters
+    throw new Error(
+      `The keys mail of order #${orderId} is claimed but not confirmed as sent: another run is sending it, or its sender stopped mid-send. If the buyer did not get it, use "Send keys" on the order.`,
+    );
+  }
+  let to: string | null;
+  try {
+    to = await mailOrderKeys(deps, orderId);
+  } catch (error) {
+    await releaseOrderMails(db, [orderId], claim);
+    throw error;
+  }
+  if (!to) {
+    await releaseOrderMails(db, [orderId], claim);
+    return 'no-keys';
+  }
+  await confirmOrderMails(db, [orderId], claim);
+  return 'sent';
+};
+
+/**
+ * Mails every global district admin the list of items that missed the delivery promise, then
+ * marks those items alerted. Runs every minute in the delivery watch job, which may run twice
+ * or be retried: each (order, admin) alert is claimed in `order_mails` first, so an admin never
+ * gets the same order twice, and a failed send (released, then thrown) is retried for just the
+ * admins who missed it. The orders page lists late items live.
+ */
+export const raiseLateDeliveryAlerts = async (
+  { db, mailer }: { db: Db; mailer: Mailer },
+  _now: Date,
+) => {
+  const late = await repo.findUnalertedLateItems(db);
+  if (late.length === 0) return 0;
+  const admins = await repo.findActiveGlobalAdmins(db);
+  const orderIds = [...new Set(late.map((row) => row.orderId))];
+  let failure: unknown;
+  for (const admin of admins) {
+    const claim = { kind: 'late_delivery' as const, recipientId: admin.id };
+    const claimed = new Set(await claimOrderMails(db, orderIds, claim));
+    if (claimed.size === 0) continue;
+    const items = late.filter((row) => claimed.has(row.orderId));
+    try {
+      await mailer.send({ to: admin.email, ...lateDeliveryMail(admin, items) });
+      await confirmOrderMails(db, [...claimed], claim);
+    } catch (error) {
+      await releaseOrderMails(db, [...claimed], claim);
+      failure ??= error;
+    }
+  }
+  // an admin who missed the mail gets it from the retry; the others are not mailed again
+  if (failure) throw failure;
+  await repo.markItemsAlerted(
+    db,
+    late.map((row) => row.id),
+  );
+  return late.length;
+};

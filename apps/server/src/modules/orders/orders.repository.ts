@@ -1,0 +1,383 @@
+import {
+  KEY_DELIVERY_PROMISE_SECONDS,
+  type OrderStatusName,
+} from '@esd/shared/orders/orders.rules';
+import type { orderListQuerySchema } from '@esd/shared/orders/orders.schemas';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  licenceKeys,
+  localDistrictCountries,
+  orderEvents,
+  orderItems,
+  orders,
+  returnRequests,
+  users,
+} from '../../db/schema';
+import type { Session } from '../../plugins/auth';
+
+export type OrderFilters = Omit<z.output<typeof orderListQuerySchema>, 'page' | 'perPage'>;
+
+/** Dates of the filters are calendar days in Baku, where the distributor works. */
+export const BUSINESS_TIME_ZONE = 'Asia/Baku';
+
+/**
+ * The orders a viewer may see: a user its own, a dealer its own and its users', a local
+ * district admin those of dealers in its countries, a global admin all.
+ */
+export const orderScope = (session: Session): SQL | undefined => {
+  const me = session.user.id;
+  switch (session.role) {
+    case 'gd':
+      return undefined;
+    case 'ld':
+      return inArray(
+        orders.countryId,
+        sql`(select ${localDistrictCountries.countryId} from ${localDistrictCountries}
+          where ${localDistrictCountries.userId} = ${me})`,
+      );
+    case 'd':
+      return eq(orders.dealerId, me);
+    case 'u':
+      return eq(orders.buyerId, me);
+  }
+};
+
+const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An item whose SKU contains `sku` (any case); the trigram index order_items_sku_trgm_idx serves it. */
+export const itemSkuMatches = (sku: string) => sql`${orderItems.sku} ilike ${like(sku)}`;
+
+/** An item whose name in any language contains `product`; order_items_title_trgm_idx serves it. */
+export const itemTitleMatches = (product: string) => {
+  const pattern = like(product);
+  return sql`(${orderItems.titleEn} ilike ${pattern} or ${orderItems.titleRu} ilike ${pattern}
+    or ${orderItems.titleAz} ilike ${pattern})`;
+};
+
+export const orderConditions = (session: Session, f: OrderFilters): SQL | undefined =>
+  and(
+    orderScope(session),
+    f.id ? eq(orders.id, f.id) : undefined,
+    f.status ? eq(orders.status, f.status) : undefined,
+    f.sell_type ? eq(orders.sellType, f.sell_type) : undefined,
+    f.date_from
+      ? sql`${orders.createdAt} >= (${f.date_from}::date::timestamp at time zone ${BUSINESS_TIME_ZONE})`
+      : undefined,
+    f.date_to
+      ? sql`${orders.createdAt} < ((${f.date_to}::date + 1)::timestamp at time zone ${BUSINESS_TIME_ZONE})`
+      : undefined,
+    f.sku
+      ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id}
+          and ${itemSkuMatches(f.sku)})`
+      : undefined,
+    f.product
+      ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id}
+          and ${itemTitleMatches(f.product)})`
+      : undefined,
+    f.waiting
+      ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id}
+          and ${orderItems.status} = 'waiting') and ${orders.status} = 'in_progress'`
+      : undefined,
+  );
+
+const buyers = alias(users, 'buyer');
+const dealers = alias(users, 'dealer');
+
+/** Orders newest first, with buyer and dealer names. */
+export const selectOrders = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .select({
+      order: orders,
+      buyer: { id: buyers.id, name: buyers.name, email: buyers.email },
+      dealer: { id: dealers.id, name: dealers.name },
+    })
+    .from(orders)
+    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+    .innerJoin(dealers, eq(dealers.id, orders.dealerId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+
+export type OrderListRow = Awaited<ReturnType<typeof selectOrders>>[number];
+
+export const countOrders = async (db: DbOrTx, where: SQL | undefined) => {
+  const [total] = await db.select({ value: count() }).from(orders).where(where);
+  return total?.value ?? 0;
+};
+
+/** The next `limit` orders of `where` after `after` (newest first): keyset pages for exports. */
+export const findOrdersAfter = (
+  db: DbOrTx,
+  where: SQL | undefined,
+  after: { createdAt: Date; id: number } | undefined,
+  limit: number,
+) =>
+  selectOrders(
+    db,
+    and(
+      where,
+      after
+        ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+        : undefined,
+    ),
+  ).limit(limit);
+
+/** Item counts of some orders in one grouped query. */
+export const itemTotals = async (db: DbOrTx, orderIds: number[]) => {
+  if (orderIds.length === 0)
+    return new Map<number, { items: number; quantity: number; waiting: number }>();
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      items: sql<number>`count(*)::int`,
+      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+      waiting: sql<number>`(count(*) filter (where ${orderItems.status} = 'waiting'))::int`,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .groupBy(orderItems.orderId);
+  return new Map(rows.map((r) => [r.orderId, r]));
+};
+
+/** The order with buyer and dealer names, if the viewer may see it. */
+export const findVisibleOrder = async (db: DbOrTx, session: Session, id: number) => {
+  const [row] = await selectOrders(db, and(eq(orders.id, id), orderScope(session)));
+  return row;
+};
+
+export const findOrderItems = (db: DbOrTx, orderId: number) =>
+  db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+
+/** An order's history, oldest first, with the name of whoever did each step. */
+export const findOrderHistory = (db: DbOrTx, orderId: number) => {
+  const actor = alias(users, 'actor');
+  return db
+    .select({ event: orderEvents, by: actor.name })
+    .from(orderEvents)
+    .leftJoin(actor, eq(actor.id, orderEvents.actorId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+};
+
+/** The keys of some items, with the name of whoever activated each. */
+export const findItemKeys = async (db: DbOrTx, itemIds: number[]) => {
+  if (itemIds.length === 0) return [];
+  const activator = alias(users, 'activator');
+  return db
+    .select({ key: licenceKeys, activatedBy: activator.name })
+    .from(licenceKeys)
+    .leftJoin(activator, eq(activator.id, licenceKeys.activatedBy))
+    .where(inArray(licenceKeys.orderItemId, itemIds))
+    .orderBy(asc(licenceKeys.id));
+};
+
+export const findReturnRequests = async (db: DbOrTx, itemIds: number[]) => {
+  if (itemIds.length === 0) return [];
+  return db
+    .select()
+    .from(returnRequests)
+    .where(inArray(returnRequests.orderItemId, itemIds))
+    .orderBy(asc(returnRequests.id));
+};
+
+/** Items paid for more than the promised 3 minutes ago and still without all their keys. */
+export const lateItemsCondition = sql`${orderItems.status} = 'waiting'
+  and ${orders.status} = 'in_progress'
+  and ${orders.paidAt} < now() - make_interval(secs => ${KEY_DELIVERY_PROMISE_SECONDS})`;
+
+/** The late items the viewer may see, longest waiting first. */
+export const findLateItems = (db: DbOrTx, session: Session) =>
+  db
+    .select({ item: orderItems, paidAt: orders.paidAt })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(lateItemsCondition, orderScope(session)))
+    .orderBy(asc(orders.paidAt))
+    .limit(200);
+
+/** A credit order still owed: not settled, not cancelled. */
+const isUnpaidCredit = () =>
+  and(eq(orders.sellType, 2), isNull(orders.creditSettledAt), ne(orders.status, 'cancelled'));
+const owedUsd = sql<string>`coalesce(sum(${orders.totalUsd} - ${orders.refundedUsd}), 0)::numeric(14, 2)::text`;
+
+/** USD (VAT excluded) the dealer still owes on credit orders: not settled, not cancelled. */
+export const sumUnpaidCredit = async (db: DbOrTx, dealerId: number): Promise<string> => {
+  const [row] = await db
+    .select({ value: owedUsd })
+    .from(orders)
+    .where(and(eq(orders.dealerId, dealerId), isUnpaidCredit()));
+  return row?.value ?? '0.00';
+};
+
+/** `sumUnpaidCredit` of many dealers in one query (a page of a list); absent dealers owe 0. */
+export const unpaidCreditByDealer = async (
+  db: DbOrTx,
+  dealerIds: number[],
+): Promise<Map<number, string>> => {
+  if (dealerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ dealerId: orders.dealerId, value: owedUsd })
+    .from(orders)
+    .where(and(inArray(orders.dealerId, dealerIds), isUnpaidCredit()))
+    .groupBy(orders.dealerId);
+  return new Map(rows.map((row) => [row.dealerId, row.value]));
+};
+
+/**
+ * The dealer's credit limit. With `lock`, the dealer's row stays locked until the transaction
+ * ends: every credit checkout of the dealer (its own and its users') takes this lock first, so
+ * concurrent checkouts on any number of processes see each other's orders.
+ */
+export const findCreditLimit = async (
+  db: DbOrTx,
+  dealerId: number,
+  options: { lock?: boolean } = {},
+) => {
+  const query = db.select({ limit: users.creditLimit }).from(users).where(eq(users.id, dealerId));
+  const [dealer] = await (options.lock ? query.for('update') : query);
+  return dealer?.limit;
+};
+
+/** Locks an order the viewer may see, for the rest of the transaction. */
+export const lockVisibleOrder = async (tx: Tx, session: Session, id: number) => {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), orderScope(session)))
+    .for('update');
+  return order;
+};
+
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof lockVisibleOrder>>>;
+
+/** What an order's items are now, with whether a return of each is awaiting a decision. */
+export const findItemStates = (tx: Tx, orderId: number) =>
+  tx
+    .select({
+      id: orderItems.id,
+      providerId: orderItems.providerId,
+      status: orderItems.status,
+      delivered: orderItems.delivered,
+      isReturnable: orderItems.isReturnable,
+      deliveredAt: orderItems.deliveredAt,
+      // spelled out: in a one-table select Drizzle leaves column names unqualified
+      returnRequested: sql<boolean>`exists (select 1 from return_requests r
+        where r.order_item_id = order_items.id and r.status = 'requested')`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+
+/** The order moves to `to`; `stamp` names the column that records when (now). */
+export const setOrderStatus = (
+  tx: Tx,
+  id: number,
+  to: OrderStatusName,
+  stamp?: 'paidAt' | 'cancelledAt',
+) =>
+  tx
+    .update(orders)
+    .set({ ...(stamp ? { [stamp]: sql`now()` } : {}), status: to, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
+
+export const markCreditSettled = (tx: Tx, id: number) =>
+  tx
+    .update(orders)
+    .set({ creditSettledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
+
+export const setRefunded = (tx: Tx, id: number, refunded: { usd: string; azn: string }) =>
+  tx
+    .update(orders)
+    .set({ refundedUsd: refunded.usd, refundedAzn: refunded.azn, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
+
+/** A step of the order's history (an item's when `itemId` is set). */
+export const insertOrderEvent = (tx: Tx, event: typeof orderEvents.$inferInsert) =>
+  tx.insert(orderEvents).values(event);
+
+export const lockOrderItem = async (tx: Tx, orderId: number, itemId: number) => {
+  const [item] = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
+    .for('update');
+  return item;
+};
+
+/** Keys an admin typed in for an item, allocated to it at once. */
+export const insertAllocatedKeys = (
+  tx: Tx,
+  item: { id: number; productId: number },
+  keys: string[],
+  importedBy: number,
+) =>
+  tx.insert(licenceKeys).values(
+    keys.map((key) => ({
+      productId: item.productId,
+      key,
+      status: 'allocated' as const,
+      orderItemId: item.id,
+      allocatedAt: sql`now()`,
+      importedBy,
+    })),
+  );
+
+/** Counts `added` more keys on the item; `full`: it now has all it needs. */
+export const addDeliveredKeys = (tx: Tx, itemId: number, added: number, full: boolean) =>
+  tx
+    .update(orderItems)
+    .set({
+      delivered: sql`${orderItems.delivered} + ${added}`,
+      ...(full ? { status: 'delivered' as const, deliveredAt: sql`now()` } : {}),
+    })
+    .where(eq(orderItems.id, itemId));
+
+export const lockOrderKey = async (tx: Tx, orderId: number, keyId: number) => {
+  const [row] = await tx
+    .select({ key: licenceKeys })
+    .from(licenceKeys)
+    .innerJoin(orderItems, eq(orderItems.id, licenceKeys.orderItemId))
+    .where(and(eq(licenceKeys.id, keyId), eq(orderItems.orderId, orderId)))
+    .for('update', { of: licenceKeys });
+  return row?.key;
+};
+
+export const markKeyActivated = (tx: Tx, keyId: number, by: number, endCustomer: string) =>
+  tx
+    .update(licenceKeys)
+    .set({ activatedAt: sql`now()`, activatedBy: by, activatedFor: endCustomer })
+    .where(eq(licenceKeys.id, keyId));
+
+export const insertReturnRequest = (tx: Tx, request: typeof returnRequests.$inferInsert) =>
+  tx.insert(returnRequests).values(request);
+
+export const lockReturnRequest = async (tx: Tx, orderId: number, returnId: number) => {
+  const [row] = await tx
+    .select({ request: returnRequests })
+    .from(returnRequests)
+    .innerJoin(orderItems, eq(orderItems.id, returnRequests.orderItemId))
+    .where(and(eq(returnRequests.id, returnId), eq(orderItems.orderId, orderId)))
+    .for('update', { of: returnRequests });
+  return row?.request;
+};
+
+export const decideReturnRequest = (
+  tx: Tx,
+  id: number,
+  decision: { status: 'approved' | 'rejected'; decidedBy: number; note: string | null },
+) =>
+  tx
+    .update(returnRequests)
+    .set({ ...decision, decidedAt: sql`now()` })
+    .where(eq(returnRequests.id, id));
+
+/** The item's keys are revoked and the item is returned. */
+export const returnItem = async (tx: Tx, itemId: number) => {
+  await tx
+    .update(licenceKeys)
+    .set({ status: 'revoked', revokedAt: sql`now()` })
+    .where(and(eq(licenceKeys.orderItemId, itemId), inArray(licenceKeys.status, ['allocated'])));
+  await tx.update(orderItems).set({ status: 'returned' }).where(eq(orderItems.id, itemId));
+};
