@@ -47,6 +47,8 @@ const isOwnerOf = (session: Session, order: { buyerId: number; dealerId: number 
 const orderNotFound = () => new AppError('NOT_FOUND', 'This order does not exist.');
 const itemNotFound = () => new AppError('NOT_FOUND', 'This order item does not exist.');
 const invalidState = (message: string) => new AppError('INVALID_STATE', message);
+const cannotBecome = (from: OrderStatusName, to: OrderStatusName) =>
+  invalidState(`An order that is ${from} cannot become ${to}.`);
 
 /** The order if the viewer may see it; 404 otherwise, so strangers learn nothing. */
 const requireVisibleOrder = async (db: DbOrTx, session: Session, id: number) => {
@@ -295,11 +297,26 @@ const lateDeliveries = async (db: DbOrTx, session: Session, lang: Language) => {
   }));
 };
 
-/** Locks an order the viewer may see, for the rest of the transaction. */
+/**
+ * Locks an order the viewer may see, for the rest of the transaction, and works out with the
+ * shared `orderActions` (the answers the order page shows) what the viewer may do with it now.
+ */
 const lockOrder = async (tx: Tx, session: Session, id: number) => {
   const order = await repo.lockVisibleOrder(tx, session, id);
   if (!order) throw orderNotFound();
-  return order;
+  const items = await repo.findItemStates(tx, id);
+  const settings = await readOrderSettings(tx);
+  const now = Date.now();
+  const facts = factsOf(
+    session,
+    order,
+    items.map((item) => ({
+      ...item,
+      returnOpen:
+        openReturnUntil(item, settings.return_window_days, item.returnRequested, now) !== null,
+    })),
+  );
+  return { order, items, settings, now, facts, may: orderActions(session.role, facts) };
 };
 
 const lockItem = async (tx: Tx, orderId: number, itemId: number) => {
@@ -322,8 +339,7 @@ const moveOrder = async (
   note: string | undefined,
   stamp?: 'paidAt' | 'cancelledAt',
 ) => {
-  if (!canMoveOrder(order.status, to))
-    throw invalidState(`An order that is ${order.status} cannot become ${to}.`);
+  if (!canMoveOrder(order.status, to)) throw cannotBecome(order.status, to);
   await repo.setOrderStatus(tx, order.id, to, stamp);
   await repo.insertOrderEvent(tx, {
     orderId: order.id,
@@ -338,8 +354,8 @@ const moveOrder = async (
 const confirmPayment = (db: Db, session: Session, id: number, note?: string) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
-    const order = await lockOrder(tx, session, id);
-    if (order.status !== 'pending')
+    const { order, may } = await lockOrder(tx, session, id);
+    if (!may.confirm_payment)
       throw invalidState('Only an order awaiting payment can be confirmed.');
     await moveOrder(tx, session, order, 'in_progress', note, 'paidAt');
   });
@@ -347,12 +363,15 @@ const confirmPayment = (db: Db, session: Session, id: number, note?: string) =>
 /** The buyer while it awaits payment, or an admin until a key went out. Credit comes back. */
 const cancelOrder = (db: Db, session: Session, id: number, note?: string) =>
   db.transaction(async (tx) => {
-    const order = await lockOrder(tx, session, id);
-    if (!isOrderAdmin(session.role) && !(isOwnerOf(session, order) && order.status === 'pending'))
-      throw invalidState('You can cancel your order only while it awaits payment.');
-    const items = await repo.findItemStates(tx, id);
-    if (items.some((i) => i.delivered > 0))
-      throw invalidState('Keys of this order were delivered: return its items instead.');
+    const { order, facts, may } = await lockOrder(tx, session, id);
+    if (!may.cancel) {
+      // why not, in the words the API has always used
+      if (!facts.isAdmin && !(facts.isOwner && order.status === 'pending'))
+        throw invalidState('You can cancel your order only while it awaits payment.');
+      if (facts.deliveredKeys > 0)
+        throw invalidState('Keys of this order were delivered: return its items instead.');
+      throw cannotBecome(order.status, 'cancelled');
+    }
     await moveOrder(tx, session, order, 'cancelled', note, 'cancelledAt');
   });
 
@@ -360,11 +379,13 @@ const cancelOrder = (db: Db, session: Session, id: number, note?: string) =>
 const settleCredit = (db: Db, session: Session, id: number, note?: string) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
-    const order = await lockOrder(tx, session, id);
-    if (order.sellType !== SELL_TYPE.credit)
-      throw invalidState('This order was not placed on credit.');
-    if (order.creditSettledAt) throw invalidState('This credit order is already settled.');
-    if (order.status === 'cancelled') throw invalidState('A cancelled order owes nothing.');
+    const { order, may } = await lockOrder(tx, session, id);
+    if (!may.settle_credit) {
+      if (order.sellType !== SELL_TYPE.credit)
+        throw invalidState('This order was not placed on credit.');
+      if (order.creditSettledAt) throw invalidState('This credit order is already settled.');
+      throw invalidState('A cancelled order owes nothing.');
+    }
     await repo.markCreditSettled(tx, id);
     await repo.insertOrderEvent(tx, {
       orderId: id,
@@ -382,10 +403,12 @@ const settleCredit = (db: Db, session: Session, id: number, note?: string) =>
 const deliverManually = (db: Db, session: Session, id: number, itemId: number, keys: string[]) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
-    const order = await lockOrder(tx, session, id);
-    if (order.status !== 'in_progress') throw invalidState('Only a paid order is delivered.');
+    const { order, may } = await lockOrder(tx, session, id);
+    if (!may.deliver_manually && order.status !== 'in_progress')
+      throw invalidState('Only a paid order is delivered.');
     const item = await lockItem(tx, id, itemId);
-    if (item.providerId !== PROVIDER.other || item.status !== 'waiting') {
+    // the shared rule asks for some vendor item waiting; the keys go to this one, so it must be one
+    if (!may.deliver_manually || item.providerId !== PROVIDER.other || item.status !== 'waiting') {
       throw invalidState('Only a vendor-delivered item that waits for keys is delivered by hand.');
     }
     const unique = [...new Set(keys)];
@@ -410,11 +433,13 @@ const deliverManually = (db: Db, session: Session, id: number, itemId: number, k
 /** The buyer (or its dealer) records which end customer activated a delivered key. */
 const activateKey = (db: Db, session: Session, id: number, keyId: number, endCustomer: string) =>
   db.transaction(async (tx) => {
-    const order = await lockOrder(tx, session, id);
-    if (!isOwnerOf(session, order))
+    const { facts, may } = await lockOrder(tx, session, id);
+    if (!may.activate_keys && !facts.isOwner)
       throw new AppError('FORBIDDEN', 'Only the buyer or its dealer activates keys.');
+    // the shared rule asks for some key out; the one named must be one of them
     const key = await repo.lockOrderKey(tx, id, keyId);
-    if (!key) throw new AppError('NOT_FOUND', 'This key is not part of the order.');
+    if (!may.activate_keys || !key)
+      throw new AppError('NOT_FOUND', 'This key is not part of the order.');
     if (key.status !== 'allocated') throw invalidState('A revoked key cannot be activated.');
     if (key.activatedAt) throw invalidState('This key is already activated.');
     await repo.markKeyActivated(tx, keyId, session.user.id, endCustomer);
@@ -437,9 +462,11 @@ const requestReturn = (
   { reason, lang }: { reason: string; lang: Language },
 ) =>
   db.transaction(async (tx) => {
-    const order = await lockOrder(tx, session, id);
-    if (!isOwnerOf(session, order))
+    const { order, items, settings, now, facts, may } = await lockOrder(tx, session, id);
+    if (!may.request_return && !facts.isOwner)
       throw new AppError('FORBIDDEN', 'Only the buyer or its dealer asks for a return.');
+    // the shared rule asks for some item that can be returned; the one named must be it, and
+    // why it is not says what the buyer can do
     const item = await lockItem(tx, id, itemId);
     if (item.providerId === PROVIDER.adobe) {
       // an Adobe subscription is returned through Adobe's RETURN order, not by revoking keys
@@ -448,9 +475,8 @@ const requestReturn = (
         'Adobe subscriptions are returned through Adobe; ask the distributor.',
       );
     }
-    const settings = await readOrderSettings(tx);
     const until = returnableUntil(item, settings.return_window_days);
-    if (!until || until.getTime() <= Date.now()) {
+    if (!until || until.getTime() <= now) {
       throw new AppError(
         'RETURN_WINDOW_CLOSED',
         item.isReturnable
@@ -458,8 +484,7 @@ const requestReturn = (
           : 'This product is not returnable.',
       );
     }
-    const items = await repo.findItemStates(tx, id);
-    if (items.some((i) => i.id === itemId && i.returnRequested))
+    if (!may.request_return || items.some((i) => i.id === itemId && i.returnRequested))
       throw invalidState('A return of this item is already requested.');
     // refused now rather than at approval: the buyer learns at once what to do first
     await assertReturnKeepsPoints(tx, { dealerId: order.dealerId, orderItemId: itemId, lang });
@@ -491,10 +516,12 @@ const decideReturn = (
 ) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
-    const order = await lockOrder(tx, session, id);
+    const { order, may } = await lockOrder(tx, session, id);
     const request = await repo.lockReturnRequest(tx, id, returnId);
     if (!request) throw new AppError('NOT_FOUND', 'This return request does not exist.');
-    if (request.status !== 'requested') throw invalidState('This request was already decided.');
+    // the shared rule asks for some request awaiting a decision; the one named must be it
+    if (!may.decide_returns || request.status !== 'requested')
+      throw invalidState('This request was already decided.');
     const item = await lockItem(tx, id, request.orderItemId);
     await repo.decideReturnRequest(tx, returnId, {
       status: decision.approve ? 'approved' : 'rejected',
