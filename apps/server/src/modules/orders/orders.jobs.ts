@@ -88,6 +88,7 @@ type OrderJob = { orderId: number };
 export const orderJobsPlugin = fp(
   async (app: FastifyInstance) => {
     const { boss, jobs } = app;
+    const mailDeps = { db: app.db, mailer: app.mailer, config: app.config };
     const queueDeliveries = async (
       orderIds: number[],
       options: { wake: boolean; startAfterSeconds?: number },
@@ -191,7 +192,7 @@ export const orderJobsPlugin = fp(
           await Promise.all(
             batch.map(async (job) => {
               try {
-                await sendCompletedOrderMail(app, job.data.orderId);
+                await sendCompletedOrderMail(mailDeps, job.data.orderId);
               } catch (error) {
                 await boss.fail(QUEUES.mail, job.id, error as object);
               }
@@ -210,7 +211,7 @@ export const orderJobsPlugin = fp(
           await app.deliveries.sweep();
           // a refused alert is tried again by the next minute's run (nothing was marked
           // alerted), so an SMTP outage does not fill the dead letters with a watch job a minute
-          await raiseLateDeliveryAlerts(app, new Date()).catch((err: unknown) =>
+          await raiseLateDeliveryAlerts(mailDeps, new Date()).catch((err: unknown) =>
             app.log.warn({ err }, 'late-delivery alert not sent; the next watch run retries it'),
           );
         },
