@@ -109,7 +109,7 @@ export const orderJobsPlugin = fp(
      */
     const deliverOn = async (db: Db, orderId: number) => {
       const result = await deliverOrder(db, orderId);
-      const adobeCompleted = result.adobeWaiting && (await deliverAdobeItems(app, orderId));
+      const adobeCompleted = result.adobeWaiting && (await deliverAdobeItems({ db: app.db, adobe: app.adobe }, orderId));
       if (result.completed || adobeCompleted) await app.deliveries.orderCompleted(orderId);
     };
 
