@@ -109,7 +109,8 @@ export const orderJobsPlugin = fp(
      */
     const deliverOn = async (db: Db, orderId: number) => {
       const result = await deliverOrder(db, orderId);
-      const adobeCompleted = result.adobeWaiting && (await deliverAdobeItems({ db: app.db, adobe: app.adobe }, orderId));
+      const adobeCompleted =
+        result.adobeWaiting && (await deliverAdobeItems({ db: app.db, adobe: app.adobe }, orderId));
       if (result.completed || adobeCompleted) await app.deliveries.orderCompleted(orderId);
     };
 
