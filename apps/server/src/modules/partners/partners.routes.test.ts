@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { fieldExamples, nextApplicant, validApplication } from '../../../test/partners-fixtures';
@@ -447,5 +447,25 @@ describe('[partners] applications are rate limited per address', () => {
       '10.9.0.1',
       '10.9.0.2',
     ]);
+  });
+
+  it('shares the count with every process: uses counted by another one refuse here', async () => {
+    // what two applications through another server process leave in the shared counter
+    await ctx.db.execute(
+      sql`insert into usage_counters (key, uses, window_start) values ('partner-application:ip:10.9.0.3', 2, now())`,
+    );
+    const refused = await submit(
+      ctx,
+      { ...validApplication(azId), ...nextApplicant() },
+      { ip: '10.9.0.3' },
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 429,
+      message: expect.stringMatching(
+        /^Too many applications from this address: try again in \d+ minutes\.$/,
+      ),
+      data: { error: 'RATE_LIMITED', retry_after: expect.any(Number) },
+    });
   });
 });

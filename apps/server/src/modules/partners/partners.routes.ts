@@ -34,10 +34,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/partners/applications',
     {
-      config: {
-        access: 'anonymous',
-        rateLimit: { max: app.config.PARTNER_APPLICATIONS_PER_HOUR, timeWindow: '1 hour' },
-      },
+      config: { access: 'anonymous' },
       schema: {
         tags: ['partners'],
         body: partnerApplicationInputSchema,

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
+import { takeUses } from '../../lib/usage-limit';
 import type { Mailer } from '../../plugins/mail';
 import { issueSetPasswordLink } from '../auth/set-password-link';
 import {
@@ -69,7 +70,7 @@ export const createPartnersService = ({
 }: {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'PARTNER_APPLICATIONS_PER_HOUR'>;
 }) => {
   /** Mail goes out after the commit; a failure is logged and reported, the change stands. */
   const sendMail = async (
@@ -123,6 +124,16 @@ export const createPartnersService = ({
       input: PartnerApplicationValues,
       meta: { ip: string; lang: Language; log: FastifyBaseLogger },
     ) => {
+      // counted in the database, so every process shares one limit per address; a honeypot
+      // submission counts too, so a bot learns nothing from the answers
+      await takeUses(db, [
+        {
+          key: `partner-application:ip:${meta.ip}`,
+          max: config.PARTNER_APPLICATIONS_PER_HOUR,
+          windowSeconds: 3600,
+          message: 'Too many applications from this address: try again in {minutes} minutes.',
+        },
+      ]);
       if (input.website?.trim()) {
         meta.log.warn({ ip: meta.ip }, 'partner application honeypot filled: dropped');
         return;
