@@ -15,7 +15,7 @@ import {
 
 /**
  * Issue 18: the edges of what the database holds. Every route gets, in each of its params, query
- * fields and top-level body fields (the rest of the request valid), the values at the edges of
+ * fields and body fields at any depth (the rest of the request valid), the values at the edges of
  * int4, safe integers, numeric(p, s), the calendar (year 0000 and 9999, 29–31 February) and
  * timestamps (24:00, leap seconds). Each must be taken or refused with a 4xx envelope — a 400
  * naming the field — never a 5xx or a dropped connection; an export refuses before its first byte.
@@ -53,6 +53,45 @@ const REPAIRS: unknown[] = [
   [],
 ];
 
+/** A place in a body: where it is, its field's name, its schema and the whole body with a value there. */
+type Place = { path: string; field: string; schema: JsonSchema; put: (value: unknown) => unknown };
+
+/** The object branch of a schema that may be null (`anyOf [object, null]`), else the schema. */
+const objectBranch = (schema: JsonSchema) =>
+  (schema.anyOf ?? schema.oneOf)?.find((branch) => branch.type !== 'null') ?? schema;
+
+/**
+ * Every field of a body at any depth, the rest of the body valid: the fields of nested records,
+ * and of the first record of each list of records (an event's products, a group's categories).
+ */
+const placesOf = (
+  schema: JsonSchema,
+  value: unknown,
+  put: (value: unknown) => unknown,
+  path: string,
+): Place[] => {
+  const shape = objectBranch(schema);
+  if (shape.type === 'array') {
+    const item = objectBranch(shape.items ?? {});
+    if (item.type !== 'object') return [];
+    const first = Array.isArray(value) && value[0] !== undefined ? value[0] : goodJson(item);
+    const rest = Array.isArray(value) ? value.slice(1) : [];
+    return placesOf(item, first, (v) => put([v, ...rest]), `${path}[0]`);
+  }
+  if (shape.type !== 'object' || !value || typeof value !== 'object' || Array.isArray(value))
+    return [];
+  const record = value as Record<string, unknown>;
+  return Object.entries(shape.properties ?? {}).flatMap(([name, inner]) => {
+    const here = path ? `${path}.${name}` : name;
+    const putHere = (v: unknown) => put({ ...record, [name]: v });
+    const current = record[name] ?? goodJson(inner, name);
+    return [
+      { path: here, field: name, schema: inner, put: putHere },
+      ...placesOf(inner, current, putHere, here),
+    ];
+  });
+};
+
 /** Every request of a route with one edge value in one place, around `body` (valid if it can be). */
 const probesOf = (route: FuzzRoute, body: Record<string, unknown> | undefined): Probe[] => {
   const quiet = Object.fromEntries(route.params.map((p) => [p.name, quietParam(p.schema)]));
@@ -86,26 +125,14 @@ const probesOf = (route: FuzzRoute, body: Record<string, unknown> | undefined): 
         request: { url: `${fill(route, quiet)}${query([[field.name, value]])}`, ...payload(body) },
       });
   const url = `${fill(route, quiet)}${query([])}`;
-  if (body && typeof body === 'object' && !Array.isArray(body))
-    for (const [name, schema] of Object.entries(route.body?.properties ?? {})) {
-      for (const value of edgeJson(schema))
+  if (body && typeof body === 'object' && !Array.isArray(body) && route.body)
+    for (const place of placesOf(route.body, body, (value) => value, ''))
+      for (const value of edgeJson(place.schema))
         probes.push({
-          what: `body ${name}=${JSON.stringify(value)}`,
-          field: name,
-          request: { url, ...payload({ ...body, [name]: value }) },
+          what: `body ${place.path}=${JSON.stringify(value)}`,
+          field: place.field,
+          request: { url, ...payload(place.put(value)) },
         });
-      // a list of records (an event's products, a group's categories): the edge in its first one
-      const item = schema.type === 'array' ? schema.items : undefined;
-      if (item?.type !== 'object') continue;
-      const good = goodJson(item) as Record<string, unknown>;
-      for (const [inner, innerSchema] of Object.entries(item.properties ?? {}))
-        for (const value of edgeJson(innerSchema))
-          probes.push({
-            what: `body ${name}[0].${inner}=${JSON.stringify(value)}`,
-            field: inner,
-            request: { url, ...payload({ ...body, [name]: [{ ...good, [inner]: value }] }) },
-          });
-    }
   return probes;
 };
 
@@ -228,6 +255,7 @@ describe.each(dbKinds)(
     it('answers every edge value with a result or a 4xx naming the field, never a 5xx', async () => {
       const failures: string[] = [];
       let sent = 0;
+      const nested = new Set<string>();
       for (const route of routes) {
         const role = await roleFor(route);
         const { body, message } = await validBody(route, role);
@@ -235,6 +263,7 @@ describe.each(dbKinds)(
         if (probes.length === 0) continue;
         for (const { what, request, field } of probes) {
           sent++;
+          if (/^body [^=]*[.[]/.test(what)) nested.add(`${route.method} ${route.path}`);
           const response = await ctx.app
             .inject({
               ...request,
@@ -250,8 +279,12 @@ describe.each(dbKinds)(
             failures.push(`${route.method} ${route.path} as ${role}, ${what}: ${problem}`);
         }
       }
-      console.info(`[edges] ${kind}: ${sent} requests over ${routes.length} routes`);
+      console.info(
+        `[edges] ${kind}: ${sent} requests over ${routes.length} routes; nested body fields in ${[...nested].join(', ')}`,
+      );
       expect(sent).toBeGreaterThan(3000);
+      // the walk reaches records inside records and lists (an event's products, a quote's lines)
+      expect(nested.size).toBeGreaterThan(2);
       expect(failures, failures.join('\n')).toEqual([]);
     }, 600_000);
   },
