@@ -108,6 +108,8 @@ export const expectedAccess: Record<string, Expected> = {
   'POST /api/orders/{id}/confirm-payment': scoped(gdLd),
   'POST /api/orders/{id}/settle-credit': scoped(gdLd),
   'POST /api/orders/{id}/items/{itemId}/deliver': scoped(gdLd),
+  // an Adobe item Adobe refused, taken off a paid order by its admins (issue 17's stuck order)
+  'POST /api/orders/{id}/items/{itemId}/withdraw': scoped(gdLd),
   'POST /api/orders/{id}/returns/{returnId}/decide': scoped(gdLd),
   // spec 1: key activation and product returns, by the buyer or its dealer (ARCHITECTURE).
   'POST /api/orders/{id}/keys/{keyId}/activate': scoped(shopper),

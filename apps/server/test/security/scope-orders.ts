@@ -110,6 +110,21 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     const url = `/api/orders/${kz.paidId}/items/${kz.vendorItemId}/deliver`;
     expect((await as.ld2.post(url, body)).statusCode).toBe(200);
   },
+  'POST /api/orders/{id}/items/{itemId}/withdraw': async () => {
+    const { as, kz, d2 } = get();
+    await unchanged(get(), kz, async () => {
+      const url = `/api/orders/${kz.paidId}/items/${kz.vendorItemId}/withdraw`;
+      refused(await as.ld.post(url, {}), 'ld withdraw KZ item');
+      const mixed = `/api/orders/${d2.paidId}/items/${kz.vendorItemId}/withdraw`;
+      refused(await as.ld.post(mixed, {}), 'ld withdraw KZ item via AZ order');
+    });
+    // its own country's admin sees the order: refused by the rule (no refused Adobe item), not by scope
+    const url = `/api/orders/${kz.paidId}/items/${kz.vendorItemId}/withdraw`;
+    expect((await as.ld2.post(url, {})).json()).toMatchObject({
+      code: 409,
+      data: { error: 'INVALID_STATE' },
+    });
+  },
   'POST /api/orders/{id}/returns/{returnId}/decide': async () => {
     const { as, kz, d2 } = get();
     const body = { approve: true };

@@ -22,6 +22,7 @@ const facts = (overrides: Partial<OrderFacts> = {}): OrderFacts => ({
   hasVendorItemWaiting: false,
   hasReturnRequested: false,
   hasReturnableItem: false,
+  hasRefusedAdobeItem: false,
   ...overrides,
 });
 
@@ -105,6 +106,22 @@ describe('[orders] actions per viewer', () => {
     expect(orderActions('ld', facts({ isAdmin: true, status: 'in_progress' })).cancel).toBe(true);
     expect(
       orderActions('gd', facts({ isAdmin: true, status: 'in_progress', deliveredKeys: 1 })).cancel,
+    ).toBe(false);
+  });
+
+  it('lets admins withdraw a refused Adobe item of a paid order, even with keys out', () => {
+    const refused = { status: 'in_progress' as const, hasRefusedAdobeItem: true, deliveredKeys: 3 };
+    expect(orderActions('gd', facts({ ...refused, isAdmin: true })).withdraw_refused).toBe(true);
+    // the keys already out keep the whole order from being cancelled
+    expect(orderActions('gd', facts({ ...refused, isAdmin: true })).cancel).toBe(false);
+    expect(orderActions('d', facts({ ...refused, isOwner: true })).withdraw_refused).toBe(false);
+    for (const status of ['pending', 'completed', 'cancelled'] as const)
+      expect(
+        orderActions('gd', facts({ ...refused, status, isAdmin: true })).withdraw_refused,
+      ).toBe(false);
+    expect(
+      orderActions('gd', facts({ ...refused, hasRefusedAdobeItem: false, isAdmin: true }))
+        .withdraw_refused,
     ).toBe(false);
   });
 

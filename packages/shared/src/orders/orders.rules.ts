@@ -17,13 +17,15 @@ export const RETURN_STATUSES = ['requested', 'approved', 'rejected'] as const;
 
 /**
  * What an order's history records besides a move of status (`to_status` of `order_events`):
- * a key activated for an end customer, a return asked for or refused, a credit order paid.
+ * a key activated for an end customer, a return asked for or refused, a credit order paid, an
+ * Adobe item Adobe refused taken off the order and refunded.
  */
 export const ORDER_EVENT_NAMES = [
   'key_activated',
   'return_requested',
   'return_rejected',
   'credit_settled',
+  'adobe_withdrawn',
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
 
@@ -74,6 +76,8 @@ export type OrderFacts = {
   hasVendorItemWaiting: boolean;
   hasReturnRequested: boolean;
   hasReturnableItem: boolean;
+  /** an Adobe item Adobe refused, still waiting on a paid order */
+  hasRefusedAdobeItem: boolean;
 };
 
 /** What a viewer may do with an order now; the server enforces the same answers. */
@@ -86,6 +90,9 @@ export const orderActions = (role: Role, o: OrderFacts) => ({
   settle_credit:
     o.isAdmin && o.sellType === SELL_TYPE.credit && !o.creditSettled && o.status !== 'cancelled',
   deliver_manually: o.isAdmin && o.status === 'in_progress' && o.hasVendorItemWaiting,
+  // the rest of the order may be delivered (so it cannot be cancelled): the refused item is
+  // taken off and refunded, and the order completes
+  withdraw_refused: o.isAdmin && o.status === 'in_progress' && o.hasRefusedAdobeItem,
   decide_returns: o.isAdmin && o.hasReturnRequested,
   request_return: o.isOwner && (role === 'd' || role === 'u') && o.hasReturnableItem,
   activate_keys: o.isOwner && o.deliveredKeys > 0,

@@ -160,6 +160,7 @@ export const orderActionsSchema = z.object({
   cancel: z.boolean(),
   settle_credit: z.boolean(),
   deliver_manually: z.boolean(),
+  withdraw_refused: z.boolean(),
   decide_returns: z.boolean(),
   request_return: z.boolean(),
   activate_keys: z.boolean(),

@@ -7,6 +7,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { waitFor } from '../../../test/wait-for';
 import { basketItems, dealerProductPrices, orders, products, users } from '../../db/schema';
 
 type Line = { id: number; product_id: number; quantity: number; sell_type: number };
@@ -136,6 +137,73 @@ describe.each(dbKinds)('[invariants] business rules across requests on %s', (kin
     // the whole line still goes
     expect((await dealer.get(`/api/basket/remove/${line.id}/100`)).statusCode).toBe(200);
     await emptyBasket('dealer@example.com');
+  });
+
+  it('invariant 9, no order is stuck: an Adobe item Adobe refused is withdrawn by an admin, refunded, and the order completes', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const gd = await as(ctx, 'gd@example.com');
+    await emptyBasket('dealer@example.com');
+    const [customer] = (await dealer.get('/api/getAdobeCustomerList')).json().data as {
+      id: number;
+    }[];
+    await dealer.get(`/api/basket/add/${productId}/2/2`);
+    const added = (
+      await dealer.post('/api/basket/add/adobe', {
+        product_id: adobeId,
+        customer_id: customer!.id,
+        quantity: 12,
+        treeYearCommitment: 1,
+        sell_type: 2,
+      })
+    ).json().data;
+    const adobeLine = (added.products as Line[]).find((p) => p.product_id === adobeId)!;
+    // Adobe no longer knows the customer when the order reaches it: it refuses the item
+    await ctx.db
+      .update(basketItems)
+      .set({ adobe: sql`jsonb_set(${basketItems.adobe}, '{customer_id}', '"P9999999999"')` })
+      .where(eq(basketItems.id, adobeLine.id));
+    const creditBefore = (await dealer.get('/api/checkout?sell_type=2')).json().data.credit
+      .remaining as string;
+    const placed = (await checkout('dealer@example.com', 2)).json().data;
+    const stuck = await waitFor(
+      async () => (await gd.get(`/api/orders/${placed.id}`)).json().data,
+      {
+        until: (order) =>
+          order.items.some((i: { adobe: { error: string | null } | null }) => i.adobe?.error) &&
+          order.items.some((i: { status: string }) => i.status === 'delivered'),
+        message: `order ${placed.id}: keys delivered and the Adobe item refused`,
+      },
+    );
+    expect(stuck.status).toBe('in_progress');
+    // keys are out, so the whole order cannot be cancelled; the refused item can be withdrawn
+    expect(stuck.actions).toMatchObject({ cancel: false, withdraw_refused: true });
+    const refusedItem = stuck.items.find((i: { provider_id: number }) => i.provider_id === 3);
+    const keyItem = stuck.items.find((i: { provider_id: number }) => i.provider_id !== 3);
+    const url = `/api/orders/${placed.id}/items/${refusedItem.id}/withdraw`;
+    // only its admins may, and only the refused item
+    expect((await dealer.post(url, {})).statusCode).toBe(403);
+    expect(
+      (await gd.post(`/api/orders/${placed.id}/items/${keyItem.id}/withdraw`, {})).json(),
+    ).toMatchObject({ code: 409, data: { error: 'INVALID_STATE' } });
+
+    const done = await gd.post(url, { note: 'Customer closed at Adobe' });
+    expect(done.statusCode).toBe(200);
+    const order = done.json().data;
+    expect(order).toMatchObject({
+      status: 'completed',
+      refunded_usd: refusedItem.total_usd,
+      refunded_azn: refusedItem.total_azn,
+      actions: { withdraw_refused: false },
+    });
+    expect(order.items.find((i: { id: number }) => i.id === refusedItem.id).status).toBe(
+      'returned',
+    );
+    expect(order.history.at(-2)).toMatchObject({ to: 'adobe_withdrawn' });
+    // the dealer's credit carries only what was delivered
+    const creditAfter = (await dealer.get('/api/checkout?sell_type=2')).json().data.credit
+      .remaining as string;
+    expect(subtractMoney(creditBefore, creditAfter)).toBe(keyItem.total_usd);
+    expect((await gd.post(url, {})).json()).toMatchObject({ data: { error: 'INVALID_STATE' } });
   });
 
   it('invariant 2, the price quoted is the price charged: a cash line is not charged at the credit price', async () => {

@@ -68,6 +68,7 @@ export const factsOf = (
     delivered: number;
     returnRequested: boolean;
     returnOpen: boolean;
+    adobeRefused: boolean;
   }[],
 ): OrderFacts => ({
   status: order.status,
@@ -81,6 +82,9 @@ export const factsOf = (
   ),
   hasReturnRequested: items.some((i) => i.returnRequested),
   hasReturnableItem: items.some((i) => i.returnOpen),
+  hasRefusedAdobeItem: items.some(
+    (i) => i.status === 'waiting' && i.providerId === PROVIDER.adobe && i.adobeRefused,
+  ),
 });
 
 /**
@@ -219,6 +223,46 @@ export const deliverManually = (
     await repo.addDeliveredKeys(tx, item.id, unique.length, full);
     if (!full) return false;
     await markItemDelivered(tx, id, item.id, session.user.id);
+    return completeIfDelivered(tx, id, session.user.id);
+  });
+
+/**
+ * An admin takes an Adobe item that Adobe refused off a paid order: the item is returned without
+ * keys, its amount refunded (restored to the dealer's credit, or owed back for cash) and the
+ * order completes when the rest is delivered. Returns whether the order completed.
+ */
+export const withdrawRefusedItem = (
+  db: Db,
+  session: Session,
+  id: number,
+  itemId: number,
+  note: string | undefined,
+) =>
+  db.transaction(async (tx) => {
+    requireAdmin(session);
+    const { order, may } = await lockOrder(tx, session, id);
+    const item = await lockItem(tx, id, itemId);
+    // the shared rule asks for some refused item; the one named must be it
+    if (
+      !may.withdraw_refused ||
+      item.providerId !== PROVIDER.adobe ||
+      item.status !== 'waiting' ||
+      !item.adobe?.error
+    )
+      throw invalidState('Only an Adobe item that Adobe refused, on a paid order, is withdrawn.');
+    await repo.returnItem(tx, item.id);
+    await repo.setRefunded(tx, id, {
+      usd: sumMoney([order.refundedUsd, item.totalUsd]),
+      azn: sumMoney([order.refundedAzn, item.totalAzn]),
+    });
+    await repo.insertOrderEvent(tx, {
+      orderId: id,
+      itemId: item.id,
+      fromStatus: 'waiting',
+      toStatus: 'adobe_withdrawn',
+      actorId: session.user.id,
+      note: note || item.adobe.error,
+    });
     return completeIfDelivered(tx, id, session.user.id);
   });
 

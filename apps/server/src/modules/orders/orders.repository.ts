@@ -262,6 +262,7 @@ export const findItemStates = (tx: Tx, orderId: number) =>
       delivered: orderItems.delivered,
       isReturnable: orderItems.isReturnable,
       deliveredAt: orderItems.deliveredAt,
+      adobeRefused: sql<boolean>`(order_items.adobe->>'error') is not null`,
       // spelled out: in a one-table select Drizzle leaves column names unqualified
       returnRequested: sql<boolean>`exists (select 1 from return_requests r
         where r.order_item_id = order_items.id and r.status = 'requested')`,

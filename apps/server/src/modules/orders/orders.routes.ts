@@ -236,6 +236,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/orders/:id/items/:itemId/withdraw',
+    {
+      config: { access: 'globalOrLocal' },
+      schema: {
+        tags: ['orders'],
+        params: orderItemParamsSchema,
+        body: orderNoteSchema,
+        response: detailResponse,
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      return ok(
+        await orders.withdrawRefusedItem(viewer(request), id, itemId, request.body.note),
+        'The refused item is withdrawn and its amount refunded.',
+      );
+    },
+  );
+
+  app.post(
     '/orders/:id/send-keys',
     {
       config: { access: 'public' },

@@ -26,6 +26,7 @@ import {
   orderNotFound,
   requestReturn,
   settleCredit,
+  withdrawRefusedItem,
 } from './order-actions.service';
 import type { Deliveries } from './orders.jobs';
 import * as repo from './orders.repository';
@@ -195,6 +196,7 @@ export const orderDetail = async (
       ...item,
       returnRequested: openRequests.has(item.id),
       returnOpen: detailItems[index]?.returnable_until !== null,
+      adobeRefused: Boolean(item.adobe?.error),
     })),
   );
   return {
@@ -274,6 +276,11 @@ export const createOrdersService = ({
     },
     deliverManually: async (viewer: Viewer, id: number, itemId: number, keys: string[]) => {
       const completed = await deliverManually(db, viewer.session, id, itemId, keys);
+      if (completed) await deliveries.orderCompleted(id);
+      return detail(viewer, id);
+    },
+    withdrawRefusedItem: async (viewer: Viewer, id: number, itemId: number, note?: string) => {
+      const completed = await withdrawRefusedItem(db, viewer.session, id, itemId, note);
       if (completed) await deliveries.orderCompleted(id);
       return detail(viewer, id);
     },

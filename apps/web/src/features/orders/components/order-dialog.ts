@@ -7,6 +7,7 @@ export type OrderDialog =
   | { kind: 'settleCredit' }
   | { kind: 'sendKeys' }
   | { kind: 'deliver'; item: OrderItem }
+  | { kind: 'withdraw'; item: OrderItem }
   | { kind: 'activate'; item: OrderItem; licence: LicenceKey }
   | { kind: 'requestReturn'; item: OrderItem }
   | { kind: 'decideReturn'; item: OrderItem; returnId: number; approve: boolean };

@@ -3,6 +3,7 @@ import { sendKeysInputSchema } from '@esd/shared/orders/orders.schemas';
 import { Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatUsd } from '@/lib/format';
 import { useActivateKey } from '../api/activate-key';
 import { useCancelOrder } from '../api/cancel-order';
 import { useConfirmPayment } from '../api/confirm-payment';
@@ -11,6 +12,7 @@ import { useDeliverItem } from '../api/deliver-item';
 import { useRequestReturn } from '../api/request-return';
 import { useSendKeys } from '../api/send-keys';
 import { useSettleCredit } from '../api/settle-credit';
+import { useWithdrawItem } from '../api/withdraw-item';
 import { ActionModal } from './action-modal';
 import { type OrderDialog, parseKeyLines } from './order-dialog';
 
@@ -143,6 +145,36 @@ const DeliverDialog = ({ order, dialog, onClose }: DialogProps<'deliver'>) => {
   );
 };
 
+const WithdrawDialog = ({ order, dialog, onClose }: DialogProps<'withdraw'>) => {
+  const { t, i18n } = useTranslation();
+  const [note, setNote] = useState('');
+  const withdraw = useWithdrawItem();
+  const { item } = dialog;
+  return (
+    <ActionModal
+      onClose={onClose}
+      title={t('orders.dialogs.withdraw.title', { title: item.FullTitle })}
+      description={t('orders.dialogs.withdraw.body', {
+        amount: formatUsd(item.total_usd, i18n.language),
+      })}
+      submitLabel={t('orders.actions.withdraw')}
+      color="red"
+      cancelLabel={t('orders.actions.keep')}
+      onSubmit={() =>
+        withdraw.mutateAsync({ orderId: order.id, itemId: item.id, note: note.trim() || undefined })
+      }
+      successMessage={() => t('orders.dialogs.withdraw.done')}
+    >
+      {item.adobe?.error ? (
+        <Text size="sm" c="dimmed">
+          {t('orders.items.adobe.error', { error: item.adobe.error })}
+        </Text>
+      ) : null}
+      <NoteField value={note} onChange={setNote} />
+    </ActionModal>
+  );
+};
+
 const ActivateDialog = ({ order, dialog, onClose }: DialogProps<'activate'>) => {
   const { t } = useTranslation();
   const [name, setName] = useState('');
@@ -263,6 +295,8 @@ export const OrderDialogs = ({ order, dialog, onClose }: OrderDialogsProps) => {
       return <SendKeysDialog order={order} dialog={dialog} onClose={onClose} />;
     case 'deliver':
       return <DeliverDialog order={order} dialog={dialog} onClose={onClose} />;
+    case 'withdraw':
+      return <WithdrawDialog order={order} dialog={dialog} onClose={onClose} />;
     case 'activate':
       return <ActivateDialog order={order} dialog={dialog} onClose={onClose} />;
     case 'requestReturn':

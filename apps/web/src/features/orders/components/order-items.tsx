@@ -1,7 +1,7 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.constants';
 import type { OrderDetail, OrderItem } from '@esd/shared/orders/orders.schemas';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconKey, IconX } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconKey, IconReceiptRefund, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatAzn, formatDateTime, formatUsd } from '@/lib/format';
 import { ItemStatusBadge } from './order-badges';
@@ -65,6 +65,11 @@ const Item = ({ order, item, open }: ItemProps) => {
     order.actions.deliver_manually &&
     item.provider_id === PROVIDER.other &&
     item.status === 'waiting';
+  const canWithdraw =
+    order.actions.withdraw_refused &&
+    item.provider_id === PROVIDER.adobe &&
+    item.status === 'waiting' &&
+    Boolean(item.adobe?.error);
   const canReturn = order.actions.request_return && canAskReturn(item);
   const keysLabelId = `order-item-keys-${item.id}`;
   return (
@@ -116,7 +121,7 @@ const Item = ({ order, item, open }: ItemProps) => {
         </>
       ) : null}
       <ReturnRequest order={order} item={item} open={open} />
-      {canDeliver || canReturn ? (
+      {canDeliver || canReturn || canWithdraw ? (
         <Group gap="xs" mt="sm">
           {canDeliver ? (
             <Button
@@ -126,6 +131,17 @@ const Item = ({ order, item, open }: ItemProps) => {
               onClick={() => open({ kind: 'deliver', item })}
             >
               {t('orders.actions.deliver')}
+            </Button>
+          ) : null}
+          {canWithdraw ? (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconReceiptRefund size={14} aria-hidden />}
+              onClick={() => open({ kind: 'withdraw', item })}
+            >
+              {t('orders.actions.withdraw')}
             </Button>
           ) : null}
           {canReturn ? (
