@@ -44,7 +44,8 @@ export default defineConfig({
       cwd: root,
     },
     {
-      command: 'node scripts/start.mjs',
+      // E2E_NODE: the Node that runs the portal (CI passes Node 24 LTS, the production Node)
+      command: `${process.env.E2E_NODE ?? 'node'} scripts/start.mjs`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 240_000,
