@@ -18,6 +18,11 @@ export type PageConfig = {
   parent?: 'products' | 'events' | 'news';
   /** the breadcrumb section before this page (a label, not linked) */
   section?: SectionKey;
+  /**
+   * Beyond the role: `adobeSales`, only for those the Adobe sales are of use to (admins, a
+   * dealer with an Adobe account; `canSeeAdobeSales`, which the server applies too).
+   */
+  requires?: 'adobeSales';
 };
 
 const withParams = (path: string, params: Record<string, string | number>) =>
@@ -138,6 +143,7 @@ export const paths = {
     path: '/pages/statistic/adobe',
     titleKey: 'pages.statisticAdobe',
     access: 'allWithoutUser',
+    requires: 'adobeSales',
     section: 'statistics',
   }),
 

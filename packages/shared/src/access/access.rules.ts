@@ -42,5 +42,14 @@ export const canShop = (typeId: number): boolean => typeId === 3 || typeId === 4
 export const canBuyAdobe = (user: { type_id: number; has_adobe_account: boolean }): boolean =>
   user.type_id === 3 && user.has_adobe_account;
 
+/**
+ * Who the Adobe sales page (/pages/statistic/adobe, spec 2: all except user) is of use to: the
+ * district admins, who follow every dealer's Adobe sales they oversee, and a dealer that buys
+ * Adobe (type 3 with an Adobe account, spec 1). A dealer without an Adobe account has no Adobe
+ * sales to see: its menu has no such entry and the server refuses the page's data.
+ */
+export const canSeeAdobeSales = (user: { type_id: number; has_adobe_account: boolean }): boolean =>
+  user.type_id === 1 || user.type_id === 2 || canBuyAdobe(user);
+
 /** A role may only create or raise accounts to a role at or below its own rank. */
 export const roleRank: Record<Role, number> = { gd: 4, ld: 3, d: 2, u: 1 };

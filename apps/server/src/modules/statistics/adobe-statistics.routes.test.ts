@@ -147,6 +147,7 @@ describe.each(dbKinds)('[statistics][adobe] GET /api/statistics/adobe on %s', (k
         typeId: 3,
         passwordHash: template?.passwordHash,
         countryId: template?.countryId,
+        hasAdobeAccount: true,
       },
     ]);
 
@@ -349,7 +350,18 @@ describe.each(dbKinds)('[statistics][adobe] GET /api/statistics/adobe on %s', (k
     ]);
   });
 
-  it('answers zeros to a dealer without Adobe sales', async () => {
+  it('refuses a dealer without an Adobe account, as its menu has no Adobe sales entry', async () => {
+    // dealer2 has no Adobe account (the demo seed), whatever Adobe lines this suite gave it
+    const refused = await (await as(ctx, 'dealer2@example.com')).get('/api/statistics/adobe');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 403,
+      message: 'Adobe sales are shown to dealers with an Adobe account.',
+      data: { error: 'FORBIDDEN' },
+    });
+  });
+
+  it('answers zeros to a dealer with an Adobe account and no Adobe sales', async () => {
     const data = await statistics('dealer-empty@example.com', '?months=6');
     expect(data.months).toHaveLength(6);
     expect(data.months.every((m) => m.orders === 0 && m.total_usd === '0.00')).toBe(true);

@@ -1,5 +1,7 @@
+import { canSeeAdobeSales } from '@esd/shared/access/access.rules';
 import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import {
   countCustomersWithoutOrders,
@@ -19,6 +21,13 @@ const segmentCount = (rows: SegmentRow[], segment: string) =>
  */
 export const createAdobeStatisticsService = ({ db }: { db: Db }) => ({
   read: async (session: Session, months: number): Promise<AdobeStatistics> => {
+    const viewer = {
+      type_id: session.user.typeId,
+      has_adobe_account: session.user.hasAdobeAccount,
+    };
+    if (!canSeeAdobeSales(viewer)) {
+      throw new AppError('FORBIDDEN', 'Adobe sales are shown to dealers with an Adobe account.');
+    }
     const lines = { session, months };
     const { monthRows, totals, segments, top, withoutOrders } = await db.transaction(
       async (tx) => ({

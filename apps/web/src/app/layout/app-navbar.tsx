@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { pages } from '@/config/paths';
 import { PendingPartnersBadge } from '@/features/partners/components/pending-partners-badge';
+import { useUser } from '@/features/profile/api/get-user';
 import { getUserRole } from '@/lib/storage';
 import { getNavSections } from './nav-items';
 
@@ -13,7 +14,8 @@ const isActivePath = (pathname: string, href: string) =>
 export const AppNavbar = () => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const sections = getNavSections(getUserRole());
+  const profile = useUser().data;
+  const sections = getNavSections(getUserRole(), profile);
 
   return (
     <ScrollArea type="scroll" scrollbarSize={6} style={{ flex: 1 }}>

@@ -2,9 +2,12 @@ import type { Role } from '@esd/shared/access/access.rules';
 import { describe, expect, it } from 'vitest';
 import { getNavSections } from './nav-items';
 
-const linksOf = (role: Role) =>
+const linksOf = (role: Role, viewer?: { type_id: number; has_adobe_account: boolean }) =>
   Object.fromEntries(
-    getNavSections(role).map((section) => [section.key, section.items.map((item) => item.page)]),
+    getNavSections(role, viewer).map((section) => [
+      section.key,
+      section.items.map((item) => item.page),
+    ]),
   );
 
 describe('getNavSections', () => {
@@ -17,13 +20,21 @@ describe('getNavSections', () => {
   });
 
   it('shows a dealer its own settings but no global ones and no weekly statistics', () => {
-    expect(linksOf('d')).toEqual({
+    expect(linksOf('d', { type_id: 3, has_adobe_account: true })).toEqual({
       shop: ['products', 'checkout'],
       orders: ['orders'],
       eventsNews: ['events', 'news', 'library'],
       statistics: ['statisticQuarter', 'statisticAdobe'],
       settings: ['settingsUsers', 'settingsGroups', 'settingsProduct'],
     });
+  });
+
+  it('shows Adobe sales to no dealer without an Adobe account, nor before its profile answers', () => {
+    for (const viewer of [{ type_id: 3, has_adobe_account: false }, undefined]) {
+      const links = linksOf('d', viewer);
+      expect(links.statistics).toEqual(['statisticQuarter']);
+      expect(links.shop).toEqual(['products', 'checkout']);
+    }
   });
 
   it('shows a local district admin every statistic and the users, without events', () => {

@@ -1,4 +1,9 @@
-import { canAccess, type Role } from '@esd/shared/access/access.rules';
+import {
+  canAccess,
+  canSeeAdobeSales,
+  type Role,
+  typeIdFromRole,
+} from '@esd/shared/access/access.rules';
 import {
   type Icon,
   IconAlertTriangle,
@@ -82,14 +87,24 @@ const navSections: NavSection[] = [
   },
 ];
 
-/** Only the links the role may open; sections left empty disappear. */
-export const getNavSections = (role: Role): NavSection[] =>
-  navSections
+/** What the menu knows of the viewer beyond its role: its profile, once it has answered. */
+type Viewer = { type_id: number; has_adobe_account: boolean } | undefined;
+
+/**
+ * Only the links the role may open and the viewer can use; sections left empty disappear.
+ * Until the profile answers, a page that needs more than the role (`requires`) is shown only
+ * to roles that need nothing more for it (no Adobe sales link flashing for dealer2).
+ */
+export const getNavSections = (role: Role, viewer?: Viewer): NavSection[] => {
+  const who = viewer ?? { type_id: typeIdFromRole(role), has_adobe_account: false };
+  return navSections
     .map((section) => ({
       ...section,
       items: section.items.filter(({ page }) => {
-        const rule = pages[page].access;
-        return rule !== undefined && canAccess(rule, role);
+        const { access: rule, requires } = pages[page];
+        if (rule === undefined || !canAccess(rule, role)) return false;
+        return requires !== 'adobeSales' || canSeeAdobeSales(who);
       }),
     }))
     .filter((section) => section.items.length > 0);
+};
