@@ -27,7 +27,8 @@ export type ShopSlots = {
  * Where the products and basket features meet: shoppers (user types 3 and 4, spec 6) get the
  * basket controls and, when allowed both cash and credit, the "Pay by" choice; others browse.
  * A dealer with an Adobe account buys Adobe products through the Adobe flow (spec 4): in a
- * dialog from a card, in place on the product's page. Other shoppers see the basket's note.
+ * dialog from a card, in place on the product's page. Other shoppers see the basket's note:
+ * an end user is sent to its dealer, a dealer without an Adobe account to the distributor.
  */
 export const useShopSlots = (): ShopSlots => {
   const profile = useUser().data;
@@ -51,7 +52,13 @@ export const useShopSlots = (): ShopSlots => {
       ) : null,
     renderBasketActions: (product, place) => {
       if (product.provider_id !== PROVIDER.adobe || !buysAdobe)
-        return <BasketActions product={product} sellType={sellType} />;
+        return (
+          <BasketActions
+            product={product}
+            sellType={sellType}
+            adobeAudience={shopper.type_id === 4 ? 'endUser' : 'dealer'}
+          />
+        );
       const props = { product, sellType, onBasket };
       if (place === 'card') return <AdobePurchaseButton {...props} />;
       return (

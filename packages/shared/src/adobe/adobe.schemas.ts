@@ -112,11 +112,22 @@ export type AdobePriceOption = z.infer<typeof adobePriceOptionSchema>;
 /** Spec 3 "segment product": what a market segment means for a product. */
 export const segmentProductSchema = z.object({ Description: z.string() });
 
-/** The Adobe part of an order item, once the provider took the order. */
-export const adobeOrderInfoSchema = z.object({
+/**
+ * What an Adobe line was quoted for, shown on the basket, checkout and order: the SKU of the
+ * price option Adobe quoted (its volume or three-year commitment level, not the catalogue's
+ * base SKU), the customer it is bought for, and whether it carries the three-year commitment.
+ */
+export const adobeLineInfoSchema = z.object({
+  /** the quoted SKU (Adobe's offer id of the chosen price option) */
+  sku: z.string(),
   customer_id: z.string(),
   company_name: z.string(),
   three_year_commitment: z.boolean(),
+});
+export type AdobeLineInfo = z.infer<typeof adobeLineInfoSchema>;
+
+/** The Adobe part of an order item: what was quoted, and what the provider answered. */
+export const adobeOrderInfoSchema = adobeLineInfoSchema.extend({
   order_id: z.string().nullable(),
   subscription_id: z.string().nullable(),
   status: z.string().nullable(),

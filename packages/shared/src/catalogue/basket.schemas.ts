@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adobeLineInfoSchema } from '../adobe/adobe.schemas';
 import { idTextSchema } from '../bounds';
 import { MAX_LINE_QUANTITY, MIN_QUANTITY } from '../constants';
 import { sellTypeSchema } from '../shop/sell-type.schemas';
@@ -51,14 +52,8 @@ export const basketItemSchema = z.object({
   total_usd: z.string(),
   /** AZN line total incl. VAT at today's rate for its sell type */
   total_azn: z.string(),
-  /** Adobe items: the customer and options chosen (null otherwise) */
-  adobe: z
-    .object({
-      customer_id: z.string(),
-      company_name: z.string(),
-      three_year_commitment: z.boolean(),
-    })
-    .nullable(),
+  /** Adobe items: the quoted SKU, the customer and the commitment (null otherwise) */
+  adobe: adobeLineInfoSchema.nullable(),
 });
 export type BasketItem = z.infer<typeof basketItemSchema>;
 

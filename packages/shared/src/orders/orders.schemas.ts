@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adobeOrderInfoSchema } from '../adobe/adobe.schemas';
+import { adobeLineInfoSchema, adobeOrderInfoSchema } from '../adobe/adobe.schemas';
 import { paginationQuerySchema } from '../api';
 import { calendarDateSchema, idTextSchema } from '../bounds';
 import { sellTypeQuerySchema, sellTypeSchema } from '../shop/sell-type.schemas';
@@ -42,6 +42,8 @@ export const checkoutPreviewSchema = z.object({
       /** AZN, VAT included, at `rate` */
       total_azn: z.string(),
       in_stock: z.boolean(),
+      /** Adobe lines: the quoted SKU, the customer and the commitment (null otherwise) */
+      adobe: adobeLineInfoSchema.nullable(),
     }),
   ),
   /** basket lines of the other sell type: this checkout leaves them in the basket */

@@ -1,4 +1,5 @@
 import { canShop } from '@esd/shared/access/access.rules';
+import type { AdobeLineInfo } from '@esd/shared/adobe/adobe.schemas';
 import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
@@ -11,7 +12,7 @@ import {
   type SellType,
 } from '@esd/shared/shop/pricing.rules';
 import type { Db, DbOrTx } from '../../db/client';
-import type { basketItems, products } from '../../db/schema';
+import type { AdobeLine, basketItems, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
@@ -25,6 +26,14 @@ import {
 } from '../catalogue/pricing.context';
 import { findProduct, productImageUrl } from '../catalogue/products.repository';
 import * as repo from './basket.repository';
+
+/** What an Adobe line was quoted for: the quoted SKU (the chosen option), customer, commitment. */
+export const adobeLineInfo = (line: AdobeLine): AdobeLineInfo => ({
+  sku: line.option_id,
+  customer_id: line.customer_id,
+  company_name: line.company_name,
+  three_year_commitment: line.three_year_commitment,
+});
 
 /**
  * USD per licence of a basket line: an Adobe line keeps the price of its provider preview
@@ -95,13 +104,7 @@ export const readBasket = async (db: Db, session: Session, lang: Language): Prom
     Amount: unitUsd,
     total_usd: totalUsd,
     total_azn: totalAzn,
-    adobe: item.adobe
-      ? {
-          customer_id: item.adobe.customer_id,
-          company_name: item.adobe.company_name,
-          three_year_commitment: item.adobe.three_year_commitment,
-        }
-      : null,
+    adobe: item.adobe ? adobeLineInfo(item.adobe) : null,
   }));
   return {
     products: items,

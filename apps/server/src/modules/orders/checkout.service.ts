@@ -14,7 +14,7 @@ import { titleIn } from '../../lib/language';
 import type { Session, UserRow } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
 import * as basketRepo from '../basket/basket.repository';
-import { priceBasketLines } from '../basket/basket.service';
+import { adobeLineInfo, priceBasketLines } from '../basket/basket.service';
 import { loadPricingContext, type PricingContext } from '../catalogue/pricing.context';
 import * as repo from './checkout.repository';
 import type { Deliveries } from './orders.jobs';
@@ -181,6 +181,7 @@ const previewCheckout = async (
       total_azn: totalAzn,
       in_stock:
         product.providerId !== PROVIDER.keyStock || (stock.get(product.id) ?? 0) >= item.quantity,
+      adobe: item.adobe ? adobeLineInfo(item.adobe) : null,
     })),
     other_lines: priced.otherLines,
     total_usd: priced.totalUsd,

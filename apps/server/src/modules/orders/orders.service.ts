@@ -12,6 +12,7 @@ import { titleIn } from '../../lib/language';
 import { takeUses } from '../../lib/usage-limit';
 import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
+import { adobeLineInfo } from '../basket/basket.service';
 import { readOrderSettings } from '../keys/order-settings';
 import { mailOrderKeys } from './delivery.service';
 import {
@@ -169,9 +170,7 @@ export const orderDetail = async (
       returnable_until: until ? until.toISOString() : null,
       adobe: item.adobe
         ? {
-            customer_id: item.adobe.customer_id,
-            company_name: item.adobe.company_name,
-            three_year_commitment: item.adobe.three_year_commitment,
+            ...adobeLineInfo(item.adobe),
             order_id: item.adobe.order_id ?? null,
             subscription_id: item.adobe.subscription_id ?? null,
             status: item.adobe.status ?? null,

@@ -128,7 +128,7 @@ export const AdobePurchasePanel = ({
           loading={add.isPending}
           onClick={addToBasket}
         >
-          {t('adobe.panel.addToCart')}
+          {t('adobe.panel.addToBasket')}
         </Button>
       ) : (
         <Button

@@ -2,8 +2,14 @@ import { Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Adobe products (provider 3) need a price request for a customer; that flow comes later. */
-export const AdobeNote = () => {
+/** Who reads the note: an end user (type 4) buys through its dealer, a dealer needs an account. */
+export type AdobeNoteAudience = 'endUser' | 'dealer';
+
+/**
+ * Adobe products (provider 3) are bought only by dealers with an Adobe account (spec 1): the
+ * note says so and whom to ask, instead of the basket controls.
+ */
+export const AdobeNote = ({ audience }: { audience: AdobeNoteAudience }) => {
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
@@ -14,7 +20,7 @@ export const AdobeNote = () => {
         color="var(--mantine-color-blue-7)"
       />
       <Text size="xs" c="dimmed">
-        {t('basket.adobe.note')}
+        {t(`basket.adobe.${audience}`)}
       </Text>
     </Group>
   );

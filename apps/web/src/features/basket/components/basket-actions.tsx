@@ -9,27 +9,29 @@ import { notifySuccess } from '@/lib/notify';
 import { useAddToBasket } from '../api/add-to-basket';
 import { useBasket } from '../api/get-basket';
 import { useRemoveFromBasket } from '../api/remove-from-basket';
-import { AdobeNote } from './adobe-note';
+import { AdobeNote, type AdobeNoteAudience } from './adobe-note';
 import { BasketLineQuantity } from './basket-line-quantity';
 
 type BasketActionsProps = {
   product: { id: number; FullTitle: string; provider_id: number };
   sellType: SellType;
+  /** who is told how Adobe products are bought, in place of the controls */
+  adobeAudience: AdobeNoteAudience;
 };
 
 /**
  * Spec 2's card controls: a quantity stepper and "add to basket", or "remove" once the
  * product is in the basket with this sell type, its quantity then changed in place. Adobe
- * products get a note instead.
+ * products get a note instead, saying who buys them and whom to ask.
  */
-export const BasketActions = ({ product, sellType }: BasketActionsProps) => {
+export const BasketActions = ({ product, sellType, adobeAudience }: BasketActionsProps) => {
   const { t } = useTranslation();
   const [quantity, setQuantity] = useState(1);
   const basket = useBasket();
   const add = useAddToBasket();
   const remove = useRemoveFromBasket();
 
-  if (product.provider_id === PROVIDER.adobe) return <AdobeNote />;
+  if (product.provider_id === PROVIDER.adobe) return <AdobeNote audience={adobeAudience} />;
 
   const title = product.FullTitle;
   const line = basket.data?.products.find(

@@ -48,14 +48,19 @@ export const BasketLine = ({ line, onNavigate }: BasketLineProps) => {
             <Badge size="sm" variant="filled" color={kind === 'credit' ? 'grape.9' : 'teal.9'}>
               {t(`basket.sellType.${kind}`)}
             </Badge>
-            <Text size="xs" c="dimmed">
-              {line.sku}
+            {/* an Adobe line shows the SKU it was quoted for (its level), not the base one */}
+            <Text size="xs" c="dimmed" ff="monospace">
+              {line.adobe?.sku ?? line.sku}
             </Text>
           </Group>
           {line.adobe ? (
             <Text size="xs" c="dimmed">
-              {t('basket.line.adobeCustomer', { name: line.adobe.company_name })}
-              {line.adobe.three_year_commitment ? ` · ${t('basket.line.adobeCommitment')}` : ''}
+              {t('basket.line.adobeCustomer', { name: line.adobe.company_name })} ·{' '}
+              {t(
+                line.adobe.three_year_commitment
+                  ? 'basket.line.adobeCommitment'
+                  : 'basket.line.adobeNoCommitment',
+              )}
             </Text>
           ) : null}
         </Stack>

@@ -22,6 +22,25 @@ const OutOfStock = () => {
   );
 };
 
+/** An Adobe line: the customer it is bought for and its commitment, as quoted. */
+const AdobeDetails = ({ adobe }: { adobe: Line['adobe'] }) => {
+  const { t } = useTranslation();
+  if (!adobe) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {t('checkout.lines.adobeCustomer', { name: adobe.company_name })} ·{' '}
+      {t(
+        adobe.three_year_commitment
+          ? 'checkout.lines.adobeCommitment'
+          : 'checkout.lines.adobeNoCommitment',
+      )}
+    </Text>
+  );
+};
+
+/** The SKU ordered: for an Adobe line the one Adobe quoted (its level), not the base one. */
+const skuOf = (line: Line) => line.adobe?.sku ?? line.sku;
+
 const right = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 
 const LinesTable = ({ lines, controls }: { lines: Lines; controls?: LineControls }) => {
@@ -62,13 +81,14 @@ const LinesTable = ({ lines, controls }: { lines: Lines; controls?: LineControls
             <Table.Tr key={line.basket_item_id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm" ff="monospace">
-                  {line.sku}
+                  {skuOf(line)}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" fw={600}>
                   {line.FullTitle}
                 </Text>
+                <AdobeDetails adobe={line.adobe} />
                 {line.in_stock ? null : <OutOfStock />}
               </Table.Td>
               <Table.Td style={right}>
@@ -117,10 +137,11 @@ const LinesList = ({ lines, controls }: { lines: Lines; controls?: LineControls 
             </Group>
             <Group gap="xs" mt={2}>
               <Text size="xs" c="dimmed" ff="monospace">
-                {line.sku}
+                {skuOf(line)}
               </Text>
               {line.in_stock ? null : <OutOfStock />}
             </Group>
+            <AdobeDetails adobe={line.adobe} />
             <Group justify="space-between" align="flex-end" mt="xs" wrap="nowrap" style={tabular}>
               {controls ? (
                 <Stack gap={4}>

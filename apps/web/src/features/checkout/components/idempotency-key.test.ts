@@ -12,6 +12,7 @@ const line = (basket_item_id: number, quantity: number) => ({
   total_usd: '1.00',
   total_azn: '2.00',
   in_stock: true,
+  adobe: null,
 });
 
 const counter = () => {

@@ -78,8 +78,9 @@ const Item = ({ order, item, open }: ItemProps) => {
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text fw={600}>{item.FullTitle}</Text>
           <Group gap="xs">
+            {/* an Adobe item shows the SKU Adobe quoted (its level), not the base one */}
             <Text size="xs" c="dimmed" ff="monospace">
-              {item.sku}
+              {item.adobe?.sku ?? item.sku}
             </Text>
             <ItemStatusBadge status={item.status} />
           </Group>
