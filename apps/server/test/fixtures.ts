@@ -77,3 +77,10 @@ export const addKeys = async (ctx: TestContext, productId: number, count: number
     await ctx.db.insert(licenceKeys).values(keys.slice(i, i + 1000));
   return keys.map((k) => k.key);
 };
+
+/** Delivery details a dealer gives with a prize claim (they pass the shared claim schema). */
+export const prizeClaimBody = {
+  contact_name: 'Kamran Aliyev',
+  phone: '+994 12 555 12 34',
+  address: '28 May street 5, apt. 12, Baku AZ1010',
+};

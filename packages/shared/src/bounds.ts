@@ -62,3 +62,31 @@ export const displayNameSchema = (max: number) =>
     .min(1)
     .max(max)
     .refine(isVisibleText, { message: 'must contain a visible letter or digit' });
+
+const PHONE_DIGITS_MIN = 7;
+const PHONE_DIGITS_MAX = 15;
+
+/** The English messages of the phone rule for a field (the web app matches them to its words). */
+export const phoneRuleMessages = (field: string) => ({
+  format: `${field} must start with + and the country code, then digits and single spaces`,
+  digits: `${field} must have ${PHONE_DIGITS_MIN} to ${PHONE_DIGITS_MAX} digits`,
+});
+
+/**
+ * A phone number in international form: `+`, the country code, then digits and single spaces
+ * ("+994 12 555 12 34"). A local "050 255 12 34" is refused: the distributor calls partners
+ * abroad too, and a number without its country cannot be dialled from everywhere.
+ */
+export const internationalPhoneSchema = (field: string) => {
+  const messages = phoneRuleMessages(field);
+  return z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(30, `${field} must be at most 30 characters`)
+    .regex(/^\+[1-9][0-9]*( [0-9]+)*$/, messages.format)
+    .refine((value) => {
+      const digits = value.replace(/\D/g, '').length;
+      return digits >= PHONE_DIGITS_MIN && digits <= PHONE_DIGITS_MAX;
+    }, messages.digits);
+};

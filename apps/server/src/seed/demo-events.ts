@@ -349,6 +349,7 @@ export const seedDemoEvents = async (tx: Tx) => {
         rank: 2,
         status: 'shipped',
         statusChangedAt: ago(42),
+        note: 'AZ Express courier, tracking number AZX 104 2231',
         createdAt: ago(44),
       },
     ]);

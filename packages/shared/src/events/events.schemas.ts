@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../api';
-import { idSchema, idTextSchema, timestampSchema } from '../bounds';
+import {
+  displayNameSchema,
+  idSchema,
+  idTextSchema,
+  internationalPhoneSchema,
+  isVisibleText,
+  timestampSchema,
+} from '../bounds';
 import { localizedName, localizedText } from '../catalogue/catalogue.schemas';
 import {
   EVENT_STATUSES,
@@ -136,6 +143,33 @@ export const wonPrizeUpdateSchema = z.object({
 });
 export type WonPrizeUpdate = z.infer<typeof wonPrizeUpdateSchema>;
 
+/** Bounds of the delivery details a dealer gives with a claim. */
+export const PRIZE_CONTACT_NAME_MAX = 120;
+export const PRIZE_ADDRESS_MIN = 5;
+export const PRIZE_ADDRESS_MAX = 500;
+
+/**
+ * Where a claimed prize goes and whom the courier calls: asked when the dealer claims it,
+ * validated by the same schema in the browser and on the server.
+ */
+export const prizeClaimInputSchema = z.object({
+  contact_name: displayNameSchema(PRIZE_CONTACT_NAME_MAX),
+  phone: internationalPhoneSchema('Phone'),
+  address: z
+    .string()
+    .trim()
+    .min(PRIZE_ADDRESS_MIN)
+    .max(PRIZE_ADDRESS_MAX)
+    .refine(isVisibleText, { message: 'must contain a visible letter or digit' }),
+});
+export type PrizeClaimInput = z.infer<typeof prizeClaimInputSchema>;
+
+/** The delivery details stored with a claim; null for rank awards and claims made before them. */
+export const prizeDeliverySchema = z
+  .object({ contact_name: z.string(), phone: z.string(), address: z.string() })
+  .nullable();
+export type PrizeDelivery = z.infer<typeof prizeDeliverySchema>;
+
 export const wonPrizeSchema = z.object({
   id: z.number().int(),
   prize_id: z.number().int(),
@@ -152,7 +186,9 @@ export const wonPrizeSchema = z.object({
   rank: z.number().int().nullable(),
   status: wonPrizeStatusSchema,
   status_changed_at: z.string().nullable(),
+  /** the admin's tracking note (a tracking number, a reason); the claiming dealer sees it */
   note: z.string().nullable(),
+  delivery: prizeDeliverySchema,
   created_at: z.string(),
 });
 export type WonPrize = z.infer<typeof wonPrizeSchema>;
@@ -262,6 +298,10 @@ export const myPrizeSchema = z.object({
   rank: z.number().int().nullable(),
   status: wonPrizeStatusSchema,
   status_changed_at: z.string().nullable(),
+  /** the admin's tracking note: shown to the dealer that holds the prize, null for its users */
+  tracking_note: z.string().nullable(),
+  /** where it goes: shown to the dealer that holds the prize, null for its users */
+  delivery: prizeDeliverySchema,
   created_at: z.string(),
 });
 export type MyPrize = z.infer<typeof myPrizeSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isVisibleText } from '../bounds';
+import { idSchema, internationalPhoneSchema, isVisibleText, phoneRuleMessages } from '../bounds';
 import { nonNegativeMoney } from '../catalogue/catalogue.schemas';
 import { languages } from '../constants';
 import { compareMoney, isMoney } from '../shop/money';
@@ -23,14 +23,10 @@ const text = (field: string, max: number, min = 1) => {
     .refine(isVisibleText, `${field} must contain a visible letter or digit`);
 };
 
-const PHONE_DIGITS_MIN = 7;
-const PHONE_DIGITS_MAX = 15;
 export const CONTRACT_START_MIN = '1991-01-01';
 
-const phoneFormat = (field: string) =>
-  `${field} must start with + and the country code, then digits and single spaces`;
-const phoneDigits = (field: string) =>
-  `${field} must have ${PHONE_DIGITS_MIN} to ${PHONE_DIGITS_MAX} digits`;
+const phoneFormat = (field: string) => phoneRuleMessages(field).format;
+const phoneDigits = (field: string) => phoneRuleMessages(field).digits;
 
 /**
  * The format rules of the form by name, with the API's English message. The web app shows
@@ -55,22 +51,8 @@ export const partnerRuleMessages = {
 export type PartnerRule = keyof typeof partnerRuleMessages;
 const rules = partnerRuleMessages;
 
-/**
- * International form, as the hint asks: `+`, the country code, then digits and single spaces
- * ("+994 12 555 12 34"). A local "050 255 12 34" is refused: the distributor calls partners
- * abroad too, and a number without its country cannot be dialled from everywhere.
- */
-const phone = (field: string) =>
-  z
-    .string({ error: required(field) })
-    .trim()
-    .min(1, required(field))
-    .max(30, `${field} must be at most 30 characters`)
-    .regex(/^\+[1-9][0-9]*( [0-9]+)*$/, phoneFormat(field))
-    .refine((value) => {
-      const digits = value.replace(/\D/g, '').length;
-      return digits >= PHONE_DIGITS_MIN && digits <= PHONE_DIGITS_MAX;
-    }, phoneDigits(field));
+/** International form, as the hint asks (bounds.ts `internationalPhoneSchema`). */
+const phone = internationalPhoneSchema;
 
 /** Today's date in Baku (UTC+4 all year), where the distributor signs its contracts. */
 export const todayInBaku = (now = Date.now()) =>

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'pricing.update',
   'target.create',
   'event.award',
+  'won_prize.claim',
   'won_prize.update',
   'job.retry',
 ] as const;
@@ -98,6 +99,10 @@ export const AUDIT_FIELDS = [
   'awarded',
   'winners',
   'rank',
+  'points_spent',
+  'contact_name',
+  'phone',
+  'address',
   // failed jobs
   'queue',
   'failed_job_id',

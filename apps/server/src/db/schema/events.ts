@@ -153,7 +153,12 @@ export const wonPrizes = pgTable(
     status: varchar('status', { length: 20 }).$type<WonPrizeStatus>().notNull().default('pending'),
     statusChangedAt: at('status_changed_at'),
     statusChangedBy: integer('status_changed_by').references(() => users.id),
+    /** the admin's tracking note, shown to the dealer that holds the prize */
     note: text('note'),
+    /** where a claimed prize goes and whom to call, given by the dealer with the claim */
+    deliveryContactName: varchar('delivery_contact_name', { length: 120 }),
+    deliveryPhone: varchar('delivery_phone', { length: 30 }),
+    deliveryAddress: varchar('delivery_address', { length: 500 }),
     createdAt: createdAt(),
   },
   (t) => [

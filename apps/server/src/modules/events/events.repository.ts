@@ -111,8 +111,15 @@ export const findDealerWonPrizeRow = async (db: DbOrTx, prizeId: number, dealerI
   return row;
 };
 
-/** A fresh pending claim of `claimedBy`, spending `pointsSpent`. */
-const claimValues = (claim: { claimedBy: number; pointsSpent: number }) => ({
+/** What a claim sets: who claimed, the points it spends and where the prize goes. */
+type ClaimValues = {
+  claimedBy: number;
+  pointsSpent: number;
+  delivery: { contactName: string; phone: string; address: string };
+};
+
+/** A fresh pending claim of `claimedBy`, spending `pointsSpent`, to be sent to `delivery`. */
+const claimValues = (claim: ClaimValues) => ({
   claimedBy: claim.claimedBy,
   source: 'claim' as const,
   pointsSpent: claim.pointsSpent,
@@ -121,15 +128,14 @@ const claimValues = (claim: { claimedBy: number; pointsSpent: number }) => ({
   statusChangedAt: null,
   statusChangedBy: null,
   note: null,
+  deliveryContactName: claim.delivery.contactName,
+  deliveryPhone: claim.delivery.phone,
+  deliveryAddress: claim.delivery.address,
   createdAt: sql`now()`,
 });
 
 /** Claims a prize again in the place of the dealer's cancelled claim of it. */
-export const renewClaim = async (
-  db: DbOrTx,
-  wonPrizeId: number,
-  claim: { claimedBy: number; pointsSpent: number },
-) => {
+export const renewClaim = async (db: DbOrTx, wonPrizeId: number, claim: ClaimValues) => {
   const [row] = await db
     .update(wonPrizes)
     .set(claimValues(claim))
@@ -140,12 +146,12 @@ export const renewClaim = async (
 
 export const insertClaim = async (
   db: DbOrTx,
-  claim: { prizeId: number; eventId: number; dealerId: number; pointsSpent: number },
+  claim: ClaimValues & { prizeId: number; eventId: number; dealerId: number },
 ) => {
   const [row] = await db
     .insert(wonPrizes)
     .values({
-      ...claimValues({ claimedBy: claim.dealerId, pointsSpent: claim.pointsSpent }),
+      ...claimValues(claim),
       prizeId: claim.prizeId,
       eventId: claim.eventId,
       dealerId: claim.dealerId,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addKeys, as, createProduct } from '../../../test/fixtures';
+import { addKeys, as, createProduct, prizeClaimBody } from '../../../test/fixtures';
 import {
   bearer,
   createTestContext,
@@ -69,7 +69,10 @@ const setUp = (kind: DbKind) => {
     return { orderId, itemId: view.items[0].id as number };
   };
   const claim = async (prizeId: number) =>
-    (await as(state.ctx, DEALER)).post(`/api/events/${state.event}/prizes/${prizeId}/claim`, {});
+    (await as(state.ctx, DEALER)).post(
+      `/api/events/${state.event}/prizes/${prizeId}/claim`,
+      prizeClaimBody,
+    );
   const standing = async () =>
     (await (await as(state.ctx, DEALER)).get(`/api/events/${state.event}`)).json().data.me as {
       points: number;

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addKeys, as, createProduct } from '../../../test/fixtures';
+import { addKeys, as, createProduct, prizeClaimBody } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
-import { eventPoints, orders, prizes, users, wonPrizes } from '../../db/schema';
+import { auditLog, eventPoints, orders, prizes, users, wonPrizes } from '../../db/schema';
 import { deliverOrder } from '../orders/delivery.service';
 import { accrueEventPoints } from './events.points';
 
@@ -77,7 +77,7 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
   const patch = async (token: string, url: string, payload: object) =>
     ctx.app.inject({ method: 'PATCH', url, headers: bearer(token), payload });
   const claim = async (email: string, prize: number, event = eventId) =>
-    (await as(ctx, email)).post(`/api/events/${event}/prizes/${prize}/claim`, {});
+    (await as(ctx, email)).post(`/api/events/${event}/prizes/${prize}/claim`, prizeClaimBody);
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
@@ -251,6 +251,32 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     expect((await ledger()).map((r) => r.event_points.points)).toEqual([7]);
   });
 
+  it('refuses a claim without its delivery details, naming the field, and spends nothing', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const url = `/api/events/${eventId}/prizes/${pointsPrize}/claim`;
+    const before = await detail('dealer@example.com');
+    for (const field of ['contact_name', 'phone', 'address'] as const) {
+      const { [field]: _left, ...rest } = prizeClaimBody;
+      const missing = await dealer.post(url, rest);
+      expect(missing.statusCode, missing.body).toBe(400);
+      expect(missing.json()).toMatchObject({ code: 400, data: { error: 'VALIDATION_FAILED' } });
+      expect(missing.json().message).toContain(`body/${field} `);
+    }
+    for (const phone of ['050 255 12 34', '+994', '+994  12 555 12 34', '+0 12 555 12 34']) {
+      const bad = await dealer.post(url, { ...prizeClaimBody, phone });
+      expect(bad.statusCode, phone).toBe(400);
+      expect(bad.json().message, phone).toContain('body/phone ');
+      expect(bad.json().data.issues[0].path, phone).toBe('body/phone');
+    }
+    const blank = await dealer.post(url, { ...prizeClaimBody, address: '    ' });
+    expect(blank.json().message).toContain('body/address ');
+    const long = await dealer.post(url, { ...prizeClaimBody, address: 'a'.repeat(501) });
+    expect(long.json().message).toContain('body/address ');
+    const after = await detail('dealer@example.com');
+    expect(after.me).toEqual(before.me);
+    expect(after.prizes.find((p) => p.id === pointsPrize)).toMatchObject({ won: false });
+  });
+
   it('lets only dealers claim, with clear refusals, and spends the points once', async () => {
     expect((await claim('user@example.com', pointsPrize)).statusCode).toBe(403);
     expect((await claim('gd@example.com', pointsPrize)).statusCode).toBe(403);
@@ -277,7 +303,24 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     const won = await claim('dealer@example.com', pointsPrize);
     expect(won.json()).toMatchObject({
       code: 200,
-      data: { prize_title: 'Headphones', source: 'claim', points_spent: 30, status: 'pending' },
+      data: {
+        prize_title: 'Headphones',
+        source: 'claim',
+        points_spent: 30,
+        status: 'pending',
+        tracking_note: null,
+        delivery: prizeClaimBody,
+      },
+    });
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'won_prize.claim'), eq(auditLog.entityId, won.json().data.id)),
+      );
+    expect(audit).toMatchObject({
+      entityType: 'won_prize',
+      after: { status: 'pending', points_spent: 30, ...prizeClaimBody },
     });
     const after = await detail('dealer@example.com');
     expect(after.me).toMatchObject({ points: 30, balance: 0 });
@@ -366,7 +409,30 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     const dealerToken = (await as(ctx, 'dealer@example.com')).token;
     expect((await patch(dealerToken, url, { status: 'shipped' })).statusCode).toBe(403);
     const shipped = await patch(admin.token, url, { status: 'shipped', note: 'DHL 123' });
-    expect(shipped.json().data).toMatchObject({ status: 'shipped', note: 'DHL 123' });
+    expect(shipped.json().data).toMatchObject({
+      status: 'shipped',
+      note: 'DHL 123',
+      delivery: prizeClaimBody,
+    });
+    // the tracking note and the address reach the dealer that claimed, not its users or others
+    const mine = async (email: string) =>
+      (await (await as(ctx, email)).get('/api/profile/prizes?perPage=100')).json().data.items as {
+        id: number;
+        status: string;
+        tracking_note: string | null;
+      }[];
+    expect((await mine('dealer@example.com')).find((p) => p.id === won!.id)).toMatchObject({
+      status: 'shipped',
+      tracking_note: 'DHL 123',
+      delivery: prizeClaimBody,
+    });
+    expect((await mine('user@example.com')).find((p) => p.id === won!.id)).toMatchObject({
+      status: 'shipped',
+      tracking_note: null,
+      delivery: null,
+    });
+    expect((await mine('dealer2@example.com')).map((p) => p.id)).not.toContain(won!.id);
+    expect(JSON.stringify(await mine('dealer2@example.com'))).not.toContain('DHL 123');
     expect((await patch(admin.token, url, { status: 'pending' })).json().data.error).toBe(
       'INVALID_STATE',
     );
@@ -498,8 +564,8 @@ describe.each(dbKinds.filter((k) => k === 'postgres'))(
         as(ctx, 'dealer2@example.com'),
       ]);
       const race = await Promise.all([
-        dealer.post(`/api/events/${event}/prizes/${last}/claim`, {}),
-        dealer2.post(`/api/events/${event}/prizes/${last}/claim`, {}),
+        dealer.post(`/api/events/${event}/prizes/${last}/claim`, prizeClaimBody),
+        dealer2.post(`/api/events/${event}/prizes/${last}/claim`, prizeClaimBody),
       ]);
       expect(race.map((r) => r.statusCode).sort()).toEqual([200, 422]);
       const [left] = await ctx.db.select().from(prizes).where(eq(prizes.id, last));
@@ -509,8 +575,8 @@ describe.each(dbKinds.filter((k) => k === 'postgres'))(
       const loser = race[0]!.statusCode === 200 ? dealer2 : dealer;
       const [p1, p2] = [await prize(5), await prize(5)];
       const spend = await Promise.all([
-        loser.post(`/api/events/${event}/prizes/${p1}/claim`, {}),
-        loser.post(`/api/events/${event}/prizes/${p2}/claim`, {}),
+        loser.post(`/api/events/${event}/prizes/${p1}/claim`, prizeClaimBody),
+        loser.post(`/api/events/${event}/prizes/${p2}/claim`, prizeClaimBody),
       ]);
       expect(spend.map((r) => r.statusCode).sort()).toEqual([200, 422]);
       const standing = (await loser.get(`/api/events/${event}`)).json().data.me;

@@ -6,10 +6,12 @@ import {
   eventPrizeParamsSchema,
   eventsQuerySchema,
   myPrizeSchema,
+  prizeClaimInputSchema,
   prizeDetailSchema,
 } from '@esd/shared/events/events.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActor } from '../../lib/audit';
 import { ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { serveStoredFile, storedNamePattern } from '../../lib/uploads';
@@ -76,17 +78,18 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         params: eventPrizeParamsSchema,
+        body: prizeClaimInputSchema,
         response: { 200: envelopeSchema(myPrizeSchema) },
       },
     },
     async (request) =>
       ok(
-        await events.claim(
-          requireSession(request),
-          requestLanguage(request),
-          request.params.eventId,
-          request.params.prizeId,
-        ),
+        await events.claim(requireSession(request), requestLanguage(request), {
+          eventId: request.params.eventId,
+          prizeId: request.params.prizeId,
+          input: request.body,
+          actor: auditActor(request),
+        }),
         'The prize is yours: we will let you know when it ships.',
       ),
   );

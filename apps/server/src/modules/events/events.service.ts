@@ -6,10 +6,16 @@ import {
   eventStatusAt,
   type WonPrizeStatusName,
 } from '@esd/shared/events/events.rules';
-import type { EventsQuery, WonPrizeUpdate } from '@esd/shared/events/events.schemas';
+import type {
+  EventsQuery,
+  MyPrize,
+  PrizeClaimInput,
+  WonPrize,
+  WonPrizeUpdate,
+} from '@esd/shared/events/events.schemas';
 import type { Db, Tx } from '../../db/client';
 import type { events, prizes } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { type AuditActor, writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { pick, titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
@@ -49,12 +55,19 @@ const refusalMessages: Record<ClaimRefusal, string> = {
   not_enough_points: 'You do not have enough points for this prize.',
 };
 
+type ClaimRequest = {
+  eventId: number;
+  prizeId: number;
+  input: PrizeClaimInput;
+  actor: AuditActor;
+};
+
 /**
- * A dealer claims a points prize. The prize row is locked (the last unit goes once) and then
- * the dealer row (two claims of one dealer cannot spend the same points); the balance is read
- * under those locks, so it is exact.
+ * A dealer claims a points prize, saying where it goes. The prize row is locked (the last unit
+ * goes once) and then the dealer row (two claims of one dealer cannot spend the same points);
+ * the balance is read under those locks, so it is exact.
  */
-const claimPrize = (db: Db, session: Session, eventId: number, prizeId: number) =>
+const claimPrize = (db: Db, session: Session, { eventId, prizeId, input, actor }: ClaimRequest) =>
   db.transaction(async (tx) => {
     const row = await repo.lockPrizeWithEvent(tx, eventId, prizeId);
     if (!row) throw new AppError('NOT_FOUND', 'This prize does not exist.');
@@ -71,14 +84,56 @@ const claimPrize = (db: Db, session: Session, eventId: number, prizeId: number) 
     });
     if (refusal)
       throw new AppError('PRIZE_NOT_CLAIMABLE', refusalMessages[refusal], { reason: refusal });
-    const claim = { claimedBy: dealerId, pointsSpent: row.prize.pointsNeeded ?? 0 };
+    const claim = {
+      claimedBy: dealerId,
+      pointsSpent: row.prize.pointsNeeded ?? 0,
+      delivery: { contactName: input.contact_name, phone: input.phone, address: input.address },
+    };
     // a cancelled claim of the same prize is claimed again in its place (one row per dealer)
     const won = existing
       ? await repo.renewClaim(tx, existing.id, claim)
-      : await repo.insertClaim(tx, { prizeId, eventId, dealerId, pointsSpent: claim.pointsSpent });
+      : await repo.insertClaim(tx, { ...claim, prizeId, eventId, dealerId });
+    if (!won) throw new Error('the claim was not written');
     await repo.takeFromStock(tx, prizeId);
-    return won!;
+    await writeAudit(tx, actor, {
+      action: 'won_prize.claim',
+      entityType: 'won_prize',
+      entityId: won.id,
+      ...(existing ? { before: { status: existing.status } } : {}),
+      after: {
+        status: won.status,
+        points_spent: won.pointsSpent,
+        contact_name: input.contact_name,
+        phone: input.phone,
+        address: input.address,
+      },
+    });
+    return won;
   });
+
+/**
+ * A won prize as the prizes list of a dealer's account shows it: the dealer itself sees the
+ * admin's tracking note and where the prize goes; its users see the prize and its status only.
+ */
+const toMyPrize = (won: WonPrize, session: Session): MyPrize => {
+  const holder = session.role === 'd' && session.user.id === won.dealer_id;
+  return {
+    id: won.id,
+    prize_id: won.prize_id,
+    prize_title: won.prize_title,
+    prize_image_url: won.prize_image_url,
+    event_id: won.event_id,
+    event_title: won.event_title,
+    source: won.source,
+    points_spent: won.points_spent,
+    rank: won.rank,
+    status: won.status,
+    status_changed_at: won.status_changed_at,
+    tracking_note: holder ? won.note : null,
+    delivery: holder ? won.delivery : null,
+    created_at: won.created_at,
+  };
+};
 
 /**
  * Points never go negative (issue 17): a return of an order item is refused while taking back
@@ -318,9 +373,11 @@ export const createEventsService = ({ db }: { db: Db }) => {
     },
 
     /** The dealer claims a prize for its points; answers the prize as it now holds it. */
-    claim: async (session: Session, lang: Language, eventId: number, prizeId: number) => {
-      const won = await claimPrize(db, session, eventId, prizeId);
-      return (await findWonPrize(db, won.id, lang))!;
+    claim: async (session: Session, lang: Language, request: ClaimRequest) => {
+      const won = await claimPrize(db, session, request);
+      const item = await findWonPrize(db, won.id, lang);
+      if (!item) throw new AppError('NOT_FOUND', 'This prize does not exist.');
+      return toMyPrize(item, session);
     },
 
     /** The prizes the viewer's dealer holds (none for an admin). */
@@ -331,7 +388,8 @@ export const createEventsService = ({ db }: { db: Db }) => {
     ) => {
       const dealerId = viewerDealerId(session);
       if (dealerId === null) return { items: [], total: 0 };
-      return findDealerWonPrizes(db, dealerId, query, lang);
+      const page = await findDealerWonPrizes(db, dealerId, query, lang);
+      return { items: page.items.map((won) => toMyPrize(won, session)), total: page.total };
     },
   };
 };

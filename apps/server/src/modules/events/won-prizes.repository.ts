@@ -52,6 +52,16 @@ const findWonPrizes = async (
     status: r.won.status,
     status_changed_at: r.won.statusChangedAt?.toISOString() ?? null,
     note: r.won.note,
+    delivery:
+      r.won.deliveryContactName !== null &&
+      r.won.deliveryPhone !== null &&
+      r.won.deliveryAddress !== null
+        ? {
+            contact_name: r.won.deliveryContactName,
+            phone: r.won.deliveryPhone,
+            address: r.won.deliveryAddress,
+          }
+        : null,
     created_at: r.won.createdAt.toISOString(),
   }));
 };

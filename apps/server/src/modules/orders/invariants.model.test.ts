@@ -35,7 +35,7 @@ import { toAzn } from '@esd/shared/shop/pricing.rules';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addKeys, createProduct, productInput } from '../../../test/fixtures';
+import { addKeys, createProduct, prizeClaimBody, productInput } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
 import { DEMO_PASSWORD } from '../../seed/seed';
@@ -1060,7 +1060,7 @@ describe.each(dbKinds)(
             dealer,
             'POST',
             `/api/events/${eventId}/prizes/${prizeIds[which]}/claim`,
-            {},
+            prizeClaimBody,
           );
           if (!model.active[dealer]) return expectStatus(answer, [401], 'claim while inactive');
           const balance = page.body.data.me.balance as number;

@@ -9,7 +9,10 @@ import { WonStatusBadge } from './status-badges';
 
 const PER_PAGE = 5;
 
-/** The prizes of the viewer's dealer: what, from which event, when, and where delivery stands. */
+/**
+ * The prizes of the viewer's dealer: what, from which event, when, and where delivery stands;
+ * the dealer itself also sees where each goes and the admin's tracking note.
+ */
 export const MyPrizesList = () => {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
@@ -51,12 +54,28 @@ export const MyPrizesList = () => {
                         })
                       : t('events.myPrizes.ranked', { rank: p.rank })}
                   </Text>
+                  {p.delivery ? (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {t('events.myPrizes.deliverTo', {
+                        name: p.delivery.contact_name,
+                        phone: p.delivery.phone,
+                        address: p.delivery.address,
+                      })}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {formatDateTime(p.created_at, i18n.language)}
                 </Table.Td>
                 <Table.Td>
-                  <WonStatusBadge status={p.status} />
+                  <Stack gap={2} align="flex-start">
+                    <WonStatusBadge status={p.status} />
+                    {p.tracking_note ? (
+                      <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                        {t('events.myPrizes.tracking', { note: p.tracking_note })}
+                      </Text>
+                    ) : null}
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ))}

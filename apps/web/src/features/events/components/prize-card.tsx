@@ -94,6 +94,8 @@ export const PrizeCard = ({ prize, eventStatus, me, canClaim }: PrizeCardProps) 
             eventId={prize.event_id}
             prizeId={prize.id}
             title={prize.title}
+            pointsNeeded={prize.points_needed}
+            balance={balance}
             refusal={refusal}
           />
         ) : null}

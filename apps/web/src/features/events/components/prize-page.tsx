@@ -159,6 +159,8 @@ export const PrizePage = () => {
                   eventId={p.event.id}
                   prizeId={p.id}
                   title={p.title}
+                  pointsNeeded={p.points_needed}
+                  balance={balance}
                   refusal={claimRefusal({
                     eventStatus: p.event.status,
                     pointsNeeded: p.points_needed,

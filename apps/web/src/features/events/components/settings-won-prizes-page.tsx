@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
 import { formatDateTime } from '@/lib/format';
 import { useWonPrizes } from '../api/won-prizes';
+import { DeliveryDetails } from './delivery-details';
 import { EventFilter } from './event-filter';
 import { WonStatusBadge } from './status-badges';
 import { WonPrizeModal } from './won-prize-modal';
@@ -67,6 +68,11 @@ export const SettingsWonPrizesPage = () => {
           </Text>
         </Stack>
       ),
+    },
+    {
+      key: 'deliverTo',
+      header: t('events.settings.won.table.deliverTo'),
+      render: (w) => <DeliveryDetails delivery={w.delivery} />,
     },
     {
       key: 'source',
@@ -155,7 +161,7 @@ export const SettingsWonPrizesPage = () => {
           </Group>
         }
         emptyMessage={t('events.settings.won.empty')}
-        minWidth={820}
+        minWidth={1000}
       />
       <WonPrizeModal target={editing} onClose={() => setEditing(null)} />
     </>

@@ -8,10 +8,14 @@ import { FormModal } from '@/components/form-modal';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useUpdateWonPrize } from '../api/won-prizes';
+import { DeliveryDetails } from './delivery-details';
 
 type Values = { status: string; note: string };
 
-/** Moves a won prize along its delivery and keeps a note (a tracking number, a reason). */
+/**
+ * Moves a won prize along its delivery and keeps its tracking note (a tracking number, a
+ * reason), which the dealer sees; shows where the prize goes.
+ */
 export const WonPrizeModal = ({
   target,
   onClose,
@@ -63,12 +67,20 @@ export const WonPrizeModal = ({
       saving={update.isPending}
     >
       {target ? (
-        <Text size="sm" c="dimmed">
-          {t('events.settings.won.form.who', {
-            dealer: target.dealer_name,
-            event: target.event_title,
-          })}
-        </Text>
+        <>
+          <Text size="sm" c="dimmed">
+            {t('events.settings.won.form.who', {
+              dealer: target.dealer_name,
+              event: target.event_title,
+            })}
+          </Text>
+          <div>
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={2}>
+              {t('events.settings.won.table.deliverTo')}
+            </Text>
+            <DeliveryDetails delivery={target.delivery} />
+          </div>
+        </>
       ) : null}
       <Select
         label={t('events.settings.won.form.status')}
