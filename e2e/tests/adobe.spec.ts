@@ -3,6 +3,9 @@ import { seriousViolations } from '../support/a11y';
 import { emptyBasket, signIn } from '../support/session';
 
 const ACROBAT = 'Adobe Acrobat Standard for teams — 1 year';
+// its catalogue SKU, and the SKU Adobe quotes for 12 licences with a three-year commitment
+const ACROBAT_SKU = '65304604CA01A12';
+const ACROBAT_THREE_YEAR_SKU = '65304604CA12A12';
 const PHOTOSHOP = 'Adobe Photoshop for teams — 1 year';
 
 const openProduct = async (page: Page, title: string) => {
@@ -18,7 +21,7 @@ const panel = (page: Page, title: string) => {
     quantity: main.getByRole('textbox', { name: `Quantity of ${title}` }),
     commitment: main.getByRole('checkbox', { name: 'Three-year commitment' }),
     getPrice: main.getByRole('button', { name: 'Get price' }),
-    addToCart: main.getByRole('button', { name: 'Add to cart' }),
+    addToBasket: main.getByRole('button', { name: 'Add to basket' }),
     options: main.getByRole('radiogroup', { name: "Adobe's price options" }),
   };
 };
@@ -95,7 +98,7 @@ test('[adobe][purchase] a dealer creates a customer, buys 12 licences for three 
   await expect(p.options).toContainText('Three-year commitment, level 12');
   await expect(p.options).toContainText(/Per licence\s*\$[\d,]+\.\d{2}/);
   await expect(p.getPrice).toHaveCount(0);
-  await p.addToCart.click();
+  await p.addToBasket.click();
   await expect(page.getByText(`Added to basket: ${ACROBAT} × 12`)).toBeVisible();
   await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 12');
   // the panel starts again for the next purchase, keeping the customer
@@ -108,17 +111,30 @@ test('[adobe][purchase] a dealer creates a customer, buys 12 licences for three 
     .getByRole('dialog', { name: 'Basket' })
     .getByRole('listitem')
     .filter({ hasText: ACROBAT });
-  await expect(line).toContainText(`Customer: ${company} · Three-year commitment`);
+  await expect(line).toContainText(`Customer: ${company} · Commitment: three years`);
   await expect(line).toContainText('Credit');
+  // the SKU Adobe quoted, not the catalogue's base one
+  await expect(line).toContainText(ACROBAT_THREE_YEAR_SKU);
+  await expect(line).not.toContainText(ACROBAT_SKU);
   await page.getByRole('dialog', { name: 'Basket' }).getByRole('button', { name: 'Close' }).click();
 
+  // checkout shows the quoted SKU, the customer and the commitment on the line
   await page.goto('/pages/checkout?sell_type=2');
+  const row = page
+    .getByRole('table', { name: 'Products in this order' })
+    .getByRole('row')
+    .filter({ hasText: ACROBAT });
+  await expect(row).toContainText(ACROBAT_THREE_YEAR_SKU);
+  await expect(row).not.toContainText(ACROBAT_SKU);
+  await expect(row).toContainText(`Customer: ${company} · Commitment: three years`);
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
   const detail = page.getByRole('dialog', { name: /^Order #\d+$/ });
   const adobe = detail.getByRole('group', { name: 'Adobe order' });
   await expect(adobe).toContainText(company);
   await expect(adobe).toContainText('Three years');
+  await expect(detail.getByText(ACROBAT_THREE_YEAR_SKU, { exact: true })).toBeVisible();
+  await expect(detail.getByText(ACROBAT_SKU, { exact: true })).toHaveCount(0);
   // the provider's order is placed by a job; the open order is polled
   await expect(adobe.getByText('Done', { exact: true })).toBeVisible({ timeout: 45_000 });
   await expect(
@@ -161,11 +177,11 @@ test('[adobe][commitment] spec 4/5: commitment from 10, Get price needs a custom
   const priced = async () => {
     await p.getPrice.click();
     await expect(p.options).toBeVisible();
-    await expect(p.addToCart).toBeVisible();
+    await expect(p.addToBasket).toBeVisible();
   };
   const discarded = async () => {
     await expect(p.options).toHaveCount(0);
-    await expect(p.addToCart).toHaveCount(0);
+    await expect(p.addToBasket).toHaveCount(0);
     await expect(p.getPrice).toBeVisible();
   };
 
@@ -183,12 +199,13 @@ test('[adobe][commitment] spec 4/5: commitment from 10, Get price needs a custom
   await priced();
 });
 
-test('[adobe][roles] a dealer without an Adobe account sees the note and no Adobe flow', async ({
+test('[adobe][roles] a dealer without an Adobe account is told whom to ask and has no Adobe flow', async ({
   page,
 }) => {
   // dealer2 reads the portal in Azerbaijani (its profile language)
   await signIn(page, 'dealer2@example.com');
-  const note = 'Adobe məhsulları müştəri üçün Adobe qiymət sorğusu ilə alınır.';
+  const note =
+    'Adobe lisenziyalarını Adobe partnyor hesabı olan dilerlər alır, sizin hesabınızda isə belə hesab yoxdur. Hesabınız üçün Adobe-ni aktivləşdirməyi distribyutordan xahiş edin.';
   await page.goto('/pages/products?q=Adobe');
   const card = page.getByRole('article').first();
   await expect(card).toContainText(note);
@@ -202,6 +219,22 @@ test('[adobe][roles] a dealer without an Adobe account sees the note and no Adob
   await expect(main.getByRole('button', { name: 'Qiyməti öyrən' })).toHaveCount(0);
   await expect(main.getByRole('button', { name: 'Yeni müştəri' })).toHaveCount(0);
   await expect(main.getByRole('checkbox')).toHaveCount(0);
+});
+
+test('[adobe][roles] an end user reads that its dealer buys Adobe products, not "coming soon"', async ({
+  page,
+}) => {
+  await signIn(page, 'user@example.com');
+  await page.goto('/pages/products?q=Adobe');
+  const card = page.getByRole('article').filter({ hasText: ACROBAT });
+  await expect(card).toContainText(
+    'Adobe licences are bought by dealers with an Adobe reseller account, for their customers. Ask your dealer to order this product for you.',
+  );
+  await expect(card).not.toContainText('coming soon');
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('adobe-card-end-user-390.png') });
 });
 
 test('[adobe][card] the dealer with an account opens the flow from a card', async ({ page }) => {

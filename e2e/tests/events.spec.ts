@@ -94,7 +94,36 @@ test('[events][claim] an admin creates an event with a prize, a dealer earns poi
   // the claim
   const prize = page.getByRole('article').filter({ hasText: prizeTitle });
   await expect(prize.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  // a dialog confirms first: the prize, its cost and what is left; cancelling spends nothing
   await prize.getByRole('button', { name: `Claim ${prizeTitle}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Claim ${prizeTitle}` });
+  await expect(confirm).toContainText('Cost100 points');
+  await expect(confirm).toContainText('Your points now100 points');
+  await expect(confirm).toContainText('Left after the claim0 points');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(standing).toContainText('To spend100');
+  await expect(prize.getByText('Yours')).toHaveCount(0);
+
+  // confirming asks where the prize goes; a phone without its country code is refused
+  await prize.getByRole('button', { name: `Claim ${prizeTitle}` }).click();
+  await confirm.getByRole('button', { name: 'Claim for 100 points' }).click();
+  await expect(confirm.getByText('This field is required').first()).toBeVisible();
+  await confirm.getByLabel('Contact person').fill('Kamran Aliyev');
+  await confirm.getByLabel('Phone').fill('050 255 12 34');
+  await confirm.getByLabel('Delivery address').fill('28 May street 5, apt. 12, Baku AZ1010');
+  await confirm.getByRole('button', { name: 'Claim for 100 points' }).click();
+  await expect(
+    confirm.getByText(
+      'Start with + and the country code, then 7 to 15 digits in groups separated by single spaces',
+    ),
+  ).toBeVisible();
+  await expect(standing).toContainText('To spend100');
+  await confirm.getByLabel('Phone').fill('+994 50 255 12 34');
+  await expectNoSeriousViolations(page, 'claim dialog');
+  await page.screenshot({ path: test.info().outputPath('claim-confirm-1366.png') });
+  await confirm.getByRole('button', { name: 'Claim for 100 points' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByText(`${prizeTitle} is yours.`, { exact: false })).toBeVisible();
   await expect(prize.getByText('Yours')).toBeVisible();
   await expect(prize.getByText('You have already claimed this prize.')).toBeVisible();
@@ -105,11 +134,16 @@ test('[events][claim] an admin creates an event with a prize, a dealer earns poi
   const won = admin.getByRole('row').filter({ hasText: prizeTitle });
   await expect(won).toContainText('Caspian Soft LLC');
   await expect(won).toContainText('Pending');
+  // with where it goes and whom to call
+  await expect(won).toContainText('Kamran Aliyev');
+  await expect(won).toContainText('+994 50 255 12 34');
+  await expect(won).toContainText('28 May street 5, apt. 12, Baku AZ1010');
   await won.getByRole('button', { name: /^Update delivery of/ }).click();
   const delivery = admin.getByRole('dialog', { name: `Delivery of ${prizeTitle}` });
   await delivery.getByLabel('Status', { exact: true }).click();
   await admin.getByRole('option', { name: 'Shipped' }).click();
-  await delivery.getByRole('textbox', { name: 'Note' }).fill('Courier 42');
+  await expect(delivery).toContainText('28 May street 5, apt. 12, Baku AZ1010');
+  await delivery.getByRole('textbox', { name: 'Tracking note' }).fill('Courier 42');
   await delivery.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('The delivery status has been saved.')).toBeVisible();
   await expect(won).toContainText('Shipped');
@@ -118,7 +152,13 @@ test('[events][claim] an admin creates an event with a prize, a dealer earns poi
   // and the dealer in "My prizes"
   await page.goto('/pages/profile');
   const mine = page.getByRole('region', { name: 'My prizes' });
-  await expect(mine.getByRole('row').filter({ hasText: prizeTitle })).toContainText('Shipped');
+  const claimed = mine.getByRole('row').filter({ hasText: prizeTitle });
+  await expect(claimed).toContainText('Shipped');
+  await expect(claimed).toContainText('Tracking: Courier 42');
+  await expect(claimed).toContainText(
+    'To: Kamran Aliyev, +994 50 255 12 34, 28 May street 5, apt. 12, Baku AZ1010',
+  );
+  await page.screenshot({ path: test.info().outputPath('my-prizes-1366.png'), fullPage: true });
 });
 
 test('[events][access] an end user sees its dealer’s standing and cannot claim; a dealer cannot open settings', async ({

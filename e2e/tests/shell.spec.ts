@@ -24,7 +24,15 @@ const menus: Record<string, { sees: string[]; doesNotSee: string[] }> = {
     doesNotSee: ['Страны', 'Почтовый ящик', 'Группы пользователей', 'Акции'],
   },
   'dealer@example.com': {
-    sees: ['Products', 'Events', 'Quarterly sales', 'Users', 'User groups', 'My prices'],
+    sees: [
+      'Products',
+      'Events',
+      'Quarterly sales',
+      'Adobe sales',
+      'Users',
+      'User groups',
+      'My prices',
+    ],
     doesNotSee: ['Weekly sales', 'Countries', 'Mailbox'],
   },
   'user@example.com': {

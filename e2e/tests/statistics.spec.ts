@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import { DEMO_PASSWORD } from '../support/env';
-import { emptyBasket, signIn } from '../support/session';
+import { emptyBasket, mainNav, signIn } from '../support/session';
 
 // two sign-ins, API calls and CSV downloads per journey: more than the default 30 s on a busy
 // 2-core machine
@@ -122,6 +122,18 @@ test('[statistics][adobe] the global admin sees the dealer’s Adobe sale', asyn
   await expect(
     page.getByRole('table', { name: 'Top customers' }).getByRole('row', { name: companyName }),
   ).toBeVisible();
+});
+
+test('[statistics][adobe] dealer2, without an Adobe account, has no Adobe sales menu and is sent away', async ({
+  page,
+}) => {
+  // dealer2 reads Azerbaijani; its profile decides, so wait for the menu it can use
+  await signIn(page, 'dealer2@example.com');
+  const nav = mainNav(page);
+  await expect(nav.getByRole('link', { name: 'Rüblük satışlar', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Adobe satışları', exact: true })).toHaveCount(0);
+  await page.goto(PAGE);
+  await expect(page).toHaveURL(/\/pages\/not-authorized/);
 });
 
 test('[statistics][adobe] an end user is sent to the not-authorized page', async ({ page }) => {

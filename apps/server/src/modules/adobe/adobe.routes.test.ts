@@ -190,8 +190,14 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
       quantity: 12,
       Amount: option!.Amount,
       total_usd: option!.total,
-      adobe: { company_name: customer!.company_name, three_year_commitment: true },
+      adobe: {
+        sku: option!.Sku,
+        company_name: customer!.company_name,
+        three_year_commitment: true,
+      },
     });
+    // the line shows the SKU Adobe quoted (its commitment level), not the catalogue's base SKU
+    expect(line.adobe.sku).not.toBe(line.sku);
     // asking again replaces the line: the price depends on the whole request
     const again = (await dealer.post('/api/basket/add/adobe', { ...payload, quantity: 15 })).json()
       .data;
@@ -201,6 +207,21 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
     expect(
       again.products.find((p: { product_id: number }) => p.product_id === productId).quantity,
     ).toBe(15);
+
+    const quoted = again.products.find((p: { product_id: number }) => p.product_id === productId)
+      .adobe as { sku: string; customer_id: string };
+    const preview = (await dealer.get('/api/checkout?sell_type=2')).json().data;
+    expect(
+      preview.lines.find((l: { product_id: number }) => l.product_id === productId),
+    ).toMatchObject({
+      sku: line.sku,
+      adobe: {
+        sku: quoted.sku,
+        customer_id: quoted.customer_id,
+        company_name: customer!.company_name,
+        three_year_commitment: true,
+      },
+    });
 
     const placed = (
       await dealer.post('/api/checkout', { sell_type: 2 }, { 'idempotency-key': `adobe-${kind}-1` })
@@ -215,10 +236,12 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
     expect(order.status).toBe('completed');
     const item = order.items.find((i: { provider_id: number }) => i.provider_id === 3);
     expect(item.adobe).toMatchObject({
+      sku: quoted.sku,
       status: '1000',
       three_year_commitment: true,
       company_name: customer!.company_name,
     });
+    expect(item.sku).toBe(line.sku);
     expect(item.adobe.subscription_id).toMatch(/^S/);
     const subscriptions = await ctx.app.adobe.listSubscriptions(item.adobe.customer_id);
     const mine = subscriptions.items.filter((s) => s.subscriptionId === item.adobe.subscription_id);
