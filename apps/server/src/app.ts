@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { adobeJobsPlugin } from './modules/adobe/adobe.jobs';
 import { adobePlugin } from './modules/adobe/adobe.plugin';
 import { adobeRoutes } from './modules/adobe/adobe.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -120,6 +121,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
   await app.register(adobePlugin);
   await app.register(jobsPlugin);
   await app.register(orderJobsPlugin);
+  await app.register(adobeJobsPlugin);
 
   await app.register(swagger, {
     openapi: {

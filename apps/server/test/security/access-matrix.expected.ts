@@ -93,6 +93,9 @@ export const expectedAccess: Record<string, Expected> = {
   'POST /api/adobe/customers': dealer,
   'POST /api/getAdobeProductPriceByCustomer': scoped(dealer),
   'POST /api/basket/add/adobe': scoped(dealer),
+  // the dealer's own Adobe customers and their subscriptions at Adobe (the same account decides)
+  'GET /api/adobe/customers': scoped(dealer),
+  'GET /api/adobe/customers/{id}/subscriptions': scoped(dealer),
 
   // spec 2: /pages/orders for any role, with filters; spec 1: Excel/CSV export, sending keys
   // by e-mail. ARCHITECTURE: the buyer cancels while awaiting payment, an admin until a key

@@ -205,6 +205,20 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     expect(list.map((c) => c.id)).toContain(ownCustomerId);
     expect(list.map((c) => c.id)).not.toContain(otherCustomerId);
   },
+  'GET /api/adobe/customers': async () => {
+    const { as, otherCustomerId, ownCustomerId } = get();
+    const list = (await as.d.get('/api/adobe/customers')).json().data as { id: number }[];
+    expect(list.map((c) => c.id)).toContain(ownCustomerId);
+    expect(list.map((c) => c.id)).not.toContain(otherCustomerId);
+  },
+  'GET /api/adobe/customers/{id}/subscriptions': async () => {
+    const { as, otherCustomerId, ownCustomerId } = get();
+    const other = await as.d.get(`/api/adobe/customers/${otherCustomerId}/subscriptions`);
+    expect(other.statusCode, other.body.slice(0, 200)).toBe(404);
+    expect(other.json()).toMatchObject({ code: 404, data: { error: 'NOT_FOUND' } });
+    const own = await as.d.get(`/api/adobe/customers/${ownCustomerId}/subscriptions`);
+    expect(own.statusCode, own.body.slice(0, 200)).toBe(200);
+  },
   'POST /api/getAdobeProductPriceByCustomer': async () => {
     const { as, adobeProduct, otherCustomerId, ownCustomerId } = get();
     const body = (customer: number) => ({

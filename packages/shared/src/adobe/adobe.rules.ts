@@ -25,6 +25,32 @@ export const volumeLevel = (quantity: number) =>
 export const commitmentLevel = (quantity: number) =>
   quantity >= 100 ? 14 : quantity >= 50 ? 13 : quantity >= 10 ? 12 : null;
 
+/**
+ * The base (level 1) offer of an Adobe offer id: the volume or commitment level is its `CAnn`
+ * part (65304522CA12A12 → 65304522CA01A12), and the catalogue sells the base offer's SKU.
+ */
+export const baseOfferId = (offerId: string) => offerId.replace(/CA\d\d/, 'CA01');
+
+/** Days before a subscription's renewal (anniversary) date that its dealer is mailed. */
+export const RENEWAL_REMINDER_DAYS = [30, 7] as const;
+export type RenewalReminderDays = (typeof RENEWAL_REMINDER_DAYS)[number];
+
+/**
+ * Which reminder is due `daysLeft` days before a renewal: the nearest threshold the date is
+ * within (7 from 7 days on, 30 from 30), none once it passed or while it is further away. A run
+ * missed on the very day still mails the next day, and a later threshold never brings back an
+ * earlier one.
+ */
+export const dueRenewalReminder = (daysLeft: number): RenewalReminderDays | null => {
+  if (!Number.isInteger(daysLeft) || daysLeft < 0) return null;
+  const within = RENEWAL_REMINDER_DAYS.filter((days) => daysLeft <= days);
+  return within.length > 0 ? (Math.min(...within) as RenewalReminderDays) : null;
+};
+
+/** Whole calendar days from `from` to `to`, both `YYYY-MM-DD`. */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 export const MARKET_SEGMENTS = ['COM', 'EDU', 'GOV'] as const;
 export type MarketSegment = (typeof MARKET_SEGMENTS)[number];
 

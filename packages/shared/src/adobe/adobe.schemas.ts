@@ -64,6 +64,21 @@ export const adobeCustomerSchema = z.object({
       )
       .optional(),
   }),
+  /** the customer's benefits, among them a three-year commitment (THREE_YEAR_COMMIT) */
+  benefits: z
+    .array(
+      z.object({
+        type: z.string(),
+        commitment: z
+          .object({
+            startDate: z.string().optional(),
+            endDate: z.string().optional(),
+            status: z.string().optional(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
 });
 export type AdobeCustomer = z.infer<typeof adobeCustomerSchema>;
 
@@ -133,3 +148,41 @@ export const adobeOrderInfoSchema = adobeLineInfoSchema.extend({
   status: z.string().nullable(),
   error: z.string().nullable(),
 });
+
+/** The path of one of the dealer's Adobe customers (the list item's id). */
+export const adobeCustomerParamsSchema = z.object({ id: idTextSchema });
+
+/** A subscription's state from Adobe's status code: 1000 active, 1002 pending, else inactive. */
+export const ADOBE_SUBSCRIPTION_STATES = ['active', 'pending', 'inactive'] as const;
+
+/** A three-year commitment as Adobe reports it on the customer (COMMITTED, EXPIRED, …). */
+export const adobeCommitmentSchema = z.object({
+  status: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+});
+export type AdobeCommitment = z.infer<typeof adobeCommitmentSchema>;
+
+/** An item of GET /api/adobe/customers/{id}/subscriptions: one subscription at Adobe. */
+export const adobeSubscriptionSchema = z.object({
+  subscription_id: z.string(),
+  /** Adobe's offer id (the SKU with its level) */
+  offer_id: z.string(),
+  /** the catalogue's Adobe product of this offer, when it is sold: "Buy more" starts from it */
+  product_id: z.number().int().nullable(),
+  product_title: z.string().nullable(),
+  /** licences now */
+  quantity: z.number().int(),
+  /** licences the renewal will be for */
+  renewal_quantity: z.number().int(),
+  state: z.enum(ADOBE_SUBSCRIPTION_STATES),
+  /** Adobe's status code */
+  status: z.string(),
+  auto_renew: z.boolean(),
+  created_at: z.string().nullable(),
+  /** the renewal date: the customer's anniversary (coterm) date, YYYY-MM-DD */
+  renewal_date: z.string(),
+  /** the customer's three-year commitment, null without one */
+  three_year_commitment: adobeCommitmentSchema.nullable(),
+});
+export type AdobeSubscription = z.infer<typeof adobeSubscriptionSchema>;

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { paginationQuerySchema } from '../api';
 
 /** The job queues whose exhausted jobs reach a dead-letter queue admins can see. */
-export const jobQueueNames = ['deliver-order', 'order-mail', 'delivery-watch'] as const;
+export const jobQueueNames = [
+  'deliver-order',
+  'order-mail',
+  'delivery-watch',
+  'adobe-renewals',
+] as const;
 export const jobQueueSchema = z.enum(jobQueueNames);
 export type JobQueue = z.infer<typeof jobQueueSchema>;
 

@@ -40,6 +40,11 @@ const subscriptionsSchema = z.object({
       subscriptionId: z.string(),
       offerId: z.string(),
       currentQuantity: z.number(),
+      renewalQuantity: z.number().optional(),
+      autoRenewal: z
+        .object({ enabled: z.boolean(), renewalQuantity: z.number().optional() })
+        .optional(),
+      creationDate: z.string().optional(),
       renewalDate: z.string(),
       status: z.string(),
     }),
@@ -196,6 +201,7 @@ export const createAdobeClient = (options: AdobeClientOptions) => {
         `/v3/customers/${encodeURIComponent(customerId)}/orders/${encodeURIComponent(orderId)}`,
         orderSchema,
       ),
+    /** "Get all subscriptions for a customer": offer, quantities, auto-renewal, renewal date, status. */
     listSubscriptions: (customerId: string) =>
       call(
         'GET',

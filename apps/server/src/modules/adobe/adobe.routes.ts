@@ -1,8 +1,10 @@
 import {
   adobeCustomerInputSchema,
   adobeCustomerListItemSchema,
+  adobeCustomerParamsSchema,
   adobePriceOptionSchema,
   adobePriceRequestSchema,
+  adobeSubscriptionSchema,
 } from '@esd/shared/adobe/adobe.schemas';
 import { envelopeSchema } from '@esd/shared/api';
 import { basketSchema } from '@esd/shared/catalogue/basket.schemas';
@@ -14,7 +16,10 @@ import { requireSession } from '../../plugins/auth';
 import { readBasket } from '../basket/basket.service';
 import { createAdobeService } from './adobe.service';
 
-/** Spec 7 Adobe calls, kept exactly, and the customer creation form behind them. */
+/**
+ * Spec 7 Adobe calls, kept exactly, the customer creation form behind them, and the dealer's
+ * customers with their subscriptions at Adobe.
+ */
 export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdobeService({ db: app.db, adobe: app.adobe });
 
@@ -28,6 +33,39 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service.listCustomers(requireSession(request))),
+  );
+
+  // the same list under the portal's own path, for the customers and subscriptions page
+  app.get(
+    '/adobe/customers',
+    {
+      config: { access: 'dealer' },
+      schema: {
+        tags: ['adobe'],
+        response: { 200: envelopeSchema(z.array(adobeCustomerListItemSchema)) },
+      },
+    },
+    async (request) => ok(await service.listCustomers(requireSession(request))),
+  );
+
+  app.get(
+    '/adobe/customers/:id/subscriptions',
+    {
+      config: { access: 'dealer' },
+      schema: {
+        tags: ['adobe'],
+        params: adobeCustomerParamsSchema,
+        response: { 200: envelopeSchema(z.array(adobeSubscriptionSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.listSubscriptions(
+          requireSession(request),
+          request.params.id,
+          requestLanguage(request),
+        ),
+      ),
   );
 
   app.post(

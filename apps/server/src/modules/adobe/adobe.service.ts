@@ -24,6 +24,7 @@ import { loadPricingContext, usdPrice } from '../catalogue/pricing.context';
 import { findProduct } from '../catalogue/products.repository';
 import type { AdobeClient } from './adobe.client';
 import * as repo from './adobe.repository';
+import { readSubscriptions } from './adobe.subscriptions';
 
 type PriceRequest = z.output<typeof adobePriceRequestSchema>;
 
@@ -116,6 +117,13 @@ export const createAdobeService = ({ db, adobe }: { db: Db; adobe: AdobeClient }
       requireAdobeDealer(session);
       const rows = await repo.findDealerCustomers(db, session.user.id);
       return rows.map(toListItem);
+    },
+
+    /** One of the dealer's customers' subscriptions at Adobe; another dealer's: not found. */
+    listSubscriptions: async (session: Session, id: number, lang: Language) => {
+      requireAdobeDealer(session);
+      const customer = await findOwnCustomer(session, id);
+      return readSubscriptions({ db, adobe }, customer.customerId, lang);
     },
 
     /** Creates the customer at Adobe, then remembers it as this dealer's. */

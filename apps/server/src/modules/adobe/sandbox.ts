@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { commitmentLevel, volumeLevel } from '@esd/shared/adobe/adobe.rules';
+import { baseOfferId, commitmentLevel, volumeLevel } from '@esd/shared/adobe/adobe.rules';
 import { divideRounded, fromCents, toCents } from '@esd/shared/shop/money';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { demoProducts } from '../../seed/demo-catalogue';
@@ -12,6 +12,12 @@ import { demoAdobeCustomers } from './demo-customers';
  * customers, order PREVIEW/NEW with volume and three-year-commitment levels and proration to
  * the customer's anniversary date, and subscriptions. The portal's adapter talks to it over
  * HTTP exactly as to the real endpoint. State is kept in a JSON file in the data folder.
+ *
+ * As at Adobe, an order of an offer the customer already subscribes to adds its licences to
+ * that subscription; every subscription renews on the customer's anniversary (coterm) date, and
+ * once that date has passed, those with auto-renewal renew for their renewal quantity and the
+ * others become inactive (1004). A three-year-commitment order commits the customer for three
+ * years from that day (the THREE_YEAR_COMMIT benefit of the customer).
  */
 
 type Customer = {
@@ -28,6 +34,10 @@ type Customer = {
     address: Record<string, string>;
     contacts: { firstName: string; lastName: string; email: string; phoneNumber?: string }[];
   };
+  benefits?: {
+    type: string;
+    commitment?: { startDate: string; endDate: string; status: string };
+  }[];
 };
 type LineItem = {
   extLineItemNumber: number;
@@ -59,6 +69,8 @@ type Subscription = {
   subscriptionId: string;
   offerId: string;
   currentQuantity: number;
+  /** absent in state files written before the sandbox kept it: the current quantity */
+  renewalQuantity?: number;
   autoRenewal: { enabled: boolean };
   creationDate: string;
   renewalDate: string;
@@ -98,10 +110,14 @@ const partnerPrices = new Map(
 const levelOffer = (offer: string, level: number) =>
   offer.replace(/CA\d\d/, `CA${String(level).padStart(2, '0')}`);
 
-const baseOffer = (offer: string) => offer.replace(/CA\d\d/, 'CA01');
-
 const DAY = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** The same calendar day `years` later (29 February becomes 28 February in a common year). */
+const addYears = (day: string, years: number) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  return isoDay(new Date(Date.UTC(y + years, m - 1, Math.min(d, last))));
+};
 
 const adobeError = (reply: FastifyReply, status: number, code: string, message: string) =>
   reply.status(status).send({ code, message, additionalDetails: [] });
@@ -148,6 +164,39 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
     renameSync(temporary, file);
   };
   const nextId = (prefix: string) => `${prefix}${String(9_000_000 + state.nextId++)}`;
+
+  /**
+   * The customer as of today: each anniversary that has passed renews the subscriptions with
+   * auto-renewal (for their renewal quantity) and ends the others, and moves the anniversary a
+   * year on; a three-year commitment past its end date has expired.
+   */
+  const customerOf = (customerId: string) => {
+    const customer = state.customers[customerId];
+    if (!customer) return undefined;
+    const today = isoDay(now());
+    let changed = false;
+    while (customer.cotermDate < today) {
+      for (const subscription of state.subscriptions[customerId] ?? []) {
+        if (subscription.status !== '1000') continue;
+        if (subscription.autoRenewal.enabled) {
+          subscription.currentQuantity =
+            subscription.renewalQuantity ?? subscription.currentQuantity;
+          subscription.renewalDate = addYears(customer.cotermDate, 1);
+        } else subscription.status = '1004';
+      }
+      customer.cotermDate = addYears(customer.cotermDate, 1);
+      changed = true;
+    }
+    for (const benefit of customer.benefits ?? []) {
+      const commitment = benefit.commitment;
+      if (commitment?.status === 'COMMITTED' && commitment.endDate < today) {
+        commitment.status = 'EXPIRED';
+        changed = true;
+      }
+    }
+    if (changed) save();
+    return customer;
+  };
 
   const tokens = new Map<string, number>();
   const app = Fastify({ logger: false });
@@ -224,13 +273,13 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
 
     v3.get('/v3/customers/:customerId', async (request, reply) => {
       const { customerId } = request.params as { customerId: string };
-      const customer = state.customers[customerId];
+      const customer = customerOf(customerId);
       return customer ?? adobeError(reply, 404, '1116', 'Invalid Customer');
     });
 
     v3.post('/v3/customers/:customerId/orders', async (request, reply) => {
       const { customerId } = request.params as { customerId: string };
-      const customer = state.customers[customerId];
+      const customer = customerOf(customerId);
       if (!customer) return adobeError(reply, 404, '1116', 'Invalid Customer');
       const body = request.body as {
         orderType?: string;
@@ -267,7 +316,7 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
             '2120',
             `Invalid quantity ${quantity}: 1 to 10000 licences`,
           );
-        const base = baseOffer(line.offerId ?? '');
+        const base = baseOfferId(line.offerId ?? '');
         const price = partnerPrices.get(base);
         if (!price) return adobeError(reply, 400, '2119', `Invalid offerId ${line.offerId}`);
         if (threeYear && quantity < 10)
@@ -315,16 +364,42 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
         const subscriptions = state.subscriptions[customerId] ?? [];
         state.subscriptions[customerId] = subscriptions;
         for (const line of order.lineItems) {
+          // an offer the customer already subscribes to gets the licences added
+          const offerId = baseOfferId(line.offerId);
+          const existing = subscriptions.find(
+            (s) => s.status === '1000' && baseOfferId(s.offerId) === offerId,
+          );
+          if (existing) {
+            existing.renewalQuantity =
+              (existing.renewalQuantity ?? existing.currentQuantity) + line.quantity;
+            existing.currentQuantity += line.quantity;
+            line.subscriptionId = existing.subscriptionId;
+            continue;
+          }
           line.subscriptionId = nextId('S');
           subscriptions.push({
             subscriptionId: line.subscriptionId,
-            offerId: line.offerId,
+            offerId,
             currentQuantity: line.quantity,
+            renewalQuantity: line.quantity,
             autoRenewal: { enabled: true },
             creationDate: today.toISOString(),
             renewalDate: customer.cotermDate,
             status: '1000',
           });
+        }
+        const committed = (customer.benefits ?? []).some(
+          (b) => b.type === 'THREE_YEAR_COMMIT' && b.commitment?.status === 'COMMITTED',
+        );
+        if (threeYear && !committed) {
+          const start = isoDay(today);
+          customer.benefits = [
+            ...(customer.benefits ?? []).filter((b) => b.type !== 'THREE_YEAR_COMMIT'),
+            {
+              type: 'THREE_YEAR_COMMIT',
+              commitment: { startDate: start, endDate: addYears(start, 3), status: 'COMMITTED' },
+            },
+          ];
         }
         state.orders[order.orderId] = order;
         save();
@@ -342,11 +417,23 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
 
     v3.get('/v3/customers/:customerId/subscriptions', async (request, reply) => {
       const { customerId } = request.params as { customerId: string };
-      if (!state.customers[customerId]) return adobeError(reply, 404, '1116', 'Invalid Customer');
-      return {
-        totalCount: state.subscriptions[customerId]?.length ?? 0,
-        items: state.subscriptions[customerId] ?? [],
-      };
+      const customer = customerOf(customerId);
+      if (!customer) return adobeError(reply, 404, '1116', 'Invalid Customer');
+      const items = (state.subscriptions[customerId] ?? []).map((s) => {
+        const renewalQuantity = s.renewalQuantity ?? s.currentQuantity;
+        return {
+          subscriptionId: s.subscriptionId,
+          offerId: s.offerId,
+          currentQuantity: s.currentQuantity,
+          renewalQuantity,
+          autoRenewal: { enabled: s.autoRenewal.enabled, renewalQuantity },
+          creationDate: s.creationDate,
+          // every subscription renews on the customer's anniversary date
+          renewalDate: s.status === '1000' ? customer.cotermDate : s.renewalDate,
+          status: s.status,
+        };
+      });
+      return { totalCount: items.length, items };
     });
   });
 

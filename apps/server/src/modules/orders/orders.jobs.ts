@@ -26,7 +26,9 @@ export const QUEUES = { deliver, mail, watch } as const;
  * 20 backed-off retries span days. Mail waits out an SMTP outage for hours (configurable).
  * The watch runs every minute anyway: one retry.
  */
-const queueOptions = (config: Config): Record<(typeof jobQueueNames)[number], QueueOptions> => ({
+const queueOptions = (
+  config: Config,
+): Record<(typeof QUEUES)[keyof typeof QUEUES], QueueOptions> => ({
   [QUEUES.deliver]: { retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: 60 },
   [QUEUES.mail]: {
     retryLimit: config.MAIL_RETRY_LIMIT,
