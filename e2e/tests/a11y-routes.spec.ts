@@ -34,6 +34,7 @@ const scans: Record<string, Entry | Entry[]> = {
   ],
   product: { in: 'a11y.spec.ts', path: '/pages/product/1' },
   checkout: { in: 'orders.spec.ts', path: '/pages/checkout' },
+  adobeSubscriptions: { as: 'dealer', path: '/pages/adobe/subscriptions' },
   orders: [
     { in: 'orders.spec.ts', path: '/pages/orders' },
     { as: 'gd', path: '/pages/orders' },

@@ -1,5 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
-import { seriousViolations } from '../support/a11y';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
+import { expectNoSeriousViolations, seriousViolations } from '../support/a11y';
+import { DEMO_PASSWORD } from '../support/env';
 import { emptyBasket, signIn } from '../support/session';
 
 const ACROBAT = 'Adobe Acrobat Standard for teams — 1 year';
@@ -271,4 +278,136 @@ test('[adobe][a11y] the panel with options and the customer form pass axe and fi
   await expect(form.getByText('This field is required').first()).toBeVisible();
   expect(await seriousViolations(page), 'customer form with errors').toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+/** The dealer's API session, each answer checked (what the page shows is compared with it). */
+const dealerApi = async (request: APIRequestContext) => {
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'dealer@example.com', password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
+  const data = async (response: APIResponse) => {
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()).data;
+  };
+  return {
+    get: async (url: string) => data(await request.get(url, { headers })),
+    post: async (url: string, body: object, extra: Record<string, string> = {}) =>
+      data(await request.post(url, { headers: { ...headers, ...extra }, data: body })),
+  };
+};
+
+test('[adobe][subscriptions] the page lists a customer’s subscription after an Adobe order; "Buy more" opens the price request on it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // an Adobe order for Ganja City Administration, on credit, placed with Adobe's sandbox
+  const api = await dealerApi(page.request);
+  const customers = (await api.get('/api/adobe/customers')) as {
+    id: number;
+    company_name: string;
+  }[];
+  const customer = customers.find((c) => c.company_name === 'Ganja City Administration')!;
+  const found = await api.get(`/api/products?q=${encodeURIComponent('Photoshop')}`);
+  const product = (found.items as { id: number; FullTitle: string }[]).find(
+    (p) => p.FullTitle === PHOTOSHOP,
+  )!;
+  const payload = { product_id: product.id, customer_id: customer.id, quantity: 3 };
+  const price = { ...payload, treeYearCommitment: 0 };
+  const [option] = await api.post('/api/getAdobeProductPriceByCustomer', price);
+  await api.post('/api/basket/add/adobe', {
+    ...price,
+    adobe_selected_product_id: option.id,
+    sell_type: 2,
+  });
+  const order = await api.post(
+    '/api/checkout',
+    { sell_type: 2 },
+    { 'idempotency-key': `e2e-subscriptions-${Date.now()}` },
+  );
+  await expect
+    .poll(async () => (await api.get(`/api/orders/${order.id}`)).status, { timeout: 60_000 })
+    .toBe('completed');
+  const [subscription] = (await api.get(`/api/adobe/customers/${customer.id}/subscriptions`)) as {
+    quantity: number;
+    renewal_date: string;
+    offer_id: string;
+  }[];
+  expect(subscription).toBeDefined();
+
+  await signIn(page, 'dealer@example.com');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Adobe subscriptions' })
+    .click();
+  await expect(page).toHaveURL(/\/pages\/adobe\/subscriptions$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adobe subscriptions');
+  const section = page.getByRole('region', { name: 'Ganja City Administration' });
+  const card = section.getByRole('listitem', { name: `Subscription: ${PHOTOSHOP}` });
+  await expect(card).toContainText(`Offer ${subscription!.offer_id}`);
+  await expect(card).toContainText('Active');
+  await expect(card.getByText('Licences').locator('xpath=following-sibling::dd')).toHaveText(
+    String(subscription!.quantity),
+  );
+  const [year, month, day] = subscription!.renewal_date.split('-');
+  const months = [
+    'Jan',
+    'Feb',
+    'Mar',
+    'Apr',
+    'May',
+    'Jun',
+    'Jul',
+    'Aug',
+    'Sep',
+    'Oct',
+    'Nov',
+    'Dec',
+  ];
+  await expect(
+    card.getByText('Renewal (anniversary) date').locator('xpath=following-sibling::dd'),
+  ).toContainText(`${Number(day)} ${months[Number(month) - 1]} ${year}`);
+  await expect(card).toContainText(`On, for ${subscription!.quantity} licences`);
+  await expect(
+    card.getByText('Three-year commitment').locator('xpath=following-sibling::dd'),
+  ).toHaveText('None');
+
+  // how it looks, at 1366 and 390 px, in English and Azerbaijani
+  for (const lang of ['en', 'az'] as const) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      await page.goto('/pages/adobe/subscriptions');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(
+        page.getByRole('region', { name: 'Ganja City Administration' }).getByRole('listitem'),
+      ).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      await page.screenshot({
+        path: testInfo.outputPath(`adobe-subscriptions-${lang}-${width}.png`),
+        fullPage: true,
+      });
+      await expectNoSeriousViolations(page, `subscriptions ${lang} ${width}`);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/pages/adobe/subscriptions');
+
+  // "Buy more" opens the product's Adobe price request with this customer chosen
+  await page
+    .getByRole('link', { name: `Buy more: ${PHOTOSHOP} for Ganja City Administration` })
+    .click();
+  await expect(page).toHaveURL(
+    new RegExp(`/pages/product/${product.id}\\?adobe_customer=${customer.id}$`),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PHOTOSHOP);
+  const p = panel(page, PHOTOSHOP);
+  await expect(p.customer).toHaveValue('Ganja City Administration · Government (GOV)');
+  await expect(p.getPrice).toBeEnabled();
+  await p.getPrice.click();
+  await expect(p.options).toBeVisible();
+  await expect(p.addToCart).toBeVisible();
 });

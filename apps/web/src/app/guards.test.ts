@@ -116,6 +116,8 @@ describe('paths', () => {
       '/pages/settings/partners': 'globalDistrict',
       // not in spec 2: the dead-letter jobs of issue 8, for the global admin
       '/pages/settings/jobs': 'globalDistrict',
+      // not in spec 2: the Adobe buyer's (spec 1, type 3) customers and subscriptions
+      '/pages/adobe/subscriptions': 'dealer',
     });
   });
 });

@@ -94,6 +94,7 @@ const routes: RouteObject[] = [
               pageRoute('settingsGroups', () => import('./routes/settings-user-groups')),
               pageRoute('checkout', () => import('./routes/checkout')),
               pageRoute('orders', () => import('./routes/orders')),
+              pageRoute('adobeSubscriptions', () => import('./routes/adobe-subscriptions')),
               pageRoute('statisticAdobe', () => import('./routes/statistic-adobe')),
               pageRoute('statisticWeekly', () => import('./routes/statistic-weekly')),
               pageRoute('statisticDistribution', () => import('./routes/statistic-distribution')),

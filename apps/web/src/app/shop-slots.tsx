@@ -6,7 +6,9 @@ import { allowedSellTypes } from '@esd/shared/shop/pricing.rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AdobePurchaseButton } from '@/features/adobe/components/adobe-purchase-button';
+import { preselectedCustomer } from '@/features/adobe/components/adobe-subscriptions';
 import {
   AdobePanelFallback,
   LazyAdobePurchasePanel,
@@ -42,6 +44,8 @@ export const useShopSlots = (): ShopSlots => {
   const [sellType, setSellType] = useSellType(allowed);
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
+  // "Buy more" of an Adobe subscription opens the product's page on its customer
+  const [searchParams] = useSearchParams();
   if (!canShop(shopper.type_id) || sellType === undefined) return {};
   const buysAdobe = profile !== undefined && canBuyAdobe(profile);
   const onBasket = (basket: Basket) => storeBasket(queryClient, basket, i18n.language);
@@ -63,7 +67,10 @@ export const useShopSlots = (): ShopSlots => {
       if (place === 'card') return <AdobePurchaseButton {...props} />;
       return (
         <Suspense fallback={<AdobePanelFallback />}>
-          <LazyAdobePurchasePanel {...props} />
+          <LazyAdobePurchasePanel
+            {...props}
+            initialCustomerId={preselectedCustomer(searchParams)}
+          />
         </Suspense>
       );
     },

@@ -84,6 +84,15 @@ export const paths = {
     section: 'shop',
   }),
   orders: page({ path: '/pages/orders', titleKey: 'pages.orders', access: 'public' }),
+  // a dealer's Adobe customers and their subscriptions: in the menu of a dealer with an Adobe
+  // account (opened anyway, the page tells one without that it has none; the server refuses it)
+  adobeSubscriptions: page({
+    path: '/pages/adobe/subscriptions',
+    titleKey: 'pages.adobeSubscriptions',
+    access: 'dealer',
+    section: 'shop',
+    requires: 'adobeSales',
+  }),
   events: page({
     path: '/pages/events',
     titleKey: 'pages.events',

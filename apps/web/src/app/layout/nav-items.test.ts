@@ -21,7 +21,7 @@ describe('getNavSections', () => {
 
   it('shows a dealer its own settings but no global ones and no weekly statistics', () => {
     expect(linksOf('d', { type_id: 3, has_adobe_account: true })).toEqual({
-      shop: ['products', 'checkout'],
+      shop: ['products', 'checkout', 'adobeSubscriptions'],
       orders: ['orders'],
       eventsNews: ['events', 'news', 'library'],
       statistics: ['statisticQuarter', 'statisticAdobe'],

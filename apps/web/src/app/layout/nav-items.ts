@@ -44,6 +44,7 @@ const navSections: NavSection[] = [
     items: [
       { page: 'products', icon: IconShoppingBag },
       { page: 'checkout', icon: IconShoppingCart },
+      { page: 'adobeSubscriptions', icon: IconBrandAdobe },
     ],
   },
   { key: 'orders', items: [{ page: 'orders', icon: IconReceipt }] },

@@ -16,3 +16,13 @@ const adobeCustomersQueryOptions = () =>
   });
 
 export const useAdobeCustomers = () => useQuery(adobeCustomersQueryOptions());
+
+/**
+ * GET /api/adobe/customers: the same list under the portal's own path, for the subscriptions
+ * page (a key of its own under the customers', so a new customer refreshes both).
+ */
+export const useAdobeCustomerList = () =>
+  useQuery({
+    queryKey: [...adobeKeys.customers(), 'portal'],
+    queryFn: ({ signal }) => apiRequest<AdobeCustomerListItem[]>('/adobe/customers', { signal }),
+  });

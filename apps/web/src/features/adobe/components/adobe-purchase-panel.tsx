@@ -23,6 +23,8 @@ export type AdobePurchasePanelProps = {
   onBasket: (basket: Basket) => void;
   /** after the line went into the basket (a dialog closes) */
   onAdded?: () => void;
+  /** the customer chosen at first ("Buy more" of one of its subscriptions) */
+  initialCustomerId?: string | null;
 };
 
 const start: PurchaseChoice = { customerId: null, quantity: 1, commitment: 0 };
@@ -36,10 +38,14 @@ export const AdobePurchasePanel = ({
   sellType,
   onBasket,
   onAdded,
+  initialCustomerId = null,
 }: AdobePurchasePanelProps) => {
   const { t } = useTranslation();
   const customerHintId = useId();
-  const [choice, setChoice] = useState<PurchaseChoice>(start);
+  const [choice, setChoice] = useState<PurchaseChoice>(() => ({
+    ...start,
+    customerId: initialCustomerId,
+  }));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const price = useAdobePrice();
   const add = useAddAdobeToBasket(onBasket);
