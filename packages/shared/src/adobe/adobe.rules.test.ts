@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { THREE_YEAR_COMMITMENT_MIN_QUANTITY } from '../constants';
 import {
+  baseOfferId,
   canCommitThreeYears,
   chosenOption,
   commitmentLevel,
+  daysBetween,
+  dueRenewalReminder,
   effectiveCommitment,
   volumeLevel,
 } from './adobe.rules';
@@ -202,5 +205,33 @@ describe('[adobe][contract] the price request and the customer form', () => {
     expect(valid({ country: 'AZE' })).toBe(false);
     expect(valid({ phone_number: 'call me' })).toBe(false);
     expect(valid({ contact_email: 'not-an-email' })).toBe(false);
+  });
+});
+
+describe('[adobe][renewals] the reminders 30 and 7 days before a renewal', () => {
+  it('is due from 30 days, then from 7, and not before, nor after the date', () => {
+    expect([45, 31, 30, 29, 8, 7, 6, 1, 0, -1].map(dueRenewalReminder)).toEqual([
+      null,
+      null,
+      30,
+      30,
+      30,
+      7,
+      7,
+      7,
+      7,
+      null,
+    ]);
+  });
+
+  it('counts calendar days across months, leap days and years', () => {
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('2027-12-25', '2028-01-01')).toBe(7);
+    expect(daysBetween('2026-06-01', '2026-05-02')).toBe(-30);
+  });
+
+  it('names the base offer of a level offer', () => {
+    expect(baseOfferId('65304522CA12A12')).toBe('65304522CA01A12');
+    expect(baseOfferId('65304522CA01A12')).toBe('65304522CA01A12');
   });
 });
