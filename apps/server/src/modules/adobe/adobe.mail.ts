@@ -56,7 +56,7 @@ export type RenewalMailLine = {
 };
 
 /** The page of the dealer's Adobe customers and subscriptions (apps/web config/paths.ts). */
-export const subscriptionsLink = (publicUrl: string) =>
+const subscriptionsLink = (publicUrl: string) =>
   `${publicUrl.replace(/\/$/, '')}/pages/adobe/subscriptions`;
 
 /** The renewal reminder of a dealer, in its language, linking to the subscriptions page. */
