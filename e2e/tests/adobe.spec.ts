@@ -409,5 +409,5 @@ test('[adobe][subscriptions] the page lists a customer’s subscription after an
   await expect(p.getPrice).toBeEnabled();
   await p.getPrice.click();
   await expect(p.options).toBeVisible();
-  await expect(p.addToCart).toBeVisible();
+  await expect(p.addToBasket).toBeVisible();
 });
