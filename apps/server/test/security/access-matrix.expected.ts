@@ -103,6 +103,8 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/orders': scoped(everyRole),
   'GET /api/orders/export': scoped(everyRole),
   'GET /api/orders/{id}': scoped(everyRole),
+  // issue 20: "Download keys" of one order, for whoever sees the order's keys on its page
+  'GET /api/orders/{id}/keys': scoped(everyRole),
   'POST /api/orders/{id}/cancel': scoped(everyRole),
   'POST /api/orders/{id}/send-keys': scoped(everyRole),
   // ARCHITECTURE: district admins confirm payments, settle credit, enter vendor keys, decide
@@ -141,6 +143,7 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/statistics/quarter/export': scoped(notUser),
   'GET /api/statistics/top-products': scoped(notUser),
   'GET /api/statistics/adobe': scoped(notUser),
+  'GET /api/statistics/adobe/export': scoped(notUser),
 
   // spec 2: /pages/settings/users all except user.
   'GET /api/settings/users': scoped(notUser),

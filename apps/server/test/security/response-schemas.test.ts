@@ -15,6 +15,8 @@ const fileRoutes = [
   'GET /api/files/products/{name}',
   'GET /api/library/{id}/download',
   'GET /api/orders/export',
+  'GET /api/orders/{id}/keys',
+  'GET /api/statistics/adobe/export',
   'GET /api/statistics/distribution/export',
   'GET /api/statistics/quarter/export',
   'GET /api/statistics/weekly/export',

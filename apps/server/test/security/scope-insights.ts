@@ -144,5 +144,24 @@ const statisticsChecks = (get: () => ScopeWorld): ScopeChecks => {
       // a dealer without an Adobe account is refused outright (canSeeAdobeSales)
       expect((await as.dkz.get('/api/statistics/adobe')).statusCode).toBe(403);
     },
+    'GET /api/statistics/adobe/export': async () => {
+      const { as } = get();
+      const url = '/api/statistics/adobe/export?format=csv';
+      // the summary row, in whichever language the account reads
+      const withoutSales = (file: string) =>
+        /(?:customers without sales|клиенты без продаж|olmayan qeydiyyatlı müştərilər),(\d+)/.exec(
+          file,
+        )?.[1];
+      const everyone = await data(as.gd, '/api/statistics/adobe');
+      expect(Number(withoutSales(await csv(await as.gd.get(url))))).toBe(
+        everyone.customers.without_orders,
+      );
+      for (const c of [as.ld2, as.dkz]) {
+        const file = await csv(await c.get(url));
+        expect(withoutSales(file)).toBe('0');
+        for (const row of everyone.top_customers as { customer_id: string }[])
+          expect(file).not.toContain(row.customer_id);
+      }
+    },
   };
 };

@@ -46,6 +46,19 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     expect((await as.ld2.get(`/api/orders/${kz.paidId}`)).statusCode).toBe(200);
     expect((await as.d2.get(`/api/orders/${d2.paidId}`)).statusCode).toBe(200);
   },
+  'GET /api/orders/{id}/keys': async () => {
+    const { as, d2, kz, ownOrderId } = get();
+    refused(await as.ld.get(`/api/orders/${kz.paidId}/keys`), 'ld KZ keys file');
+    for (const name of ['d', 'u'] as const)
+      refused(await as[name].get(`/api/orders/${d2.paidId}/keys?format=txt`), `${name} keys file`);
+    refused(await as.u.get(`/api/orders/${ownOrderId}/keys`), 'user, its dealer order keys file');
+    // positive controls: the buyer and the admin of its country get the file
+    for (const c of [as.farid, as.ld]) {
+      const response = await c.get(`/api/orders/${d2.paidId}/keys`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/csv');
+    }
+  },
   'GET /api/orders/late-deliveries': async () => {
     const { as, kz, d2 } = get();
     const late = async (c: Caller) =>

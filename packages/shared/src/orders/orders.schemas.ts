@@ -82,9 +82,18 @@ export const orderListQuerySchema = paginationQuerySchema.extend({
     .optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+/**
+ * GET /api/orders/export: the list's filters, the file format, and the layout: one row per
+ * order (the default) or, with `detail=items`, one row per order line (with the keys of the
+ * viewer's own purchases).
+ */
 export const orderExportQuerySchema = orderListQuerySchema
   .omit({ page: true, perPage: true })
-  .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+  .extend({
+    format: z.enum(['xlsx', 'csv']).default('xlsx'),
+    detail: z.enum(['orders', 'items']).default('orders'),
+  });
+export type OrderExportQuery = z.input<typeof orderExportQuerySchema>;
 
 export const orderSummarySchema = z.object({
   id: z.number().int(),
@@ -195,6 +204,12 @@ export const orderItemParamsSchema = orderIdParamsSchema.extend({
 export const orderKeyParamsSchema = orderIdParamsSchema.extend({
   keyId: idTextSchema,
 });
+
+/** GET /api/orders/{id}/keys: the order's delivered keys as a CSV or a plain text file. */
+export const orderKeysFileQuerySchema = z.object({
+  format: z.enum(['csv', 'txt']).default('csv'),
+});
+export type OrderKeysFileFormat = z.infer<typeof orderKeysFileQuerySchema>['format'];
 
 export const orderNoteSchema = z.object({ note: z.string().trim().max(500).optional() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statisticsExportFormatSchema } from './sales-statistics.schemas';
 
 /** The months selectable on /pages/statistic/adobe; the API takes any 1..36. */
 export const ADOBE_STATISTICS_MONTH_CHOICES = [6, 12, 24] as const;
@@ -8,6 +9,11 @@ export const adobeStatisticsQuerySchema = z.object({
   months: z.coerce.number().int().min(1).max(36).default(12),
 });
 export type AdobeStatisticsQuery = z.input<typeof adobeStatisticsQuerySchema>;
+
+/** GET /api/statistics/adobe/export: the same months as a file, like the other statistics. */
+export const adobeStatisticsExportQuerySchema = adobeStatisticsQuerySchema.extend({
+  format: statisticsExportFormatSchema.default('xlsx'),
+});
 
 /** USD, VAT excluded, as a decimal string with 2 places (summed in SQL numeric). */
 const usd = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -173,6 +173,43 @@ export const findItemKeys = async (db: DbOrTx, itemIds: number[]) => {
     .orderBy(asc(licenceKeys.id));
 };
 
+/** The lines of some orders (for the export), each order's lines in their own order. */
+export const findItemsOfOrders = async (db: DbOrTx, orderIds: number[]) => {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      sku: orderItems.sku,
+      titleEn: orderItems.titleEn,
+      titleRu: orderItems.titleRu,
+      titleAz: orderItems.titleAz,
+      quantity: orderItems.quantity,
+      unitUsd: orderItems.unitUsd,
+      totalUsd: orderItems.totalUsd,
+      totalAzn: orderItems.totalAzn,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+};
+export type ExportItemRow = Awaited<ReturnType<typeof findItemsOfOrders>>[number];
+
+/** The keys some items hold now (handed out, not revoked), in the order they were handed out. */
+export const findHeldKeys = async (db: DbOrTx, itemIds: number[]) => {
+  if (itemIds.length === 0) return [];
+  return db
+    .select({
+      itemId: licenceKeys.orderItemId,
+      key: licenceKeys.key,
+      allocatedAt: licenceKeys.allocatedAt,
+      createdAt: licenceKeys.createdAt,
+    })
+    .from(licenceKeys)
+    .where(and(inArray(licenceKeys.orderItemId, itemIds), eq(licenceKeys.status, 'allocated')))
+    .orderBy(asc(licenceKeys.id));
+};
+
 export const findReturnRequests = async (db: DbOrTx, itemIds: number[]) => {
   if (itemIds.length === 0) return [];
   return db

@@ -7,9 +7,11 @@ import {
   lateDeliverySchema,
   manualDeliveryInputSchema,
   orderDetailSchema,
+  orderExportQuerySchema,
   orderIdParamsSchema,
   orderItemParamsSchema,
   orderKeyParamsSchema,
+  orderKeysFileQuerySchema,
   orderListQuerySchema,
   orderNoteSchema,
   orderSummarySchema,
@@ -27,6 +29,7 @@ import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
 import { createCheckoutService } from './checkout.service';
 import { exportOrders } from './orders.export';
+import { orderKeysFile } from './orders.keys-file';
 import { createOrdersService } from './orders.service';
 
 const detailResponse = { 200: envelopeSchema(orderDetailSchema) };
@@ -123,9 +126,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['orders'],
-        querystring: orderListQuerySchema
-          .omit({ page: true, perPage: true })
-          .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+        description:
+          "The filtered orders as a file: one row per order, or with detail=items one row per order line (with the keys of the viewer's own purchases). The query is validated before the first byte.",
+        querystring: orderExportQuerySchema,
       },
     },
     async (request, reply) => {
@@ -159,6 +162,31 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['orders'], params: orderIdParamsSchema, response: detailResponse },
     },
     async (request) => ok(await orders.detail(viewer(request), request.params.id)),
+  );
+
+  app.get(
+    '/orders/:id/keys',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['orders'],
+        description:
+          "Download keys: the order's delivered keys as CSV or plain text, for whoever may see the order.",
+        params: orderIdParamsSchema,
+        querystring: orderKeysFileQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await orderKeysFile(app.db, requireSession(request), request.params.id, {
+        format: request.query.format,
+        lang: requestLanguage(request),
+      });
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
+    },
   );
 
   app.post(

@@ -1,5 +1,7 @@
 import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
+import { parse } from 'csv-parse/sync';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
@@ -386,5 +388,67 @@ describe.each(dbKinds)('[statistics][adobe] GET /api/statistics/adobe on %s', (k
     }
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/statistics/adobe' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('exports the same numbers as xlsx, parsed back sheet by sheet, exact money', async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    const response = await gd.get('/api/statistics/adobe/export?months=12');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="adobe-sales-${bakuMonth(11)}-${bakuMonth(0)}.xlsx"`,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Months',
+      'Top customers',
+      'Summary',
+    ]);
+    const rows = (index: number) =>
+      book.worksheets[index]!.getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1));
+    const months = rows(0);
+    expect(months[0]).toEqual(['Month', 'Orders', 'Licences', 'Amount USD (excl. VAT)']);
+    expect(months).toHaveLength(1 + 12 + 1);
+    expect(months.at(-2)).toEqual([bakuMonth(0), 2, 13, 1000.3]);
+    expect(months.at(-1)).toEqual(['Total', 4, 66, 6123.75]);
+    expect(book.worksheets[0]!.getRow(14).getCell(4).numFmt).toBe('#,##0.00');
+    expect(rows(1).slice(1, 3)).toEqual([
+      [1, 'C5', 'Tbilisi Design School', 'EDU', 50, 5000],
+      [2, 'C1', 'Caspian Bank OJSC', 'COM', 10, 1000],
+    ]);
+    expect(rows(2)).toContainEqual(['Registered customers without sales', 4]);
+    expect(rows(2)).toContainEqual(['Three-year commitment share %', 90.9]);
+  });
+
+  it('exports CSV in the asked language, scoped like the page', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/statistics/adobe/export?format=csv&months=6',
+      headers: {
+        authorization: `Bearer ${await ctx.login('ld@example.com')}`,
+        'accept-language': 'az',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines: string[][] = parse(response.body, { bom: true, relax_column_count: true });
+    expect(lines[0]).toEqual(['Aylar']);
+    expect(lines[1]).toEqual(['Ay', 'Sifarişlər', 'Lisenziyalar', 'Məbləğ USD (ƏDV-siz)']);
+    expect(lines).toContainEqual(['Cəmi', '3', '16', '1123.75']);
+    expect(response.body).not.toContain('Tbilisi Design School');
+  });
+
+  it('refuses a bad export query with the 400 envelope and an end user with 403', async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    for (const query of ['format=pdf', 'months=40', 'months=x&format=csv']) {
+      const response = await gd.get(`/api/statistics/adobe/export?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.headers['content-disposition']).toBeUndefined();
+      expect(response.json()).toMatchObject({ code: 400, data: { error: 'VALIDATION_FAILED' } });
+    }
+    const user = await as(ctx, 'user@example.com');
+    expect((await user.get('/api/statistics/adobe/export')).statusCode).toBe(403);
   });
 });

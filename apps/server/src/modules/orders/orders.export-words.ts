@@ -1,0 +1,167 @@
+import type { Language } from '@esd/shared/constants';
+import type { SellType } from '@esd/shared/shop/pricing.rules';
+
+/*
+ * The words of the orders export (orders.export.ts) in en, ru and az: the headers of its two
+ * layouts and the names of statuses and sell types. The date column names Baku, whose clock
+ * the dates are written in.
+ */
+
+/** One row per order. */
+export const orderHeaders: Record<Language, string[]> = {
+  en: [
+    'Order',
+    'Date (Baku time)',
+    'Status',
+    'Type',
+    'Buyer',
+    'Buyer e-mail',
+    'Dealer',
+    'Items',
+    'Quantity',
+    'Total USD (excl. VAT)',
+    'Total AZN',
+    'Waiting items',
+    'Credit settled',
+  ],
+  ru: [
+    'Заказ',
+    'Дата (время Баку)',
+    'Статус',
+    'Тип',
+    'Покупатель',
+    'E-mail покупателя',
+    'Дилер',
+    'Позиций',
+    'Количество',
+    'Итого USD (без НДС)',
+    'Итого AZN',
+    'Ждут ключей',
+    'Кредит погашен',
+  ],
+  az: [
+    'Sifariş',
+    'Tarix (Bakı vaxtı)',
+    'Status',
+    'Növ',
+    'Alıcı',
+    'Alıcının e-poçtu',
+    'Diler',
+    'Mövqe',
+    'Say',
+    'Cəmi USD (ƏDV-siz)',
+    'Cəmi AZN',
+    'Açar gözləyən',
+    'Kredit ödənilib',
+  ],
+};
+export const statusNames: Record<Language, Record<string, string>> = {
+  en: {
+    pending: 'Pending',
+    in_progress: 'In progress',
+    completed: 'Completed',
+    cancelled: 'Cancelled',
+  },
+  ru: {
+    pending: 'Ожидает оплаты',
+    in_progress: 'В работе',
+    completed: 'Выполнен',
+    cancelled: 'Отменён',
+  },
+  az: {
+    pending: 'Ödəniş gözlənilir',
+    in_progress: 'İcradadır',
+    completed: 'Tamamlanıb',
+    cancelled: 'Ləğv edilib',
+  },
+};
+export const typeNames: Record<Language, Record<SellType, string>> = {
+  en: { 1: 'Cash', 2: 'Credit' },
+  ru: { 1: 'Наличные', 2: 'Кредит' },
+  az: { 1: 'Nağd', 2: 'Kredit' },
+};
+export const yesNo: Record<Language, [string, string]> = {
+  en: ['Yes', 'No'],
+  ru: ['Да', 'Нет'],
+  az: ['Bəli', 'Xeyr'],
+};
+
+/**
+ * One row per order line (`detail=items`). The keys column is there only for a shopper (a
+ * dealer or an end user) and filled only on the lines of its own purchases.
+ */
+export const itemHeaders: Record<Language, { columns: string[]; keys: string }> = {
+  en: {
+    columns: [
+      'Order',
+      'Date (Baku time)',
+      'Status',
+      'Type',
+      'Buyer',
+      'Dealer',
+      'SKU',
+      'Product',
+      'Quantity',
+      'Unit price USD (excl. VAT)',
+      'Line total USD (excl. VAT)',
+      'Line total AZN',
+    ],
+    keys: 'Keys',
+  },
+  ru: {
+    columns: [
+      'Заказ',
+      'Дата (время Баку)',
+      'Статус',
+      'Тип',
+      'Покупатель',
+      'Дилер',
+      'SKU',
+      'Продукт',
+      'Количество',
+      'Цена за единицу USD (без НДС)',
+      'Сумма строки USD (без НДС)',
+      'Сумма строки AZN',
+    ],
+    keys: 'Ключи',
+  },
+  az: {
+    columns: [
+      'Sifariş',
+      'Tarix (Bakı vaxtı)',
+      'Status',
+      'Növ',
+      'Alıcı',
+      'Diler',
+      'SKU',
+      'Məhsul',
+      'Say',
+      'Vahid qiyməti USD (ƏDV-siz)',
+      'Sətir cəmi USD (ƏDV-siz)',
+      'Sətir cəmi AZN',
+    ],
+    keys: 'Açarlar',
+  },
+};
+
+/** "Download keys" of one order: the CSV's headers and the text file's lines. */
+export const keyFileWords: Record<
+  Language,
+  { columns: string[]; order: string; bakuTime: string }
+> = {
+  en: {
+    columns: ['Order', 'SKU', 'Product', 'Key', 'Delivered (Baku time)'],
+    order: 'Order',
+    bakuTime: 'Baku time',
+  },
+  ru: {
+    columns: ['Заказ', 'SKU', 'Продукт', 'Ключ', 'Выдан (время Баку)'],
+    order: 'Заказ',
+    bakuTime: 'время Баку',
+  },
+  az: {
+    columns: ['Sifariş', 'SKU', 'Məhsul', 'Açar', 'Verilib (Bakı vaxtı)'],
+    order: 'Sifariş',
+    bakuTime: 'Bakı vaxtı',
+  },
+};
