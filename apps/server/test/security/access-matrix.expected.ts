@@ -47,6 +47,8 @@ export const expectedAccess: Record<string, Expected> = {
   'POST /api/auth/login': anyone,
   'POST /api/auth/forgot-password': anyone,
   'POST /api/auth/reset-password': anyone,
+  // issue 20: the reset-password page asks what its link is before showing the form
+  'GET /api/auth/password-link': anyone,
   'POST /api/auth/oidc': anyone,
   'GET /api/auth/oidc/config': anyone,
   'GET /api/auth/user': everyRole,

@@ -56,6 +56,7 @@ describe.each(dbKinds)(
       const link = await issueSetPasswordLink(ctx.db, {
         userId: (await userRow(email)).id,
         publicUrl: ctx.config.publicUrl,
+        kind: 'reset',
       });
       return new URL(link).searchParams.get('token')!;
     };

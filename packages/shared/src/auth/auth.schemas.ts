@@ -49,6 +49,25 @@ export const resetPasswordInputSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
+/**
+ * A password link's kind: `first` for a new account's (an admin created it, or approved its
+ * partner application), where a first password is set; `reset` for a forgotten or reset one.
+ */
+export const passwordLinkKindSchema = z.enum(['first', 'reset']);
+export type PasswordLinkKind = z.infer<typeof passwordLinkKindSchema>;
+
+/** GET /api/auth/password-link: the token of a link, as the page opened from it read it. */
+export const passwordLinkQuerySchema = z.object({ token: resetPasswordInputSchema.shape.token });
+
+/** What a password link is before its form is filled in: its kind, and why it no longer works. */
+export const passwordLinkSchema = z.object({
+  kind: passwordLinkKindSchema,
+  valid: z.boolean(),
+  /** null while the link works */
+  reason: z.enum(['used', 'expired']).nullable(),
+});
+export type PasswordLink = z.infer<typeof passwordLinkSchema>;
+
 export const changePasswordInputSchema = z.object({
   current_password: password,
   new_password: newPasswordSchema,

@@ -1,4 +1,4 @@
-import type { StarredPage } from '@esd/shared/auth/auth.schemas';
+import type { PasswordLinkKind, StarredPage } from '@esd/shared/auth/auth.schemas';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -81,11 +81,19 @@ export const passwordResetTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** sha-256 of the token sent by e-mail; the token itself is never stored */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /**
+     * `first`: the link of a new account (an admin created it, a partner application was
+     * approved), where the person sets a first password; `reset`: a forgotten or admin-reset one.
+     */
+    kind: varchar('kind', { length: 8 }).$type<PasswordLinkKind>().notNull().default('reset'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    check('password_reset_tokens_kind', sql`${t.kind} in ('first', 'reset')`),
+  ],
 );
 
 /**

@@ -1,3 +1,4 @@
+import type { PasswordLinkKind } from '@esd/shared/auth/auth.schemas';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authSessions, loginFailures, passwordResetTokens, users } from '../../db/schema';
@@ -41,9 +42,22 @@ export const clearFailures = async (db: DbOrTx, key: string) => {
 
 export const insertResetToken = async (
   db: DbOrTx,
-  values: { userId: number; tokenHash: string; expiresAt: Date },
+  values: { userId: number; tokenHash: string; kind: PasswordLinkKind; expiresAt: Date },
 ) => {
   await db.insert(passwordResetTokens).values(values);
+};
+
+/** A link's kind and state, read by the database's clock like consumeResetToken; none if unknown. */
+export const findResetToken = async (db: DbOrTx, tokenHash: string) => {
+  const [row] = await db
+    .select({
+      kind: passwordResetTokens.kind,
+      isUsed: sql<boolean>`${passwordResetTokens.usedAt} is not null`,
+      isExpired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()`,
+    })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash));
+  return row;
 };
 
 /** Marks a valid token used and returns its user id; a used or expired one gives nothing. */

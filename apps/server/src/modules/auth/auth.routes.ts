@@ -5,6 +5,8 @@ import {
   loginInputSchema,
   oidcConfigSchema,
   oidcLoginInputSchema,
+  passwordLinkQuerySchema,
+  passwordLinkSchema,
   refreshDataSchema,
   resetPasswordInputSchema,
   userProfileSchema,
@@ -104,6 +106,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await auth.requestPasswordReset(request.body.email, request.log);
       return ok({}, 'If an account uses this e-mail, a reset link is on its way.');
     },
+  );
+
+  app.get(
+    '/auth/password-link',
+    {
+      // the token is a query parameter named `token`, which every log line redacts
+      config: { access: 'anonymous', rateLimit: anonymousLimit },
+      schema: {
+        tags: ['auth'],
+        description:
+          'What a set-password link is (first password of a new account, or reset) and whether it still works; an unknown token is 422 INVALID_RESET_TOKEN.',
+        querystring: passwordLinkQuerySchema,
+        response: { 200: envelopeSchema(passwordLinkSchema) },
+      },
+    },
+    async (request) => ok(await auth.passwordLink(request.query.token)),
   );
 
   app.post(

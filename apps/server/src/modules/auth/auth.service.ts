@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginData } from '@esd/shared/auth/auth.schemas';
+import type { LoginData, PasswordLink } from '@esd/shared/auth/auth.schemas';
 import { isLanguage } from '@esd/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
@@ -16,6 +16,12 @@ import { toProfile } from './profile';
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const invalidResetToken = () =>
+  new AppError(
+    'INVALID_RESET_TOKEN',
+    'This password reset link is invalid, used or expired. Ask for a new one.',
+  );
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid e-mail or password.');
 
@@ -119,6 +125,7 @@ export const createAuthService = ({
       await repo.insertResetToken(db, {
         userId: user.id,
         tokenHash: sha256(token),
+        kind: 'reset',
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
       });
       const link = `${config.publicUrl}/pages/reset-password?token=${token}`;
@@ -130,17 +137,23 @@ export const createAuthService = ({
         .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
     },
 
+    /**
+     * What a password link is, for its page to show the right title, or to say at once that it
+     * no longer works instead of after the form is filled in. Reads only; the token is hashed.
+     */
+    passwordLink: async (token: string): Promise<PasswordLink> => {
+      const found = await repo.findResetToken(db, sha256(token));
+      if (!found) throw invalidResetToken();
+      const reason = found.isUsed ? 'used' : found.isExpired ? 'expired' : null;
+      return { kind: found.kind, valid: reason === null, reason };
+    },
+
     resetPassword: async (input: { token: string; password: string }) => {
       assertStrongPassword(input.password);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         const userId = await repo.consumeResetToken(tx, sha256(input.token));
-        if (!userId) {
-          throw new AppError(
-            'INVALID_RESET_TOKEN',
-            'This password reset link is invalid, used or expired. Ask for a new one.',
-          );
-        }
+        if (!userId) throw invalidResetToken();
         await repo.setPasswordAndEndSessions(tx, userId, passwordHash);
         await repo.invalidateResetTokens(tx, userId);
       });

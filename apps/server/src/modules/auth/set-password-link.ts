@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { PasswordLinkKind } from '@esd/shared/auth/auth.schemas';
 import type { Language } from '@esd/shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
@@ -8,18 +9,21 @@ import { insertResetToken } from './auth.repository';
 const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Issues a one-time link with which a new (or reset) account chooses its password. Call it in
- * the transaction that creates the account; send the mail after the commit. The link opens
- * /pages/reset-password, which sets the password through POST /api/auth/reset-password.
+ * Issues a one-time link with which a new (`first`) or reset account chooses its password. Call
+ * it in the transaction that creates the account; send the mail after the commit. The link opens
+ * /pages/reset-password, which asks GET /api/auth/password-link for its kind (the page is titled
+ * "Set your password" for a first one) and sets the password through POST
+ * /api/auth/reset-password.
  */
 export const issueSetPasswordLink = async (
   db: DbOrTx,
-  options: { userId: number; publicUrl: string; ttlMs?: number },
+  options: { userId: number; publicUrl: string; kind: PasswordLinkKind; ttlMs?: number },
 ) => {
   const token = randomBytes(32).toString('base64url');
   await insertResetToken(db, {
     userId: options.userId,
     tokenHash: createHash('sha256').update(token).digest('hex'),
+    kind: options.kind,
     expiresAt: new Date(Date.now() + (options.ttlMs ?? INVITE_LINK_TTL_MS)),
   });
   return `${options.publicUrl}/pages/reset-password?token=${token}`;

@@ -245,7 +245,11 @@ export const createPartnersService = ({
           before: { status: 'pending' },
           after: { status: 'approved', user_id: userId },
         });
-        const link = await issueSetPasswordLink(tx, { userId, publicUrl: config.publicUrl });
+        const link = await issueSetPasswordLink(tx, {
+          userId,
+          publicUrl: config.publicUrl,
+          kind: 'first',
+        });
         return { application, link };
       });
       const mailSent = await sendMail(

@@ -334,7 +334,11 @@ export const createUsersService = ({
             after: next,
           });
           const link = next.is_active
-            ? await issueSetPasswordLink(tx, { userId: id, publicUrl: config.publicUrl })
+            ? await issueSetPasswordLink(tx, {
+                userId: id,
+                publicUrl: config.publicUrl,
+                kind: 'first',
+              })
             : null;
           return { id, next, link };
         });
@@ -464,6 +468,7 @@ export const createUsersService = ({
         const link = await issueSetPasswordLink(tx, {
           userId: id,
           publicUrl: config.publicUrl,
+          kind: 'reset',
           ttlMs: ADMIN_RESET_LINK_TTL_MS,
         });
         await writeAudit(tx, actor, {
