@@ -44,11 +44,23 @@ test('[users][invite] a dealer invites a user who sets a password from the mail 
   expect(mail?.subject).toBe('Your ESD portal account');
 
   const invitee = await (await browser.newContext()).newPage();
+  // a new account's link is not a reset: its page says so in its heading and title (issue 20)
   await invitee.goto(passwordLinkIn(mail!));
+  await expect(invitee.getByRole('heading', { level: 1 })).toHaveText('Set your password');
+  await expect(invitee).toHaveTitle('Set your password | ESD');
+  await expect(invitee.getByText('Reset password')).toHaveCount(0);
   await invitee.getByLabel('New password', { exact: true }).fill('caspian-sunrise-2026');
   await invitee.getByLabel('Confirm new password').fill('caspian-sunrise-2026');
-  await invitee.getByRole('button', { name: /reset|save|set/i }).click();
+  await invitee.getByRole('button', { name: 'Set password' }).click();
   await expect(invitee).toHaveURL(/\/pages\/login/);
+  // the used link says so at once, with the way on, instead of a form that would only fail
+  await invitee.goto(passwordLinkIn(mail!));
+  await expect(
+    invitee.getByRole('alert').filter({ hasText: 'This link has already been used.' }),
+  ).toBeVisible();
+  await expect(invitee.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await invitee.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(invitee).toHaveURL(/\/pages\/forgot-password$/);
   await signIn(invitee, email, 'caspian-sunrise-2026');
   await invitee.context().close();
 

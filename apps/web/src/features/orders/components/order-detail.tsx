@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { getErrorMessage } from '@/lib/notify';
 import { isWaitingForKeys, useOrder } from '../api/get-order';
+import { hasHeldKeys, KeysDownloadMenu } from './keys-download-menu';
 import { OrderAmounts } from './order-amounts';
 import { OrderStatusBadge, OrderTypeBadge } from './order-badges';
 import type { OpenDialog, OrderDialog } from './order-dialog';
@@ -35,7 +36,14 @@ const Fact = ({ label, value }: { label: string; value: string | null }) =>
 const OrderActionsBar = ({ order, open }: { order: OrderDetail; open: OpenDialog }) => {
   const { t } = useTranslation();
   const { actions } = order;
-  if (!actions.confirm_payment && !actions.settle_credit && !actions.send_keys && !actions.cancel) {
+  const hasKeys = hasHeldKeys(order);
+  if (
+    !actions.confirm_payment &&
+    !actions.settle_credit &&
+    !actions.send_keys &&
+    !actions.cancel &&
+    !hasKeys
+  ) {
     return null;
   }
   return (
@@ -66,6 +74,7 @@ const OrderActionsBar = ({ order, open }: { order: OrderDetail; open: OpenDialog
           {t('orders.actions.sendKeys')}
         </Button>
       ) : null}
+      {hasKeys ? <KeysDownloadMenu order={order} /> : null}
       {actions.cancel ? (
         <Button
           variant="light"

@@ -65,7 +65,7 @@ const topProductsQueryOptions = (range: DateRange) =>
   });
 export const useTopProducts = (range: DateRange) => useQuery(topProductsQueryOptions(range));
 
-export type ExportPage = 'weekly' | 'distribution' | 'quarter';
+export type ExportPage = 'weekly' | 'distribution' | 'quarter' | 'adobe';
 type ExportRequest = {
   page: ExportPage;
   format: StatisticsExportFormat;

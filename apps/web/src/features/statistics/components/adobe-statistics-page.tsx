@@ -25,6 +25,7 @@ import { AdobeKpiCards } from './adobe-kpi-cards';
 import { AdobeSalesChart } from './adobe-sales-chart';
 import { AdobeShareDonuts } from './adobe-share-donuts';
 import { AdobeTopCustomers } from './adobe-top-customers';
+import { SalesExportButtons } from './sales-export-buttons';
 
 type MonthChoice = (typeof ADOBE_STATISTICS_MONTH_CHOICES)[number];
 const DEFAULT_MONTHS: MonthChoice = 12;
@@ -117,14 +118,17 @@ export const AdobeStatisticsPage = () => {
         title={t('pages.statisticAdobe')}
         description={t('statistics.adobe.description')}
         actions={
-          <MonthsControl
-            value={months}
-            onChange={(next) =>
-              setSearchParams(next === DEFAULT_MONTHS ? {} : { months: String(next) }, {
-                replace: true,
-              })
-            }
-          />
+          <Group gap="sm">
+            <MonthsControl
+              value={months}
+              onChange={(next) =>
+                setSearchParams(next === DEFAULT_MONTHS ? {} : { months: String(next) }, {
+                  replace: true,
+                })
+              }
+            />
+            <SalesExportButtons page="adobe" params={{ months }} />
+          </Group>
         }
       />
       {statistics.isError && !data ? (
