@@ -122,6 +122,11 @@ test('[statistics][adobe] the global admin sees the dealer’s Adobe sale', asyn
   await expect(
     page.getByRole('table', { name: 'Top customers' }).getByRole('row', { name: companyName }),
   ).toBeVisible();
+  // the page's numbers as a file, like the other statistics pages (issue 20)
+  const csv = await downloadCsv(page);
+  expect(csv.name).toMatch(/^adobe-sales-\d{4}-\d{2}-\d{4}-\d{2}\.csv$/);
+  expect(csv.text).toContain('Top customers');
+  expect(csv.text).toContain(companyName);
 });
 
 test('[statistics][adobe] dealer2, without an Adobe account, has no Adobe sales menu and is sent away', async ({
@@ -326,3 +331,66 @@ for (const width of [1280, 390]) {
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
   });
 }
+
+type Box = { top: number; bottom: number; left: number; right: number };
+const boxOf = (element: Element): Box => {
+  const { top, bottom, left, right } = element.getBoundingClientRect();
+  return { top, bottom, left, right };
+};
+
+test('[statistics][distribution] at 1366 px no chart label overlaps another and every table shows its Share column, in en and az', async ({
+  page,
+}) => {
+  await signIn(page, 'gd@example.com');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  for (const [lang, share] of [
+    ['en', 'Share'],
+    ['az', 'Pay'],
+  ] as const) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await page.goto('/pages/statistic/distribution');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const figures = page.getByRole('main').locator('figure');
+    await expect(figures).toHaveCount(4);
+    for (const figure of await figures.all()) {
+      const table = figure.getByRole('table');
+      const rows = await table.locator('tbody tr').count();
+      expect(rows).toBeGreaterThan(0);
+      // one label a row, each on one line, none over the next
+      const labels = figure.locator('.recharts-yAxis .recharts-cartesian-axis-tick text');
+      await expect(labels).toHaveCount(rows);
+      // each box read in the page (a function handed to the page cannot reach boxOf)
+      const boxes = (await Promise.all((await labels.all()).map((l) => l.evaluate(boxOf)))).sort(
+        (a, b) => a.top - b.top,
+      );
+      for (const [index, box] of boxes.entries()) {
+        expect(box.bottom - box.top, `${lang} label ${index} is one line`).toBeLessThan(20);
+        const next = boxes[index + 1];
+        if (next)
+          expect(box.bottom, `${lang} label ${index} clears the next`).toBeLessThanOrEqual(
+            next.top,
+          );
+      }
+      expect(await labels.first().textContent()).not.toBe('');
+      // the whole table is in view: its Share column is not cut and nothing scrolls sideways
+      const region = figure.getByRole('region');
+      const header = table.getByRole('columnheader', { name: share, exact: true });
+      const [frame, cell] = [await region.evaluate(boxOf), await header.evaluate(boxOf)];
+      expect(cell.left, `${lang} Share column starts inside`).toBeGreaterThanOrEqual(frame.left);
+      expect(cell.right, `${lang} Share column ends inside`).toBeLessThanOrEqual(frame.right + 0.5);
+      expect(
+        await region.evaluate((node) => node.scrollWidth - node.clientWidth),
+        `${lang} table fits without scrolling`,
+      ).toBeLessThanOrEqual(0);
+    }
+    // a dealer's name is one label with its spaces, not words joined where a line broke
+    await expect(
+      page.locator('figure .recharts-yAxis text').filter({ hasText: /^Caspian Soft LLC$/ }),
+    ).toHaveCount(1);
+    await page.screenshot({
+      path: test.info().outputPath(`distribution-${lang}-1366.png`),
+      fullPage: true,
+    });
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+});

@@ -3,7 +3,11 @@ import type { Leader } from '@esd/shared/events/events.schemas';
 import { BarChart } from '@mantine/charts';
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { axisLabel } from '@/components/chart-axis-label';
 import { formatNumber } from '@/lib/format';
+
+const AXIS_WIDTH = 160;
+const axisTick = axisLabel(AXIS_WIDTH);
 
 /** Dealers by points: a bar chart for the eye and the same figures as a table. */
 export const Leaderboard = ({
@@ -37,7 +41,7 @@ export const Leaderboard = ({
               data={data}
               dataKey="dealer"
               orientation="vertical"
-              yAxisProps={{ width: 140 }}
+              yAxisProps={{ width: AXIS_WIDTH, tick: axisTick, interval: 0 }}
               series={[
                 { name: 'points', label: t('events.detail.leaderboard.points'), color: 'indigo.6' },
               ]}

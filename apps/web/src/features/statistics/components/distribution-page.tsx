@@ -4,7 +4,7 @@ import type {
   DistributionStatistics,
 } from '@esd/shared/statistics/sales-statistics.schemas';
 import { BarChart } from '@mantine/charts';
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, Title, useMatches } from '@mantine/core';
 import {
   IconCurrencyDollar,
   IconCurrencyManat,
@@ -12,6 +12,7 @@ import {
   IconReceipt,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { axisLabel } from '@/components/chart-axis-label';
 import { PageHeader } from '@/components/page-header';
 import { formatAzn, formatCompactMoney, formatNumber, formatUsd } from '@/lib/format';
 import { useDistributionStatistics } from '../api/sales-statistics';
@@ -32,6 +33,11 @@ import { TopProductsBlock } from './top-products-block';
 import { useSalesFilters } from './weekly-page';
 
 type Dimension = 'countries' | 'dealers' | 'categories' | 'products';
+/** the names' axis: about 30 characters of a name on one line, 18 on a phone */
+const axisTicks = {
+  wide: { width: 200, tick: axisLabel(200) },
+  narrow: { width: 120, tick: axisLabel(120) },
+};
 const DIMENSIONS: Dimension[] = ['countries', 'dealers', 'categories', 'products'];
 
 const SliceChart = ({
@@ -46,10 +52,11 @@ const SliceChart = ({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const withOrders = dimension === 'countries' || dimension === 'dealers';
+  const axis = useMatches({ base: axisTicks.narrow, sm: axisTicks.wide });
   const title = t(`statistics.sales.distribution.${dimension}`);
   const points = slices.map((s) => ({
-    // long product names are cut on the axis; the table below has them whole
-    name: s.name.length > 28 ? `${s.name.slice(0, 27)}…` : s.name,
+    // long names are cut on the axis, one line each; the tooltip and the table have them whole
+    name: s.name,
     amount: Number(currency === 'usd' ? s.amount_usd : s.amount_azn),
   }));
   const first = slices[0];
@@ -89,7 +96,7 @@ const SliceChart = ({
             },
           ]}
           valueFormatter={(value) => formatCompactMoney(currency, value, lang)}
-          yAxisProps={{ width: 120 }}
+          yAxisProps={{ ...axis, interval: 0 }}
         />
       </div>
       <Text component="figcaption" size="xs" c="dimmed" mt="xs">
@@ -220,7 +227,9 @@ export const DistributionPage = () => {
                 description={t('statistics.sales.empty.description')}
               />
             ) : (
-              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              // side by side only where each table has room for all its columns (its Share
+              // column was cut at 1366 px, in Azerbaijani most): the grid's own width decides
+              <SimpleGrid type="container" cols={{ base: 1, '1400px': 2 }} spacing="md">
                 {DIMENSIONS.map((dimension) => (
                   <SliceChart
                     key={dimension}
