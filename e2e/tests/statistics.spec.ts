@@ -357,7 +357,7 @@ test('[statistics][distribution] at 1366 px no chart label overlaps another and 
       const rows = await table.locator('tbody tr').count();
       expect(rows).toBeGreaterThan(0);
       // one label a row, each on one line, none over the next
-      const labels = figure.locator('.recharts-yAxis .recharts-cartesian-axis-tick text');
+      const labels = figure.locator('.recharts-yAxis-tick-labels text');
       await expect(labels).toHaveCount(rows);
       // each box read in the page (a function handed to the page cannot reach boxOf)
       const boxes = (await Promise.all((await labels.all()).map((l) => l.evaluate(boxOf)))).sort(
@@ -385,7 +385,9 @@ test('[statistics][distribution] at 1366 px no chart label overlaps another and 
     }
     // a dealer's name is one label with its spaces, not words joined where a line broke
     await expect(
-      page.locator('figure .recharts-yAxis text').filter({ hasText: /^Caspian Soft LLC$/ }),
+      page
+        .locator('figure .recharts-yAxis-tick-labels text')
+        .filter({ hasText: /^Caspian Soft LLC$/ }),
     ).toHaveCount(1);
     await page.screenshot({
       path: test.info().outputPath(`distribution-${lang}-1366.png`),
