@@ -193,7 +193,6 @@ export const findItemsOfOrders = async (db: DbOrTx, orderIds: number[]) => {
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
 };
-export type ExportItemRow = Awaited<ReturnType<typeof findItemsOfOrders>>[number];
 
 /** The keys some items hold now (handed out, not revoked), in the order they were handed out. */
 export const findHeldKeys = async (db: DbOrTx, itemIds: number[]) => {
