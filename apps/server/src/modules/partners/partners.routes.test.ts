@@ -335,6 +335,9 @@ describe.each(dbKinds)('[partners] become a partner and its review on %s', (kind
       /http:\/\/portal\.test\/pages\/reset-password\?token=([\w-]+)/,
     )?.[1];
     expect(token).toBeDefined();
+    // a new dealer's first password: its page is "Set your password", not a reset (issue 20)
+    const link = await ctx.app.inject({ url: `/api/auth/password-link?token=${token}` });
+    expect(link.json().data).toEqual({ kind: 'first', valid: true, reason: null });
     const set = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
