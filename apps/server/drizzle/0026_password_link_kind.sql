@@ -1,0 +1,2 @@
+ALTER TABLE "password_reset_tokens" ADD COLUMN "kind" varchar(8) DEFAULT 'reset' NOT NULL;--> statement-breakpoint
+ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_kind" CHECK ("password_reset_tokens"."kind" in ('first', 'reset'));
