@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { localizedErrorMessage } from './lib/error-language';
 import { adobeJobsPlugin } from './modules/adobe/adobe.jobs';
 import { adobePlugin } from './modules/adobe/adobe.plugin';
 import { adobeRoutes } from './modules/adobe/adobe.routes';
@@ -210,11 +211,11 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
         .header('Cache-Control', 'no-cache')
         .sendFile('index.html', webDist, { cacheControl: false });
     }
-    return reply.status(404).send({
-      code: 404,
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      data: { error: 'NOT_FOUND' },
-    });
+    const data = { error: 'NOT_FOUND' } as const;
+    const message = `Route ${request.method} ${request.url.split('?')[0]} not found`;
+    return reply
+      .status(404)
+      .send({ code: 404, message: localizedErrorMessage(request, message, data), data });
   });
 
   return app;

@@ -1,9 +1,11 @@
+import type { AppErrorCode } from '@esd/shared/api-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { localizedErrorMessage } from '../lib/error-language';
 import { AppError } from '../lib/errors';
 import { pgErrorCode } from '../lib/pg-errors';
 
@@ -13,7 +15,7 @@ const envelope = (code: number, message: string, data: Record<string, unknown>) 
   data,
 });
 
-const errorNameByStatus: Record<number, string> = {
+const errorNameByStatus: Record<number, AppErrorCode> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -31,15 +33,23 @@ const isMultipartParseError = (error: Error) =>
 /** One place maps every failure to the `{ code, message, data }` envelope. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    /** The envelope, its message in the request's language (the data stays as it is). */
+    const answer = (
+      status: number,
+      message: string,
+      data: { error: AppErrorCode } & Record<string, unknown>,
+    ) =>
+      reply
+        .status(status)
+        .send(envelope(status, localizedErrorMessage(request, message, data), data));
+
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send(envelope(error.statusCode, error.message, { error: error.error, ...error.data }));
+      return answer(error.statusCode, error.message, { error: error.error, ...error.data });
     }
     // only the targets trigger (migration 0009) raises the generic integrity violation
     if (pgErrorCode(error) === '23000') {
       const message = 'After a target is added it cannot be deleted or changed.';
-      return reply.status(409).send(envelope(409, message, { error: 'TARGET_IMMUTABLE' }));
+      return answer(409, message, { error: 'TARGET_IMMUTABLE' });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
@@ -48,24 +58,24 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       }));
       const first = issues[0];
       const message = first ? `Invalid input: ${first.path} ${first.message}` : 'Invalid input';
-      return reply.status(400).send(envelope(400, message, { error: 'VALIDATION_FAILED', issues }));
+      return answer(400, message, { error: 'VALIDATION_FAILED', issues });
     }
     // the multipart parser throws plain errors for a form it cannot read (no boundary, cut off)
     if (error.statusCode === undefined && isMultipartParseError(error)) {
       const message = 'The upload is not a readable multipart form.';
-      return reply.status(400).send(envelope(400, message, { error: 'VALIDATION_FAILED' }));
+      return answer(400, message, { error: 'VALIDATION_FAILED' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response failed its schema');
-      return reply.status(500).send(envelope(500, 'Internal server error', { error: 'INTERNAL' }));
+      return answer(500, 'Internal server error', { error: 'INTERNAL' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(envelope(500, 'Internal server error', { error: 'INTERNAL' }));
+      return answer(500, 'Internal server error', { error: 'INTERNAL' });
     }
     const name = errorNameByStatus[status] ?? 'VALIDATION_FAILED';
-    return reply.status(status).send(envelope(status, error.message, { error: name }));
+    return answer(status, error.message, { error: name });
   });
 });
 
@@ -75,10 +85,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
  */
 export const frameworkErrors = (
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ) => {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   const message = status === 414 ? 'The address is too long.' : 'The address is not valid.';
-  reply.status(status).send(envelope(status, message, { error: 'VALIDATION_FAILED' }));
+  const data = { error: 'VALIDATION_FAILED' } as const;
+  reply.status(status).send(envelope(status, localizedErrorMessage(request, message, data), data));
 };

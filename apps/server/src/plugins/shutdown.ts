@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { localizedErrorMessage } from '../lib/error-language';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,11 +9,8 @@ declare module 'fastify' {
 }
 
 /** The answer to a request that arrives while the process shuts down. */
-const UNAVAILABLE_WHILE_CLOSING = {
-  code: 503,
-  message: 'The server is restarting. Try again.',
-  data: { error: 'UNAVAILABLE' },
-} as const;
+const CLOSING_MESSAGE = 'The server is restarting. Try again.';
+const UNAVAILABLE = { error: 'UNAVAILABLE' } as const;
 
 /**
  * Added to the root before any other hook, so whether a request is served is decided the
@@ -37,9 +35,10 @@ export const addShutdownGate = (app: FastifyInstance) => {
       sweeper.unref();
     },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (!closing) return done();
-    reply.header('connection', 'close').status(503).send(UNAVAILABLE_WHILE_CLOSING);
+    const message = localizedErrorMessage(request, CLOSING_MESSAGE, UNAVAILABLE);
+    reply.header('connection', 'close').status(503).send({ code: 503, message, data: UNAVAILABLE });
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
