@@ -81,8 +81,12 @@ export default defineConfig({
         // One exception: locale files (JSON, no dependencies) form two chunks per language,
         // loaded for the active language only (app/i18n-resources.ts): locale-<lang> with the
         // common keys and the start-up features' (before the first render), and
-        // locale-pages-<lang> with every other feature's (right after).
+        // locale-pages-<lang> with every other feature's (right after). The error codes' words
+        // (packages/shared/src/errors/messages-<lang>.ts) join locale-<lang>.
         manualChunks: (id) => {
+          // the error codes' words, shared with the server: one module per language
+          const errors = /[\\/]shared[\\/]src[\\/]errors[\\/]messages-(en|ru|az)\.ts$/.exec(id);
+          if (errors) return `locale-${errors[1]}`;
           const locale = /[\\/](?:features[\\/]([\w-]+)[\\/])?locales[\\/](en|ru|az)\.json$/.exec(
             id,
           );

@@ -91,7 +91,10 @@ test('[jobs][retry] a listed job another admin already retried: the confirmation
   await expect(dialog).toContainText('order #4242');
   await expectNoSeriousViolations(page, 'retry confirmation');
   await dialog.getByRole('button', { name: 'Retry' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('The requested item was not found.');
+  // the server's own message (spec 8), not the web app's words for NOT_FOUND
+  await expect(dialog.getByRole('alert')).toContainText(
+    'No failed job with this id waits for a retry.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 

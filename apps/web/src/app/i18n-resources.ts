@@ -1,3 +1,4 @@
+import type { AppErrorCode } from '@esd/shared/api-codes';
 import type { Language } from '@esd/shared/constants';
 import type commonEn from '@/lib/i18n/locales/en.json';
 import { STARTUP_FEATURES } from './i18n-startup';
@@ -31,14 +32,25 @@ type FeatureResources = {
   users: English<typeof import('@/features/users/locales/en.json')>;
 };
 
-/** Common keys at the top level, each feature's keys under the feature's folder name. */
-export type TranslationResources = typeof commonEn & FeatureResources;
+/**
+ * Common keys at the top level, each feature's keys under the feature's folder name, and the
+ * error codes' words (shared with the server, which answers with them) under `errors`.
+ */
+export type TranslationResources = typeof commonEn &
+  FeatureResources & { errors: Record<AppErrorCode, string> };
 
 type Json = Record<string, unknown>;
 
 // Lazy: per language, the common file and the start-up features form one chunk, every other
 // feature another (vite.config.ts); only the active language loads.
 const commonFiles = import.meta.glob<Json>('/src/lib/i18n/locales/*.json', { import: 'default' });
+// one module per language, so only the active language's words load (vite.config.ts chunks
+// each with its language's locale files)
+const errorFiles: Record<Language, () => Promise<Record<AppErrorCode, string>>> = {
+  en: () => import('@esd/shared/errors/messages-en').then((file) => file.messages),
+  ru: () => import('@esd/shared/errors/messages-ru').then((file) => file.messages),
+  az: () => import('@esd/shared/errors/messages-az').then((file) => file.messages),
+};
 const featureFiles = import.meta.glob<Json>('/src/features/*/locales/*.json', {
   import: 'default',
 });
@@ -57,8 +69,12 @@ const loadFeatures = async (lang: Language, atStartup: boolean): Promise<Json> =
 export const loadStartupTranslation = async (lang: Language): Promise<Json> => {
   const common = commonFiles[`/src/lib/i18n/locales/${lang}.json`];
   if (!common) throw new Error(`No common locale for ${lang}`);
-  const [commonKeys, featureKeys] = await Promise.all([common(), loadFeatures(lang, true)]);
-  return { ...commonKeys, ...featureKeys };
+  const [commonKeys, errors, featureKeys] = await Promise.all([
+    common(),
+    errorFiles[lang](),
+    loadFeatures(lang, true),
+  ]);
+  return { ...commonKeys, errors, ...featureKeys };
 };
 
 /** Every other feature's keys of one language, each under its feature's name. */

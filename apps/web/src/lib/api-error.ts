@@ -8,12 +8,21 @@ export class ApiError extends Error {
   readonly errorName: AppErrorCode | undefined;
   /** the whole `data` of the failed answer (for example `issues` of VALIDATION_FAILED) */
   readonly data: unknown;
+  /** the message the server wrote, in the language the request asked for (spec 8) */
+  readonly serverMessage: string | undefined;
 
-  constructor(options: { status: number; message: string; errorName?: string; data?: unknown }) {
+  constructor(options: {
+    status: number;
+    message: string;
+    errorName?: string;
+    data?: unknown;
+    serverMessage?: string;
+  }) {
     super(options.message);
     this.status = options.status;
     this.errorName = isAppErrorCode(options.errorName) ? options.errorName : undefined;
     this.data = options.data;
+    this.serverMessage = options.serverMessage?.trim() || undefined;
   }
 
   get isNetworkError() {
@@ -44,5 +53,6 @@ export const apiErrorFromEnvelope = (
     message: envelope.message || response.statusText || `HTTP ${response.status}`,
     errorName: data?.error,
     data,
+    serverMessage: typeof envelope.message === 'string' ? envelope.message : undefined,
   });
 };

@@ -12,19 +12,17 @@ const errorValues = (data: unknown): Record<string, string | number> =>
   );
 
 /**
- * `errors.<NAME>` when the server named the error, else the server's own message (spec 8).
- * The translation may name fields of the answer's data, e.g. `{{points_needed}}`; they go in
- * as `replace` values, so a field never acts as an i18next option such as `count`.
+ * The server's own message, written in the language the request asked for (spec 8); for an
+ * answer without one, `errors.<NAME>` of the error it named, else a generic failure. The
+ * translation may name fields of the answer's data, e.g. `{{points_needed}}`; they go in as
+ * `replace` values, so a field never acts as an i18next option such as `count`.
  */
 export const getErrorMessage = (error: unknown): string => {
   if (isApiError(error)) {
     if (error.isNetworkError) return i18n.t('common.networkError');
+    if (error.serverMessage) return error.serverMessage;
     if (error.errorName)
-      return i18n.t(`errors.${error.errorName}`, {
-        replace: errorValues(error.data),
-        defaultValue: error.message,
-      });
-    return error.message;
+      return i18n.t(`errors.${error.errorName}`, { replace: errorValues(error.data) });
   }
   return i18n.t('errors.INTERNAL');
 };
