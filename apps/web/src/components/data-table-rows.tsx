@@ -11,6 +11,11 @@ export type DataTableColumn<T> = {
   /** numbers are right-aligned */
   align?: 'left' | 'right' | 'center';
   nowrap?: boolean;
+  /**
+   * Its place on a phone's card (data-table-cards.tsx): `title` heads the card (default: the
+   * first column), `aside` stands at its top right, `hidden` stays out; else a labelled field.
+   */
+  card?: 'title' | 'aside' | 'hidden';
 };
 
 type DataTableRowsProps<T> = {

@@ -1,10 +1,13 @@
 import { Alert, Box, Button, Group, Paper, Table, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { DataTableCards } from './data-table-cards';
 import { DataTableFooter } from './data-table-footer';
 import { type DataTableColumn, DataTableRows } from './data-table-rows';
+import { DataTableSort } from './data-table-sort';
 import { PlainTh, SortableTh } from './sortable-th';
 import { clampPage, type ListControls } from './use-list-query';
 
@@ -36,9 +39,12 @@ export type DataTableProps<T> = {
   describeDeletion?: (row: T) => ReactNode;
   /** a full-width row under a row (an inline editor) */
   renderRowDetail?: (row: T) => ReactNode;
-  /** below this width the table scrolls sideways (phones) */
+  /** below this width the table scrolls sideways (a tablet; a phone gets cards) */
   minWidth?: number;
 };
+
+/** Below this width (600 px) the rows are cards: a phone shows each row's status and total. */
+export const CARDS_QUERY = '(max-width: 37.5em)';
 
 /** The settings list: search, server-side sort and pages, row actions, every load state. */
 export const DataTable = <T,>(props: DataTableProps<T>) => {
@@ -50,6 +56,10 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
   const page = list?.query.page ?? 1;
   const perPage = list?.query.perPage ?? total;
   const setPage = list?.setPage;
+  // read at once, not after a first render as a table that would flash on a phone
+  const asCards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
+  // a phone's cards have no header cells to sort by: a sort field stands in the toolbar
+  const sortsCards = asCards && list && columns.some((column) => column.sortKey);
 
   // A delete (or someone else's) can empty the last page: step back to one with rows.
   useEffect(() => {
@@ -57,6 +67,10 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
     const last = clampPage(page, props.total, perPage);
     if (last !== page) setPage(last);
   }, [page, perPage, props.total, setPage]);
+
+  const emptyMessage = list?.query.q
+    ? t('list.noMatches', { q: list.query.q })
+    : (props.emptyMessage ?? t('list.empty'));
 
   const header = columns.map((column) =>
     column.sortKey && list ? (
@@ -76,7 +90,7 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
 
   return (
     <Paper radius="lg" p={0} style={{ overflow: 'hidden' }}>
-      {props.searchLabel || props.toolbar ? (
+      {props.searchLabel || props.toolbar || sortsCards ? (
         <Group p="md" gap="sm" align="flex-end" justify="space-between">
           {props.searchLabel && list ? (
             <TextInput
@@ -90,6 +104,7 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
             />
           ) : null}
           {props.toolbar}
+          {sortsCards ? <DataTableSort columns={columns} list={list} /> : null}
         </Group>
       ) : null}
       {props.isError && !rows ? (
@@ -105,43 +120,54 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
           aria-busy={props.isLoading || props.isFetching}
           style={{ opacity: props.isFetching && rows ? 0.6 : 1, transition: 'opacity 150ms' }}
         >
-          {/* focusable, so keyboard users can scroll a table without row actions on a phone */}
-          <Table.ScrollContainer
-            minWidth={props.minWidth ?? 640}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label={props.caption}
-            // the empty state's width follows this box's visible width (cqw), not the table's
-            style={{ containerType: 'inline-size' }}
-          >
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover tabularNums>
-              <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  {header}
-                  {hasActions ? <PlainTh align="right">{t('list.actions')}</PlainTh> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <DataTableRows
-                  columns={columns}
-                  rows={rows}
-                  isLoading={props.isLoading}
-                  emptyMessage={
-                    list?.query.q
-                      ? t('list.noMatches', { q: list.query.q })
-                      : (props.emptyMessage ?? t('list.empty'))
-                  }
-                  getRowKey={props.getRowKey}
-                  getRowLabel={props.getRowLabel}
-                  onEdit={onEdit}
-                  onDelete={onDelete ? setDeleting : undefined}
-                  renderRowDetail={renderRowDetail}
-                />
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {asCards ? (
+            <DataTableCards
+              caption={props.caption}
+              columns={columns}
+              rows={rows}
+              isLoading={props.isLoading}
+              emptyMessage={emptyMessage}
+              getRowKey={props.getRowKey}
+              getRowLabel={props.getRowLabel}
+              onEdit={onEdit}
+              onDelete={onDelete ? setDeleting : undefined}
+              renderRowDetail={renderRowDetail}
+            />
+          ) : (
+            // focusable, so keyboard users can scroll a table without row actions sideways
+            <Table.ScrollContainer
+              minWidth={props.minWidth ?? 640}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label={props.caption}
+              // the empty state's width follows this box's visible width (cqw), not the table's
+              style={{ containerType: 'inline-size' }}
+            >
+              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover tabularNums>
+                <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>
+                <Table.Thead bg="gray.0">
+                  <Table.Tr>
+                    {header}
+                    {hasActions ? <PlainTh align="right">{t('list.actions')}</PlainTh> : null}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  <DataTableRows
+                    columns={columns}
+                    rows={rows}
+                    isLoading={props.isLoading}
+                    emptyMessage={emptyMessage}
+                    getRowKey={props.getRowKey}
+                    getRowLabel={props.getRowLabel}
+                    onEdit={onEdit}
+                    onDelete={onDelete ? setDeleting : undefined}
+                    renderRowDetail={renderRowDetail}
+                  />
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
         </Box>
       )}
       {list && !(props.isError && !rows) ? (

@@ -56,6 +56,7 @@ export const SettingsEventsPage = () => {
     },
     {
       key: 'status',
+      card: 'aside',
       header: t('events.settings.events.table.status'),
       render: (e) => <EventStatusBadge status={e.status} />,
     },

@@ -90,6 +90,7 @@ export const SettingsWonPrizesPage = () => {
     },
     {
       key: 'status',
+      card: 'aside',
       header: t('events.settings.won.table.status'),
       render: (w) => (
         <Stack gap={2} align="flex-start">

@@ -54,6 +54,7 @@ export const useKeyStockColumns = (onImport: (row: KeyStock) => void) => {
       },
       {
         key: 'status',
+        card: 'aside',
         header: t('keys.stock.table.status'),
         nowrap: true,
         render: (row) =>

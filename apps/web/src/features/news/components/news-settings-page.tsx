@@ -38,6 +38,7 @@ export const NewsSettingsPage = () => {
     { key: 'title', header: t('news.settings.table.title'), render: (item) => item.title[lang] },
     {
       key: 'status',
+      card: 'aside',
       header: t('news.settings.table.status'),
       nowrap: true,
       render: (item) => {

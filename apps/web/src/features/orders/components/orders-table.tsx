@@ -123,6 +123,7 @@ export const OrdersTable = (props: OrdersTableProps) => {
     {
       key: 'status',
       header: t('orders.list.status'),
+      card: 'aside',
       render: (order) => <OrderStatusBadge status={order.status} />,
     },
     {
@@ -141,6 +142,7 @@ export const OrdersTable = (props: OrdersTableProps) => {
       header: t('orders.list.totalUsd'),
       align: 'right',
       nowrap: true,
+      card: 'aside',
       render: (order) => formatUsd(order.total_usd, lang),
     },
     {

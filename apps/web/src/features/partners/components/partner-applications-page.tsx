@@ -85,11 +85,13 @@ export const PartnerApplicationsPage = () => {
     },
     {
       key: 'status',
+      card: 'aside',
       header: t('partners.review.table.status'),
       render: (row) => <PartnerStatusBadge status={row.status} />,
     },
     {
       key: 'open',
+      card: 'aside',
       header: t('partners.review.table.open'),
       align: 'right',
       render: (row) => (

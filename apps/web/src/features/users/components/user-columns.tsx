@@ -112,7 +112,7 @@ export const useUserColumns = (options: ColumnOptions): DataTableColumn<ManagedU
       header: t('users.table.name'),
       sortKey: 'name',
       render: (user) => (
-        <Stack gap={0} miw={180}>
+        <Stack gap={0} miw={{ base: 0, xs: 180 }}>
           <Text size="sm" fw={600}>
             {user.name}
           </Text>
@@ -138,6 +138,7 @@ export const useUserColumns = (options: ColumnOptions): DataTableColumn<ManagedU
       header: t('users.table.status'),
       sortKey: 'active',
       nowrap: true,
+      card: 'aside',
       render: (user) =>
         !user.is_active ? (
           <CellBadge variant="filled" color="red.9" radius="sm">
@@ -185,6 +186,7 @@ export const useUserColumns = (options: ColumnOptions): DataTableColumn<ManagedU
       key: 'actions',
       header: t('users.table.actions'),
       align: 'right',
+      card: 'aside',
       render: (user) => <RowMenu user={user} {...options} />,
     },
   ];

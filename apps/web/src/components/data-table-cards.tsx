@@ -1,0 +1,145 @@
+import { Box, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { DataTableColumn } from './data-table-rows';
+import { RowActions } from './row-actions';
+
+type DataTableCardsProps<T> = {
+  /** the list's accessible name (the table's caption on a wide screen) */
+  caption: string;
+  columns: DataTableColumn<T>[];
+  rows: T[] | undefined;
+  isLoading: boolean;
+  emptyMessage: string;
+  getRowKey: (row: T) => string | number;
+  getRowLabel: (row: T) => string;
+  onEdit?: (row: T) => void;
+  onDelete?: (row: T) => void;
+  renderRowDetail?: (row: T) => ReactNode;
+};
+
+/**
+ * Where each column goes on a card: the `title` column (else the first) heads it, `aside`
+ * columns stand at its top right (a status, a total, a row menu), `hidden` ones stay out and
+ * every other column is a labelled field below.
+ */
+export const cardParts = <T,>(columns: DataTableColumn<T>[]) => {
+  const title = columns.find((column) => column.card === 'title') ?? columns[0];
+  return {
+    title,
+    aside: columns.filter((column) => column !== title && column.card === 'aside'),
+    fields: columns.filter(
+      (column) => column !== title && column.card !== 'aside' && column.card !== 'hidden',
+    ),
+  };
+};
+
+/**
+ * The rows of a DataTable as cards, for a phone: each row's title, status and amount stay in
+ * view without a sideways scroll, and the other columns follow as labelled fields.
+ */
+export const DataTableCards = <T,>(props: DataTableCardsProps<T>) => {
+  const { columns, rows, onEdit, onDelete, renderRowDetail } = props;
+  const { title, aside, fields } = cardParts(columns);
+
+  if (!rows && props.isLoading) {
+    return (
+      <Stack gap="sm" p="sm">
+        {Array.from({ length: 3 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
+          <Skeleton key={index} h={96} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (!rows || rows.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py={40} px="md">
+        {props.emptyMessage}
+      </Text>
+    );
+  }
+  return (
+    <Box
+      component="ul"
+      aria-label={props.caption}
+      p="sm"
+      m={0}
+      style={{
+        listStyle: 'none',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 'var(--mantine-spacing-sm)',
+      }}
+    >
+      {rows.map((row) => {
+        const detail = renderRowDetail?.(row);
+        const hasActions = Boolean(onEdit || onDelete);
+        return (
+          <Paper
+            component="li"
+            key={props.getRowKey(row)}
+            withBorder
+            radius="md"
+            p="sm"
+            data-testid="data-card"
+          >
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Box miw={0} style={{ flex: 1, overflowWrap: 'anywhere' }}>
+                {title?.render(row)}
+              </Box>
+              {aside.length > 0 || hasActions ? (
+                <Stack gap={4} align="flex-end" style={{ flexShrink: 0, textAlign: 'right' }}>
+                  {aside.map((column) => (
+                    <Box key={column.key} fz="sm" fw={column.align === 'right' ? 600 : undefined}>
+                      {column.render(row)}
+                    </Box>
+                  ))}
+                  {hasActions ? (
+                    <RowActions
+                      label={props.getRowLabel(row)}
+                      onEdit={onEdit ? () => onEdit(row) : undefined}
+                      onDelete={onDelete ? () => onDelete(row) : undefined}
+                    />
+                  ) : null}
+                </Stack>
+              ) : null}
+            </Group>
+            {fields.length > 0 ? (
+              <Box
+                component="dl"
+                m={0}
+                mt="xs"
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))',
+                  gap: '6px 12px',
+                }}
+              >
+                {fields.map((column) => (
+                  <Box key={column.key} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                    <Text component="dt" size="xs" c="dimmed">
+                      {column.header}
+                    </Text>
+                    <Box component="dd" m={0} fz="sm" style={{ display: 'flex' }}>
+                      {column.render(row)}
+                    </Box>
+                  </Box>
+                ))}
+              </Box>
+            ) : null}
+            {detail ? (
+              <Box
+                mt="sm"
+                p="sm"
+                bg="indigo.0"
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              >
+                {detail}
+              </Box>
+            ) : null}
+          </Paper>
+        );
+      })}
+    </Box>
+  );
+};
