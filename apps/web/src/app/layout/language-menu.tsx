@@ -1,5 +1,6 @@
 import { isLanguage, type Language, languages } from '@esd/shared/constants';
 import { Button, Menu } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ export const LanguageMenu = () => {
   const queryClient = useQueryClient();
   const updateProfile = useUpdateProfile();
   const current: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const isPhone = useMediaQuery('(max-width: 36em)');
 
   const select = async (lang: Language) => {
     if (lang === current) return;
@@ -35,7 +37,8 @@ export const LanguageMenu = () => {
           // "Language: EN": the name holds the visible code, so a voice-control user saying
           // what they see finds the button (WCAG 2.5.3 Label in Name)
           aria-label={t('layout.languageCurrent', { code: current.toUpperCase() })}
-          leftSection={<IconLanguage size={20} aria-hidden />}
+          // the code alone on a phone: the header's right side has no room for the icon too
+          leftSection={isPhone ? undefined : <IconLanguage size={20} aria-hidden />}
         >
           {current.toUpperCase()}
         </Button>

@@ -14,13 +14,14 @@ export const UserMenu = () => {
   const name = info?.displayName || info?.email || '';
 
   return (
-    <Menu position="bottom-end" width={260}>
+    // never wider than a phone's window less a margin, so it opens whole inside it
+    <Menu position="bottom-end" width="min(260px, calc(100vw - 16px))">
       <Menu.Target>
         {/* named by its content, the user's name and role, then a hidden "User menu": an
             aria-label without the visible name would not answer a voice-control user saying
             it (WCAG 2.5.3 Label in Name); the initials are decoration */}
         <UnstyledButton p={4} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
-          <Group gap={8} wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             <Avatar
               src={info?.photoURL}
               name={name}
@@ -32,7 +33,7 @@ export const UserMenu = () => {
               // some initials colours (orange, yellow) are too pale as text: AA contrast for all
               styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
             />
-            <Box visibleFrom="md" maw={160}>
+            <Box visibleFrom="md" maw={168} px={4}>
               <Text size="sm" fw={600} lineClamp={1}>
                 {name}
               </Text>
@@ -41,7 +42,10 @@ export const UserMenu = () => {
               </Text>
             </Box>
             <VisuallyHidden>{t('layout.userMenu')}</VisuallyHidden>
-            <IconChevronDown size={14} aria-hidden />
+            {/* a phone's header has no room for it beside the basket, stars and language */}
+            <Box visibleFrom="xs" display="flex" aria-hidden>
+              <IconChevronDown size={14} />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>
