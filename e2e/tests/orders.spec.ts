@@ -377,7 +377,7 @@ test('[orders][a11y] checkout and the orders list in en, ru and az and an order 
   }
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
 
-  // on a phone nothing widens the page: wide tables scroll inside their own box
+  // on a phone nothing widens the page: the orders list is cards (phone.spec.ts looks closer)
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ['/pages/orders', `/pages/orders?order=${id}`, '/pages/checkout']) {
     await page.goto(path);

@@ -219,7 +219,8 @@ test('[shell][session] a wrong password shows an Error notification with the ser
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Error' });
-  await expect(alert).toContainText(/wrong e-mail or password|invalid e-mail or password/i);
+  // the server's own words (spec 8), not the web app's fallback for INVALID_CREDENTIALS
+  await expect(alert).toContainText('Invalid e-mail or password.');
   await expect(page).toHaveURL(/\/pages\/login$/);
 });
 
