@@ -44,7 +44,7 @@ export type DataTableProps<T> = {
 };
 
 /** Below this width (600 px) the rows are cards: a phone shows each row's status and total. */
-export const CARDS_QUERY = '(max-width: 37.5em)';
+const CARDS_QUERY = '(max-width: 37.5em)';
 
 /** The settings list: search, server-side sort and pages, row actions, every load state. */
 export const DataTable = <T,>(props: DataTableProps<T>) => {
