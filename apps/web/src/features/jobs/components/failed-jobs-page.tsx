@@ -73,6 +73,7 @@ export const FailedJobsPage = () => {
     },
     {
       key: 'retry',
+      card: 'aside',
       header: t('jobs.table.actions'),
       render: (job) => (
         <Button

@@ -66,6 +66,7 @@ export const useKeyStockColumns = (onImport: (row: KeyStock) => void) => {
       },
       {
         key: 'import',
+        card: 'aside',
         header: t('list.actions'),
         align: 'right',
         nowrap: true,

@@ -76,6 +76,7 @@ export const LibrarySettingsPage = () => {
     },
     {
       key: 'download',
+      card: 'aside',
       header: t('library.downloadShort'),
       render: (doc) => <DownloadButton doc={doc} />,
     },

@@ -51,6 +51,7 @@ export const TargetsPage = () => {
     },
     {
       key: 'amount',
+      card: 'aside',
       header: t('targets.table.amount'),
       align: 'right',
       nowrap: true,
