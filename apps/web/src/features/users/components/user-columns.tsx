@@ -112,7 +112,7 @@ export const useUserColumns = (options: ColumnOptions): DataTableColumn<ManagedU
       header: t('users.table.name'),
       sortKey: 'name',
       render: (user) => (
-        <Stack gap={0} miw={{ base: 0, xs: 180 }}>
+        <Stack gap={0} miw={{ base: 0, xs: 140 }}>
           <Text size="sm" fw={600}>
             {user.name}
           </Text>
