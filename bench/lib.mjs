@@ -27,7 +27,8 @@ export const buildServer = () => {
 export const startProcess = (command, args, env = {}) => {
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, ...env },
+    // benchmarks measure the portal, not the central bank: no daily rate fetch, no noon mail
+    env: { CBAR_RATES_URL: 'off', RATE_DUE_AT: 'off', ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr.on('data', (chunk) => process.stderr.write(chunk));

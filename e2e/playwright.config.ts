@@ -62,6 +62,10 @@ export default defineConfig({
         // every journey signs in from 127.0.0.1
         ANONYMOUS_RATE_LIMIT_PER_MINUTE: '10000',
         E2E_OIDC_PORT: String(OIDC_PORT),
+        // the journeys never reach the central bank; rates are typed or imported
+        CBAR_RATES_URL: 'off',
+        // nor mail admins at noon: journeys count the mailbox
+        RATE_DUE_AT: 'off',
       },
     },
   ],

@@ -46,6 +46,7 @@ import { categoriesRoutes } from './modules/settings/categories.routes';
 import { countriesRoutes } from './modules/settings/countries.routes';
 import { markupGroupsRoutes } from './modules/settings/markup-groups.routes';
 import { productsSettingsRoutes } from './modules/settings/products-settings.routes';
+import { rateJobsPlugin } from './modules/settings/rates.jobs';
 import { ratesRoutes } from './modules/settings/rates.routes';
 import { adobeStatisticsRoutes } from './modules/statistics/adobe-statistics.routes';
 import { salesStatisticsRoutes } from './modules/statistics/sales-statistics.routes';
@@ -123,6 +124,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
   await app.register(jobsPlugin);
   await app.register(orderJobsPlugin);
   await app.register(adobeJobsPlugin);
+  await app.register(rateJobsPlugin);
 
   await app.register(swagger, {
     openapi: {

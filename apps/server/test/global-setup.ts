@@ -41,6 +41,9 @@ const seeded = async (database: Database, dataDir: string) => {
     JWT_SECRET: 'test-template-secret-that-is-long-enough-0123456789',
     PUBLIC_URL: 'http://portal.test',
     LOG_LEVEL: 'silent',
+    // no fetch of the central bank's rate, nor its noon mail, lands in the template
+    CBAR_RATES_URL: 'off',
+    RATE_DUE_AT: 'off',
   });
   const app = await buildApp({ config, database });
   await app.ready();

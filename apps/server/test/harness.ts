@@ -118,6 +118,9 @@ export const createTestContext = async (kind: DbKind, options: TestContextOption
     PUBLIC_URL: 'http://portal.test',
     LOG_LEVEL: 'silent',
     ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000',
+    // no test reaches the central bank: a suite that fetches serves its own files
+    CBAR_RATES_URL: 'off',
+    RATE_DUE_AT: 'off',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
   });

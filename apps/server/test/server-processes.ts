@@ -164,6 +164,8 @@ export const createProcessCluster = async (
     JOB_BACKSTOP_SECONDS: '0.5',
     SEED_DEMO: 'false',
     ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000',
+    CBAR_RATES_URL: 'off',
+    RATE_DUE_AT: 'off',
     ...options.env,
   };
 

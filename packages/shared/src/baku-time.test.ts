@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bakuWallClock, formatBakuTimestamp, fromBakuWallClock } from './baku-time';
+import { bakuDate, bakuWallClock, formatBakuTimestamp, fromBakuWallClock } from './baku-time';
 
 describe('Baku time', () => {
+  it("dates a moment by Baku's calendar, which turns four hours before UTC's", () => {
+    expect(bakuDate(new Date('2026-11-25T19:59:59Z'))).toBe('2026-11-25');
+    expect(bakuDate(new Date('2026-11-25T20:00:00Z'))).toBe('2026-11-26');
+    expect(bakuDate(new Date('2026-12-31T20:30:00Z'))).toBe('2027-01-01');
+    expect(() => bakuDate(new Date('nope'))).toThrow(RangeError);
+  });
+
   it('writes a moment as Baku wall-clock time, four hours ahead of UTC', () => {
     expect(formatBakuTimestamp('2026-11-25T10:05:09.123Z')).toBe('2026-11-25 14:05:09');
     expect(formatBakuTimestamp(new Date('2026-06-30T21:30:00Z'))).toBe('2026-07-01 01:30:00');

@@ -46,6 +46,13 @@ export const bakuWallClock = (at: Date): BakuWallClock | null => {
   };
 };
 
+/** The Baku calendar day of a moment, `YYYY-MM-DD` (a bank rate's date is a Baku day). */
+export const bakuDate = (at: Date) => {
+  const clock = bakuWallClock(at);
+  if (!clock) throw new RangeError('not a moment');
+  return `${clock.year}-${clock.month}-${clock.day}`;
+};
+
 /**
  * A moment as Baku time `YYYY-MM-DD HH:mm:ss`: what the CSV exports write, so a spreadsheet
  * shows the business's own clock instead of UTC. Anything that is not a date comes back as is.

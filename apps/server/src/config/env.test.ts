@@ -36,4 +36,28 @@ describe('[config] typed environment', () => {
       /demo accounts .* reachable at 0\.0\.0\.0/,
     );
   });
+
+  it("reads the central bank fetch's URL template, time and retry wait, or `off`", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'esd-config-'));
+    const defaults = loadConfig({ DATA_DIR: dir });
+    expect(defaults).toMatchObject({
+      CBAR_RATES_URL: 'https://www.cbar.az/currencies/{date}.xml',
+      CBAR_FETCH_AT: '10:00',
+      CBAR_RETRY_DELAY_SECONDS: 600,
+      RATE_DUE_AT: '12:00',
+    });
+    expect(loadConfig({ DATA_DIR: dir, RATE_DUE_AT: 'off' }).RATE_DUE_AT).toBe('off');
+    expect(() => loadConfig({ DATA_DIR: dir, RATE_DUE_AT: '12' })).toThrow(/RATE_DUE_AT/);
+    expect(loadConfig({ DATA_DIR: dir, CBAR_RATES_URL: 'off' }).CBAR_RATES_URL).toBe('off');
+    const local = 'http://127.0.0.1:8080/rates/{date}.xml';
+    expect(loadConfig({ DATA_DIR: dir, CBAR_RATES_URL: local }).CBAR_RATES_URL).toBe(local);
+    for (const wrong of ['http://bank.test/rates.xml', 'ftp://bank.test/{date}.xml', 'no'])
+      expect(() => loadConfig({ DATA_DIR: dir, CBAR_RATES_URL: wrong }), wrong).toThrow(
+        /CBAR_RATES_URL/,
+      );
+    for (const wrong of ['24:00', '9:00', '10:60', 'ten'])
+      expect(() => loadConfig({ DATA_DIR: dir, CBAR_FETCH_AT: wrong }), wrong).toThrow(
+        /CBAR_FETCH_AT/,
+      );
+  });
 });

@@ -8,6 +8,8 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** this machine only by default; `HOST=0.0.0.0` serves the network */
@@ -64,6 +66,29 @@ const envSchema = z.object({
    * behind a proxy that overwrites the header), `false` none, or a list of addresses/CIDRs.
    */
   TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  /**
+   * The central bank's daily rates file, `{date}` standing for DD.MM.YYYY; `off` stops the daily
+   * fetch (rates are then typed or imported by hand)
+   */
+  CBAR_RATES_URL: z
+    .union([
+      z.literal('off'),
+      z
+        .url({ protocol: /^https?$/ })
+        .refine((url) => url.includes('{date}'), 'must contain {date} (DD.MM.YYYY)'),
+    ])
+    .default('https://www.cbar.az/currencies/{date}.xml'),
+  /** Baku time (HH:MM) of the daily fetch of the central bank's rate */
+  CBAR_FETCH_AT: z.string().regex(HH_MM, 'must be HH:MM (24-hour, Baku time)').default('10:00'),
+  /** wait between tries of a fetch that failed (file not out yet, bank down): 12 tries */
+  CBAR_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  /**
+   * Baku time (HH:MM) by which today's rate should be in: after it the rates page warns and
+   * global admins get one mail a day; `off`: neither
+   */
+  RATE_DUE_AT: z
+    .union([z.literal('off'), z.string().regex(HH_MM, 'must be HH:MM (24-hour, Baku time) or off')])
+    .default('12:00'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** bearer token a Prometheus scraper sends to GET /api/metrics (a global admin's session works too) */

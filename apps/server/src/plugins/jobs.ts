@@ -26,8 +26,10 @@ type QueueDefinition<T extends object> = {
     /** a batch of at most batchSize jobs; a full batch asks for the next one at once */
     handler: (jobs: PgBoss.Job<T>[]) => Promise<void>;
   };
-  /** a cron expression: one job per tick, whichever process gets it */
-  schedule?: string;
+  /**
+   * a cron expression (UTC), or one in a time zone: one job per tick, whichever process gets it
+   */
+  schedule?: string | { cron: string; tz: string };
 };
 
 export const deadLetterOf = (queue: string) => `${queue}-dead`;
@@ -199,7 +201,10 @@ export const jobsPlugin = fp(
         );
         workers.set(name, worker);
       }
-      for (const { name, schedule } of defined) if (schedule) await boss.schedule(name, schedule);
+      for (const { name, schedule } of defined) {
+        if (typeof schedule === 'string') await boss.schedule(name, schedule);
+        else if (schedule) await boss.schedule(name, schedule.cron, {}, { tz: schedule.tz });
+      }
       for (const task of started) await task();
     });
 

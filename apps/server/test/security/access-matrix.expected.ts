@@ -196,6 +196,8 @@ export const expectedAccess: Record<string, Expected> = {
   // As every admin settings page but users, they are the global district's; so is the
   // audit log of those settings.
   'GET /api/settings/exchange-rates': gd,
+  // issue 21: whether today's rate is in, for the rates page's warning
+  'GET /api/settings/exchange-rates/status': gd,
   'POST /api/settings/exchange-rates': gd,
   'POST /api/settings/exchange-rates/import': gd,
   'DELETE /api/settings/exchange-rates/{id}': gd,

@@ -149,6 +149,19 @@ export const rateImportResultSchema = z.object({
 });
 export type RateImportResult = z.infer<typeof rateImportResultSchema>;
 
+/** Whether today's (Baku) rate is in, and which rate prices use meanwhile. */
+export const rateStatusSchema = z.object({
+  /** today in Baku, YYYY-MM-DD */
+  today: z.string(),
+  /** the rate AZN prices use now: today's, else the newest earlier one; null when none */
+  in_use: z.object({ date: z.string(), rate: z.string() }).nullable(),
+  /** no rate for today and it is past noon in Baku: admins were mailed */
+  overdue: z.boolean(),
+  /** the central bank's daily fetch is on (CBAR_RATES_URL is not `off`) */
+  fetch_enabled: z.boolean(),
+});
+export type RateStatus = z.infer<typeof rateStatusSchema>;
+
 export const pricingSettingsSchema = z.object({
   vat_percent: percentUpTo(VAT_PERCENT_MAX),
   credit_surcharge_percent: percentUpTo(SURCHARGE_PERCENT_MAX),

@@ -7,6 +7,10 @@ export const jobQueueNames = [
   'order-mail',
   'delivery-watch',
   'adobe-renewals',
+  /** the central bank's daily USD rate, fetched (modules/settings/rates.jobs.ts) */
+  'fetch-cbar-rate',
+  /** the noon check that mails global admins when today's rate is missing */
+  'rate-missing-alert',
 ] as const;
 export const jobQueueSchema = z.enum(jobQueueNames);
 export type JobQueue = z.infer<typeof jobQueueSchema>;

@@ -54,6 +54,11 @@ export const checkoutPreviewSchema = z.object({
   total_usd_with_vat: z.string(),
   surcharge_percent: z.string(),
   rate: z.string(),
+  /**
+   * the date of the bank rate used: today's (Baku), or the newest earlier one while today's is
+   * not in; null when there is no rate at all
+   */
+  rate_date: z.string().nullable(),
   total_azn: z.string(),
   /** the dealer's credit (USD, VAT excluded); null when the buyer has none to draw on */
   credit: z

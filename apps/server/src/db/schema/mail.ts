@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -50,4 +52,22 @@ export const orderMails = pgTable(
     uniqueIndex('order_mails_once').on(t.orderId, t.kind, t.recipientId),
     check('order_mails_kind', sql`${t.kind} in ('keys', 'late_delivery')`),
   ],
+);
+
+/**
+ * The "no exchange rate today" mail to each global admin, claimed before it is sent: one row per
+ * Baku day and admin, so however many processes run the noon check, each admin gets it once a
+ * day. A failed send deletes the claim so the job's retry sends it.
+ */
+export const rateAlertMails = pgTable(
+  'rate_alert_mails',
+  {
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.rateDate, t.recipientId] })],
 );

@@ -22,7 +22,7 @@ const CACHE_MS = 3000;
 type Cached<T> = { value: T; until: number };
 const cache = new WeakMap<
   object,
-  { rate?: Cached<string | undefined>; settings?: Cached<PricingSettings> }
+  { rate?: Cached<RateInUse | undefined>; settings?: Cached<PricingSettings> }
 >();
 
 const cached = async <T>(
@@ -63,15 +63,27 @@ export const writePricingSettings = async (db: DbOrTx, value: PricingSettings) =
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
 };
 
-/** The bank rate in force today: the newest one dated today or earlier. */
-const currentRate = async (db: DbOrTx): Promise<string | undefined> => {
+/** A bank rate and the day it is of. */
+export type RateInUse = { rate: string; date: string };
+
+/**
+ * Today in Baku, whatever the database server's zone: a rate dated the 26th applies from
+ * midnight of the 26th in Baku (20:00 UTC on the 25th).
+ */
+const bakuToday = sql`(now() at time zone 'Asia/Baku')::date`;
+
+/**
+ * The bank rate in force today: the newest one dated today (Baku) or earlier. While today's
+ * is not in yet (the central bank publishes in the morning), the latest earlier one applies.
+ */
+const currentRate = async (db: DbOrTx): Promise<RateInUse | undefined> => {
   const [row] = await db
-    .select({ rate: exchangeRates.usdAzn })
+    .select({ rate: exchangeRates.usdAzn, date: exchangeRates.rateDate })
     .from(exchangeRates)
-    .where(lte(exchangeRates.rateDate, sql`current_date`))
+    .where(lte(exchangeRates.rateDate, bakuToday))
     .orderBy(desc(exchangeRates.rateDate))
     .limit(1);
-  return row?.rate;
+  return row;
 };
 
 /**
@@ -80,17 +92,22 @@ const currentRate = async (db: DbOrTx): Promise<string | undefined> => {
  */
 export const readRateAndPricingSettings = async (
   db: DbOrTx,
-): Promise<{ rate: string | undefined; settings: PricingSettings }> => {
-  const result = await db.execute(sql`select
-    (select ${exchangeRates.usdAzn}::text from ${exchangeRates}
-      where ${exchangeRates.rateDate} <= current_date
-      order by ${exchangeRates.rateDate} desc limit 1) as rate,
+): Promise<{ rate: RateInUse | undefined; settings: PricingSettings }> => {
+  const result =
+    await db.execute(sql`select rate.usd_azn::text as rate, rate.rate_date::text as rate_date,
     (select ${appSettings.value}::text from ${appSettings}
-      where ${appSettings.key} = ${PRICING_KEY}) as settings`);
-  const [row] = (result as unknown as { rows: { rate: string | null; settings: string | null }[] })
-    .rows;
+      where ${appSettings.key} = ${PRICING_KEY}) as settings
+    from (select 1) as one
+    left join lateral (select ${exchangeRates.usdAzn} as usd_azn, ${exchangeRates.rateDate} as rate_date
+      from ${exchangeRates} where ${exchangeRates.rateDate} <= ${bakuToday}
+      order by ${exchangeRates.rateDate} desc limit 1) as rate on true`);
+  const [row] = (
+    result as unknown as {
+      rows: { rate: string | null; rate_date: string | null; settings: string | null }[];
+    }
+  ).rows;
   return {
-    rate: row?.rate ?? undefined,
+    rate: row?.rate && row.rate_date ? { rate: row.rate, date: row.rate_date } : undefined,
     settings: pricingSettingsFrom(row?.settings ? JSON.parse(row.settings) : undefined),
   };
 };

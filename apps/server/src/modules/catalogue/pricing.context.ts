@@ -37,6 +37,8 @@ export type PricingContext = {
   categoryPercents: Map<number, string>;
   userGroupPercent: string | null;
   rate: string | undefined;
+  /** the day of `rate`: today (Baku), or an earlier day while today's rate is not in */
+  rateDate: string | undefined;
   settings: PricingSettings;
   showCash: boolean;
   showCredit: boolean;
@@ -143,7 +145,8 @@ export const loadPricingContext = async (
     dealerId,
     ...markup,
     userGroupPercent: userGroup[0]?.percent ?? null,
-    rate,
+    rate: rate?.rate,
+    rateDate: rate?.date,
     settings,
     showCash: user.needAznCash,
     showCredit: user.needAznCredit,

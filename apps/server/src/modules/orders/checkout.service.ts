@@ -78,6 +78,7 @@ const priceBasket = async (db: DbOrTx, ctx: PricingContext, userId: number, sell
     vatUsd,
     surchargePercent,
     rate: ctx.rate ?? '0.0000',
+    rateDate: ctx.rateDate ?? null,
     totalAzn,
   };
 };
@@ -190,6 +191,7 @@ const previewCheckout = async (
     total_usd_with_vat: sumMoney([priced.totalUsd, priced.vatUsd]),
     surcharge_percent: priced.surchargePercent,
     rate: priced.rate,
+    rate_date: priced.rateDate,
     total_azn: priced.totalAzn,
     credit: credit
       ? {

@@ -1,6 +1,6 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { exchangeRates } from '../../db/schema';
+import { exchangeRates, rateAlertMails } from '../../db/schema';
 import { offsetOf } from '../../lib/list';
 
 /** A page of the bank rates, newest date first, and how many there are. */
@@ -46,4 +46,57 @@ export const upsertRate = async (
 export const deleteRate = async (db: DbOrTx, id: number) => {
   const [row] = await db.delete(exchangeRates).where(eq(exchangeRates.id, id)).returning();
   return row;
+};
+
+/** The rate of one day, if there is one. */
+export const findRateOn = async (db: DbOrTx, date: string) => {
+  const [row] = await db
+    .select({ rate: exchangeRates.usdAzn, source: exchangeRates.source })
+    .from(exchangeRates)
+    .where(eq(exchangeRates.rateDate, date));
+  return row;
+};
+
+/** The rate prices use on a day: that day's, else the newest earlier one. */
+export const findRateInUse = async (db: DbOrTx, date: string) => {
+  const [row] = await db
+    .select({ date: exchangeRates.rateDate, rate: exchangeRates.usdAzn })
+    .from(exchangeRates)
+    .where(lte(exchangeRates.rateDate, date))
+    .orderBy(desc(exchangeRates.rateDate))
+    .limit(1);
+  return row;
+};
+
+/**
+ * Claims the "no rate today" mail of a day for an admin: true when this call claimed it, false
+ * when someone already did (sent, or being sent).
+ */
+export const claimRateAlert = async (db: DbOrTx, date: string, recipientId: number) => {
+  const rows = await db
+    .insert(rateAlertMails)
+    .values({ rateDate: date, recipientId })
+    .onConflictDoNothing()
+    .returning({ recipientId: rateAlertMails.recipientId });
+  return rows.length > 0;
+};
+
+export const confirmRateAlert = async (db: DbOrTx, date: string, recipientId: number) => {
+  await db
+    .update(rateAlertMails)
+    .set({ sentAt: sql`now()` })
+    .where(and(eq(rateAlertMails.rateDate, date), eq(rateAlertMails.recipientId, recipientId)));
+};
+
+/** The send failed: the claim goes, so the job's retry sends it. */
+export const releaseRateAlert = async (db: DbOrTx, date: string, recipientId: number) => {
+  await db
+    .delete(rateAlertMails)
+    .where(
+      and(
+        eq(rateAlertMails.rateDate, date),
+        eq(rateAlertMails.recipientId, recipientId),
+        isNull(rateAlertMails.sentAt),
+      ),
+    );
 };

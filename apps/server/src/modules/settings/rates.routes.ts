@@ -5,6 +5,7 @@ import {
   exchangeRateSchema,
   pricingSettingsSchema,
   rateImportResultSchema,
+  rateStatusSchema,
   settingsListQuerySchema,
 } from '@esd/shared/catalogue/settings.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ const RATES_FILE_MAX_BYTES = 512 * 1024;
 export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'globalDistrict' as const };
 
-  const rates = createRatesService({ db: app.db });
+  const rates = createRatesService({ db: app.db, mailer: app.mailer, config: app.config });
 
   app.get(
     '/settings/exchange-rates',
@@ -30,6 +31,15 @@ export const ratesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async ({ query }) => ok(await rates.list(query)),
+  );
+
+  app.get(
+    '/settings/exchange-rates/status',
+    {
+      config: access,
+      schema: { tags: ['settings'], response: { 200: envelopeSchema(rateStatusSchema) } },
+    },
+    async () => ok(await rates.status(new Date())),
   );
 
   app.post(

@@ -1,9 +1,10 @@
+import { bakuDate } from '@esd/shared/baku-time';
 import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
 import { compareMoney } from '@esd/shared/shop/money';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
+import { formatAzn, formatDate, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 
 type RowProps = { label: ReactNode; value: string; strong?: boolean; color?: string };
 
@@ -17,6 +18,19 @@ export const AmountRow = ({ label, value, strong, color }: RowProps) => (
     </Text>
   </Group>
 );
+
+/** The day of the rate used, in words: today's, or an earlier one while today's is not in. */
+const RateDate = ({ date, lang }: { date: string; lang: string }) => {
+  const { t } = useTranslation();
+  const isEarlier = date < bakuDate(new Date());
+  return (
+    <Text size="xs" c={isEarlier ? undefined : 'dimmed'} fw={isEarlier ? 600 : undefined}>
+      {t(isEarlier ? 'checkout.totals.rateEarlier' : 'checkout.totals.rateOf', {
+        date: formatDate(date, lang),
+      })}
+    </Text>
+  );
+};
 
 /** USD excl. VAT, VAT, USD incl. VAT, then AZN at the bank rate (fixed when placed). */
 export const CheckoutTotals = ({ preview }: { preview: CheckoutPreview }) => {
@@ -39,6 +53,7 @@ export const CheckoutTotals = ({ preview }: { preview: CheckoutPreview }) => {
         label={t('checkout.totals.rateLabel')}
         value={t('checkout.totals.rate', { rate: formatDecimalString(preview.rate, lang, 4) })}
       />
+      {preview.rate_date ? <RateDate date={preview.rate_date} lang={lang} /> : null}
       {hasSurcharge ? (
         <AmountRow
           label={t('checkout.totals.surcharge')}

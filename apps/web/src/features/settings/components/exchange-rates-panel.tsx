@@ -12,6 +12,7 @@ import { RateChart } from './rate-chart';
 import { formatRateDate, pickCurrentRate, todayIsoDate } from './rate-dates';
 import { RateForm } from './rate-form';
 import { RateImport } from './rate-import';
+import { RateMissingAlert } from './rate-missing-alert';
 
 export const ExchangeRatesPanel = () => {
   const { t, i18n } = useTranslation();
@@ -54,6 +55,7 @@ export const ExchangeRatesPanel = () => {
 
   return (
     <Stack gap="md">
+      <RateMissingAlert />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <CurrentRateCard
           rate={newest.data ? pickCurrentRate(newest.data.items, todayIsoDate()) : null}

@@ -1,0 +1,73 @@
+import type { Language } from '@esd/shared/constants';
+import { escapeHtml } from '../../lib/html';
+import { cbarDay as day } from './cbar.client';
+
+const texts = {
+  en: {
+    greeting: 'Hello',
+    subject: (date: string) => `No exchange rate for ${day(date)}`,
+    missing: (date: string) =>
+      `It is past noon in Baku and the portal has no USD rate for ${day(date)}.`,
+    fetched: "The central bank's daily file could not be fetched.",
+    inUse: (date: string, rate: string) =>
+      `AZN prices and checkouts keep using the rate of ${day(date)}: 1 USD = ${rate} AZN.`,
+    none: 'There is no earlier rate either: AZN prices cannot be shown and no order can be placed.',
+    action: "Enter today's rate, or import the central bank's XML file, on the rates page:",
+  },
+  ru: {
+    greeting: 'Здравствуйте',
+    subject: (date: string) => `Нет курса на ${day(date)}`,
+    missing: (date: string) =>
+      `В Баку уже за полдень, а на портале нет курса доллара на ${day(date)}.`,
+    fetched: 'Не удалось загрузить дневной файл Центрального банка.',
+    inUse: (date: string, rate: string) =>
+      `Цены в манатах и оформление заказов по-прежнему используют курс на ${day(date)}: 1 USD = ${rate} AZN.`,
+    none: 'Более раннего курса тоже нет: цены в манатах не показываются, и заказы оформить нельзя.',
+    action: 'Введите курс на сегодня или загрузите XML-файл Центрального банка на странице курсов:',
+  },
+  az: {
+    greeting: 'Salam',
+    subject: (date: string) => `${day(date)} üçün məzənnə yoxdur`,
+    missing: (date: string) =>
+      `Bakıda günorta keçib, portalda isə ${day(date)} üçün dollar məzənnəsi yoxdur.`,
+    fetched: 'Mərkəzi Bankın gündəlik faylını yükləmək mümkün olmadı.',
+    inUse: (date: string, rate: string) =>
+      `Manatla qiymətlər və sifarişlər hələ də ${day(date)} tarixli məzənnədən istifadə edir: 1 USD = ${rate} AZN.`,
+    none: 'Əvvəlki məzənnə də yoxdur: manatla qiymətlər göstərilmir və sifariş vermək olmur.',
+    action:
+      'Bugünkü məzənnəni daxil edin və ya Mərkəzi Bankın XML faylını məzənnələr səhifəsində idxal edin:',
+  },
+} satisfies Record<Language, unknown>;
+
+/** The noon mail to a global admin when today's (Baku) rate is missing, in the admin's language. */
+export const rateMissingMail = ({
+  lang,
+  name,
+  date,
+  inUse,
+  fetchEnabled,
+  link,
+}: {
+  lang: Language;
+  name: string;
+  date: string;
+  inUse: { date: string; rate: string } | undefined;
+  fetchEnabled: boolean;
+  link: string;
+}) => {
+  const t = texts[lang];
+  const paragraphs = [
+    t.missing(date),
+    ...(fetchEnabled ? [t.fetched] : []),
+    inUse ? t.inUse(inUse.date, inUse.rate) : t.none,
+  ];
+  return {
+    subject: t.subject(date),
+    text: [`${t.greeting}, ${name}!`, '', ...paragraphs, '', t.action, link, ''].join('\n'),
+    html: [
+      `<p>${t.greeting}, ${escapeHtml(name)}!</p>`,
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<p>${escapeHtml(t.action)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    ].join(''),
+  };
+};
