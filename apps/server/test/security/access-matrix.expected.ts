@@ -121,6 +121,8 @@ export const expectedAccess: Record<string, Expected> = {
   // spec 1: key activation and product returns, by the buyer or its dealer (ARCHITECTURE).
   'POST /api/orders/{id}/keys/{keyId}/activate': scoped(shopper),
   'POST /api/orders/{id}/items/{itemId}/return': scoped(shopper),
+  // issue 21: "Order again" fills the basket, so only who may shop (spec 6), on orders it sees
+  'POST /api/orders/{id}/reorder': scoped(shopper),
 
   // spec 2: /pages/events and /pages/events/{id} dealer or user; the prize page any role.
   // ARCHITECTURE: dealers earn points and win prizes, so a dealer claims.

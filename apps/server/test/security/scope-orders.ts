@@ -180,6 +180,17 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     const url = `/api/orders/${d2.paidId}/items/${d2.returnableItemId}/return`;
     expect((await as.d2.post(url, body)).statusCode).toBe(200);
   },
+  'POST /api/orders/{id}/reorder': async () => {
+    const { as, d2, ownOrderId } = get();
+    const basketOf = async (c: Caller) => (await c.get('/api/basket')).json().data;
+    const before = { d: await basketOf(as.d), u: await basketOf(as.u) };
+    for (const name of ['d', 'u'] as const)
+      refused(await as[name].post(`/api/orders/${d2.paidId}/reorder`, {}), `${name} reorder`);
+    // the user's own dealer bought this one itself: not the user's to order again
+    refused(await as.u.post(`/api/orders/${ownOrderId}/reorder`, {}), 'user, its dealer order');
+    expect(await basketOf(as.d)).toEqual(before.d);
+    expect(await basketOf(as.u)).toEqual(before.u);
+  },
 
   // ---- basket and checkout: dealer2's basket line
   'GET /api/basket': async () => {

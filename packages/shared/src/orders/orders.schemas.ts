@@ -291,3 +291,43 @@ export const lateDeliverySchema = z.object({
 export type LateDelivery = z.infer<typeof lateDeliverySchema>;
 export const sendKeysResultSchema = z.object({ to: z.string() });
 export type SendKeysResult = z.infer<typeof sendKeysResultSchema>;
+
+/** Why a line of an order could not go into the basket again. */
+export const REORDER_SKIP_REASONS = [
+  /** the product is no longer sold */
+  'not_sold',
+  /** the basket already holds its most lines */
+  'basket_lines',
+  /** the line would hold more licences than a basket line may */
+  'line_quantity',
+  /** an Adobe product, and this buyer cannot buy Adobe */
+  'adobe_not_allowed',
+] as const;
+export type ReorderSkipReason = (typeof REORDER_SKIP_REASONS)[number];
+
+const reorderLineSchema = z.object({
+  product_id: z.number().int(),
+  sku: z.string(),
+  FullTitle: z.string(),
+  quantity: z.number().int(),
+});
+
+/** POST /api/orders/{id}/reorder: what went into the basket, what did not, and Adobe to price. */
+export const reorderResultSchema = z.object({
+  /** the way of paying the lines were added for: the order's own when still allowed */
+  sell_type: sellTypeSchema,
+  /** key-stock lines added, each at today's price for this buyer (USD, VAT excluded) */
+  added: z.array(reorderLineSchema.extend({ unit_usd: z.string() })),
+  skipped: z.array(reorderLineSchema.extend({ reason: z.enum(REORDER_SKIP_REASONS) })),
+  /**
+   * Adobe lines: priced per customer by Adobe, so each needs a new price request for the same
+   * customer (the portal's id; null when it is no longer the buyer's) and quantity
+   */
+  adobe: z.array(
+    reorderLineSchema.extend({
+      customer_id: z.number().int().nullable(),
+      three_year_commitment: z.boolean(),
+    }),
+  ),
+});
+export type ReorderResult = z.infer<typeof reorderResultSchema>;

@@ -141,24 +141,37 @@ export const addToBasket = async (
       'Adobe products are added after a price request for a customer.',
     );
   }
-  await db.transaction(async (tx) => {
-    if ((await repo.countBasketLines(tx, session.user.id)) >= MAX_BASKET_LINES) {
-      // a new line would exceed the limit; adding to an existing line is still fine
-      const lines = await repo.findBasketLines(tx, session.user.id);
-      const exists = lines.some(
-        (l) => l.item.productId === input.productId && l.item.sellType === input.sellType,
-      );
-      if (!exists)
-        throw new AppError('BASKET_LIMIT', `A basket holds at most ${MAX_BASKET_LINES} lines.`);
-    }
-    const line = await repo.addToLine(tx, { userId: session.user.id, ...input });
-    if (!line) {
-      throw new AppError(
-        'BASKET_LIMIT',
-        `A basket line holds at most ${MAX_LINE_QUANTITY} licences.`,
-      );
-    }
-  });
+  const refused = await db.transaction((tx) => addBasketLine(tx, session.user.id, input));
+  if (refused === 'basket_lines')
+    throw new AppError('BASKET_LIMIT', `A basket holds at most ${MAX_BASKET_LINES} lines.`);
+  if (refused === 'line_quantity') {
+    throw new AppError(
+      'BASKET_LIMIT',
+      `A basket line holds at most ${MAX_LINE_QUANTITY} licences.`,
+    );
+  }
+};
+
+/**
+ * Adds licences of a key-stock product to the user's line of that sell type, in the caller's
+ * transaction and within the basket's limits: answers the limit it would break instead of
+ * adding (nothing written then). The caller has checked the product and the sell type.
+ */
+export const addBasketLine = async (
+  tx: DbOrTx,
+  userId: number,
+  input: { productId: number; quantity: number; sellType: SellType },
+): Promise<'basket_lines' | 'line_quantity' | null> => {
+  if ((await repo.countBasketLines(tx, userId)) >= MAX_BASKET_LINES) {
+    // a new line would exceed the limit; adding to an existing line is still fine
+    const lines = await repo.findBasketLines(tx, userId);
+    const exists = lines.some(
+      (l) => l.item.productId === input.productId && l.item.sellType === input.sellType,
+    );
+    if (!exists) return 'basket_lines';
+  }
+  const line = await repo.addToLine(tx, { userId, ...input });
+  return line ? null : 'line_quantity';
 };
 
 /**

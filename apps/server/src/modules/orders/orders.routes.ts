@@ -15,6 +15,7 @@ import {
   orderListQuerySchema,
   orderNoteSchema,
   orderSummarySchema,
+  reorderResultSchema,
   returnDecisionInputSchema,
   returnRequestInputSchema,
   sendKeysInputSchema,
@@ -31,6 +32,7 @@ import { createCheckoutService } from './checkout.service';
 import { exportOrders } from './orders.export';
 import { orderKeysFile } from './orders.keys-file';
 import { createOrdersService } from './orders.service';
+import { createReorderService } from './reorder.service';
 
 const detailResponse = { 200: envelopeSchema(orderDetailSchema) };
 
@@ -55,6 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     config: app.config,
   });
+  const reorders = createReorderService({ db: app.db });
   /** Who asks, in which language: what every answer showing an order needs. */
   const viewer = (request: FastifyRequest) => ({
     session: requireSession(request),
@@ -186,6 +189,25 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)
         .header('Cache-Control', 'no-store')
         .send(file.body);
+    },
+  );
+
+  app.post(
+    '/orders/:id/reorder',
+    {
+      config: { access: 'dealerOrUser' },
+      schema: {
+        tags: ['orders'],
+        params: orderIdParamsSchema,
+        response: { 200: envelopeSchema(reorderResultSchema) },
+      },
+    },
+    async (request) => {
+      const result = await reorders.reorder(viewer(request), request.params.id);
+      return ok(
+        result,
+        `${result.added.length} line(s) added to the basket at today's prices, ${result.skipped.length} skipped, ${result.adobe.length} Adobe line(s) to price again.`,
+      );
     },
   );
 

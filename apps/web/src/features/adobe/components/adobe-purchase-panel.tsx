@@ -25,6 +25,8 @@ export type AdobePurchasePanelProps = {
   onAdded?: () => void;
   /** the customer chosen at first ("Buy more" of one of its subscriptions) */
   initialCustomerId?: string | null;
+  /** the customer, quantity and commitment to start from ("Order again" of an earlier order) */
+  initial?: PurchaseChoice;
 };
 
 const start: PurchaseChoice = { customerId: null, quantity: 1, commitment: 0 };
@@ -39,13 +41,13 @@ export const AdobePurchasePanel = ({
   onBasket,
   onAdded,
   initialCustomerId = null,
+  initial,
 }: AdobePurchasePanelProps) => {
   const { t } = useTranslation();
   const customerHintId = useId();
-  const [choice, setChoice] = useState<PurchaseChoice>(() => ({
-    ...start,
-    customerId: initialCustomerId,
-  }));
+  const [choice, setChoice] = useState<PurchaseChoice>(
+    () => initial ?? { ...start, customerId: initialCustomerId },
+  );
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const price = useAdobePrice();
   const add = useAddAdobeToBasket(onBasket);

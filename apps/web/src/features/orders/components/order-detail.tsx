@@ -7,7 +7,7 @@ import {
   IconInfoCircle,
   IconMail,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { getErrorMessage } from '@/lib/notify';
@@ -111,8 +111,17 @@ const StatusNotice = ({ order }: { order: OrderDetail }) => {
   return null;
 };
 
+/** What other features add to an order's page (composed in app/): "Order again" for shoppers. */
+export type RenderOrderExtras = (order: OrderDetail) => ReactNode;
+
 /** One order: badges, facts, the fixed amounts, items with keys, history and actions. */
-export const OrderDetailView = ({ orderId }: { orderId: number }) => {
+export const OrderDetailView = ({
+  orderId,
+  renderExtras,
+}: {
+  orderId: number;
+  renderExtras?: RenderOrderExtras;
+}) => {
   const { t, i18n } = useTranslation();
   const query = useOrder(orderId);
   const [dialog, setDialog] = useState<OrderDialog | null>(null);
@@ -169,6 +178,7 @@ export const OrderDetailView = ({ orderId }: { orderId: number }) => {
       </SimpleGrid>
       <StatusNotice order={order} />
       <OrderActionsBar order={order} open={setDialog} />
+      {renderExtras?.(order)}
       <OrderAmounts order={order} />
       <OrderItems order={order} open={setDialog} />
       <OrderHistory order={order} />

@@ -1,12 +1,16 @@
 import { Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { OrderDetailView } from './order-detail';
+import { OrderDetailView, type RenderOrderExtras } from './order-detail';
 
-type OrderDrawerProps = { orderId: number | undefined; onClose: () => void };
+type OrderDrawerProps = {
+  orderId: number | undefined;
+  onClose: () => void;
+  renderExtras?: RenderOrderExtras;
+};
 
 /** The detail of `?order=<id>`: a side drawer, the whole screen on a phone. */
-export const OrderDrawer = ({ orderId, onClose }: OrderDrawerProps) => {
+export const OrderDrawer = ({ orderId, onClose, renderExtras }: OrderDrawerProps) => {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 48em)');
   return (
@@ -25,7 +29,9 @@ export const OrderDrawer = ({ orderId, onClose }: OrderDrawerProps) => {
           </Drawer.Title>
           <Drawer.CloseButton aria-label={t('actions.close')} />
         </Drawer.Header>
-        <Drawer.Body>{orderId ? <OrderDetailView orderId={orderId} /> : null}</Drawer.Body>
+        <Drawer.Body>
+          {orderId ? <OrderDetailView orderId={orderId} renderExtras={renderExtras} /> : null}
+        </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>
   );

@@ -9,6 +9,7 @@ import { getItemsPerPage, getUserRole, setItemsPerPage } from '@/lib/storage';
 import { useOrders } from '../api/get-orders';
 import { ExportButtons } from './export-buttons';
 import { LateDeliveriesAlert } from './late-deliveries-alert';
+import type { RenderOrderExtras } from './order-detail';
 import { OrderDrawer } from './order-drawer';
 import {
   hasFilters,
@@ -30,9 +31,16 @@ const readOrderParam = (value: string | null) => {
 /**
  * /pages/orders: filters and page in the URL, the stored page size, export of what is
  * filtered, and an order's detail in a drawer at `?order=<id>` (a link that can be shared).
- * `topBlock` (composed in app/) shows above the list for everyone but end users.
+ * `topBlock` (composed in app/) shows above the list for everyone but end users;
+ * `renderOrderExtras` (composed in app/) adds to an order's detail ("Order again").
  */
-export const OrdersPage = ({ topBlock }: { topBlock?: ReactNode }) => {
+export const OrdersPage = ({
+  topBlock,
+  renderOrderExtras,
+}: {
+  topBlock?: ReactNode;
+  renderOrderExtras?: RenderOrderExtras;
+}) => {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [perPage, setPerPageState] = useState(getItemsPerPage);
@@ -91,6 +99,7 @@ export const OrdersPage = ({ topBlock }: { topBlock?: ReactNode }) => {
       />
       <OrderDrawer
         orderId={openOrder}
+        renderExtras={renderOrderExtras}
         onClose={() => setSearchParams(toOrdersSearch(filters), { replace: true })}
       />
     </>
