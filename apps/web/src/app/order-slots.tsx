@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AdobePurchaseButton } from '@/features/adobe/components/adobe-purchase-button';
 import { basketKeys } from '@/features/basket/api/basket-keys';
 import { storeBasket } from '@/features/basket/api/get-basket';
+import { checkoutKeys } from '@/features/checkout/api/checkout-keys';
 import type { RenderOrderExtras } from '@/features/orders/components/order-detail';
 import { ReorderButton } from '@/features/orders/components/reorder-button';
 import { useUser } from '@/features/profile/api/get-user';
@@ -28,7 +29,11 @@ export const useOrderExtras = (): RenderOrderExtras | undefined => {
   return (order) => (
     <ReorderButton
       orderId={order.id}
-      onReordered={() => void queryClient.invalidateQueries({ queryKey: basketKeys.all })}
+      onReordered={() => {
+        // the basket changed on the server: the drawer's copy and checkout's priced one are old
+        void queryClient.invalidateQueries({ queryKey: basketKeys.all });
+        void queryClient.invalidateQueries({ queryKey: checkoutKeys.all });
+      }}
       renderAdobeLine={(line, sellType) =>
         buysAdobe ? (
           <AdobePurchaseButton

@@ -112,7 +112,7 @@ export const ReorderButton = ({ orderId, onReordered, renderAdobeLine }: Reorder
   const reorder = useReorderOrder(onReordered);
   const [isOpen, setOpen] = useState(false);
   return (
-    <>
+    <Group gap="xs">
       <Button
         variant="light"
         leftSection={<IconRepeat size={16} aria-hidden />}
@@ -140,6 +140,6 @@ export const ReorderButton = ({ orderId, onReordered, renderAdobeLine }: Reorder
           />
         ) : null}
       </DialogModal>
-    </>
+    </Group>
   );
 };
