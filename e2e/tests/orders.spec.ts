@@ -387,3 +387,58 @@ test('[orders][a11y] checkout and the orders list in en, ru and az and an order 
     expect(width, path).toBeLessThanOrEqual(390);
   }
 });
+
+test("[orders][order again] a dealer puts an earlier order back in the basket at today's prices; admins have no button", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'dealer@example.com');
+  await addToBasket(page, 2);
+  await page.goto('/pages/checkout?sell_type=2');
+  await moveLinesHere(page, 'Credit');
+  // the checkout says which day's rate it uses
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(
+    /Rate of \d{1,2} \w{3} \d{4}\.|Today's rate is not in yet, so the rate of \d{1,2} \w{3} \d{4} is used\./,
+  );
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
+  const id = openOrderId(page);
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
+
+  await orderDialog(page, id).getByRole('button', { name: 'Order again' }).click();
+  const again = page.getByRole('dialog', { name: `Order #${id} again` });
+  await expect(again).toContainText("Added to your basket at today's prices:");
+  await expect(again.getByRole('listitem')).toHaveText([
+    new RegExp(`^${STANDARD} \\(${STANDARD_SKU}[\\w-]*\\) × 2, \\$[\\d,]+\\.\\d{2} each$`),
+  ]);
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 2');
+  await expectNoSeriousViolations(page, 'order again en');
+  await page.screenshot({ path: test.info().outputPath('order-again-en-1366.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('order-again-en-390.png') });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // the summary's link goes to checkout with the lines there
+  await again.getByRole('link', { name: 'Go to checkout' }).click();
+  await expect(page).toHaveURL(/\/pages\/checkout/);
+  await expect(
+    page
+      .getByRole('table', { name: 'Products in this order' })
+      .getByRole('row', { name: /KAS-KSTD/ }),
+  ).toContainText('2');
+
+  // in Azerbaijani, on a phone
+  await inLanguage(page, `/pages/orders?order=${id}`, 'az');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Yenidən sifariş et' }).click();
+  await expect(page.getByRole('dialog', { name: `№${id} sifarişini təkrarla` })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('order-again-az-390.png') });
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+
+  // a global admin sees the order, not the button: only shoppers order (spec 6)
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'gd@example.com');
+  await page.goto(`/pages/orders?order=${id}`);
+  await expect(orderDialog(page, id).getByRole('region').first()).toBeVisible();
+  await expect(orderDialog(page, id).getByRole('button', { name: 'Order again' })).toHaveCount(0);
+});
