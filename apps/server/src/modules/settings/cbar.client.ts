@@ -10,7 +10,7 @@ export class CbarFetchError extends Error {}
 export const cbarDay = (isoDate: string) => isoDate.split('-').reverse().join('.');
 
 /** The address of a day's file: the template's `{date}` as DD.MM.YYYY. */
-export const cbarFileUrl = (template: string, isoDate: string) =>
+const cbarFileUrl = (template: string, isoDate: string) =>
   template.replaceAll('{date}', cbarDay(isoDate));
 
 /** Downloads the central bank's rates file of a day, as text. */

@@ -7,7 +7,7 @@ const texts = {
     greeting: 'Hello',
     subject: (date: string) => `No exchange rate for ${day(date)}`,
     missing: (date: string) =>
-      `It is past noon in Baku and the portal has no USD rate for ${day(date)}.`,
+      `The portal still has no USD rate for ${day(date)}, and it was due by now (Baku time).`,
     fetched: "The central bank's daily file could not be fetched.",
     inUse: (date: string, rate: string) =>
       `AZN prices and checkouts keep using the rate of ${day(date)}: 1 USD = ${rate} AZN.`,
@@ -18,7 +18,7 @@ const texts = {
     greeting: 'Здравствуйте',
     subject: (date: string) => `Нет курса на ${day(date)}`,
     missing: (date: string) =>
-      `В Баку уже за полдень, а на портале нет курса доллара на ${day(date)}.`,
+      `На портале всё ещё нет курса доллара на ${day(date)}, хотя к этому времени (по Баку) он должен был быть.`,
     fetched: 'Не удалось загрузить дневной файл Центрального банка.',
     inUse: (date: string, rate: string) =>
       `Цены в манатах и оформление заказов по-прежнему используют курс на ${day(date)}: 1 USD = ${rate} AZN.`,
@@ -29,7 +29,7 @@ const texts = {
     greeting: 'Salam',
     subject: (date: string) => `${day(date)} üçün məzənnə yoxdur`,
     missing: (date: string) =>
-      `Bakıda günorta keçib, portalda isə ${day(date)} üçün dollar məzənnəsi yoxdur.`,
+      `Portalda ${day(date)} üçün dollar məzənnəsi hələ də yoxdur, halbuki bu vaxta qədər (Bakı vaxtı) olmalı idi.`,
     fetched: 'Mərkəzi Bankın gündəlik faylını yükləmək mümkün olmadı.',
     inUse: (date: string, rate: string) =>
       `Manatla qiymətlər və sifarişlər hələ də ${day(date)} tarixli məzənnədən istifadə edir: 1 USD = ${rate} AZN.`,
@@ -39,7 +39,7 @@ const texts = {
   },
 } satisfies Record<Language, unknown>;
 
-/** The noon mail to a global admin when today's (Baku) rate is missing, in the admin's language. */
+/** The noon (RATE_DUE_AT) mail to a global admin when today's (Baku) rate is missing, in the admin's language. */
 export const rateMissingMail = ({
   lang,
   name,

@@ -47,7 +47,7 @@ export type DailyFetch =
   | { outcome: 'imported'; date: string; rate: string; replaced: boolean };
 
 /** The file the bank served is of another day than the one asked for; that day's rate is stored. */
-export class CbarWrongDateError extends Error {}
+class CbarWrongDateError extends Error {}
 
 const toRate = (row: typeof exchangeRates.$inferSelect) => ({
   id: row.id,

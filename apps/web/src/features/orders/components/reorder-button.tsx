@@ -11,7 +11,7 @@ import { formatUsd } from '@/lib/format';
 import { getErrorMessage, notifyError } from '@/lib/notify';
 import { useReorderOrder } from '../api/reorder-order';
 
-export type ReorderAdobeLine = ReorderResult['adobe'][number];
+type ReorderAdobeLine = ReorderResult['adobe'][number];
 
 type ReorderButtonProps = {
   orderId: number;

@@ -6,8 +6,8 @@ import { useRateStatus } from '../api/get-rate-status';
 import { formatRateDate } from './rate-dates';
 
 /**
- * Past noon (Baku) without today's rate: which rate prices use meanwhile, and what to do. The
- * global admins were mailed the same.
+ * Past RATE_DUE_AT (noon, Baku) without today's rate: which rate prices use meanwhile, and what
+ * to do. The global admins were mailed the same.
  */
 export const RateMissingAlert = () => {
   const { t, i18n } = useTranslation();
