@@ -1,13 +1,14 @@
 import { BUSINESS_TIME_ZONE, bakuDate } from '@esd/shared/baku-time';
-import { jobQueueNames } from '@esd/shared/jobs/jobs.schemas';
+import type { JobQueue } from '@esd/shared/jobs/jobs.schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRatesService, isPastDue } from './rates.service';
 
-const [, , , fetchQueue, alertQueue] = jobQueueNames;
-
 /** The central bank's daily rate and the noon check for a missing one. */
-export const RATE_QUEUES = { fetch: fetchQueue, alert: alertQueue } as const;
+export const RATE_QUEUES = {
+  fetch: 'fetch-cbar-rate',
+  alert: 'rate-missing-alert',
+} as const satisfies Record<string, JobQueue>;
 
 /** Tries of a day's fetch: 12, CBAR_RETRY_DELAY_SECONDS apart (10 min: two hours by default). */
 const FETCH_RETRIES = 12;
