@@ -38,6 +38,8 @@ import { orderSettingsRoutes } from './modules/keys/order-settings.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { newsRoutes } from './modules/news/news.routes';
+import { notificationJobsPlugin } from './modules/notifications/notifications.jobs';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { orderJobsPlugin } from './modules/orders/orders.jobs';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
@@ -122,6 +124,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
   await app.register(mailPlugin);
   await app.register(adobePlugin);
   await app.register(jobsPlugin);
+  await app.register(notificationJobsPlugin);
   await app.register(orderJobsPlugin);
   await app.register(adobeJobsPlugin);
   await app.register(rateJobsPlugin);
@@ -173,6 +176,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
       await api.register(eventsRoutes);
       await api.register(partnersRoutes);
       await api.register(failedJobsRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -34,6 +34,11 @@ const envSchema = z.object({
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
   /** first wait before retrying a mail; it doubles (with jitter) at each retry: 30 s → ~2–4 h in all */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** when (Baku time, HH:MM) admins get the daily digest of cash orders waiting for payment */
+  ADMIN_DIGEST_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day, HH:MM (00:00 to 23:59)')
+    .default('09:00'),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
   /** a sign-in's absolute lifetime: refresh never carries its tokens further */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),

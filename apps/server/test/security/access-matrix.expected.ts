@@ -220,4 +220,10 @@ export const expectedAccess: Record<string, Expected> = {
   // with the other admin settings.
   'GET /api/settings/jobs/failed': gd,
   'POST /api/settings/jobs/failed/{id}/retry': gd,
+
+  // Issue 21: what waits for an admin (the navigation's badges), counted in its scope, and the
+  // mails it gets about it: spec 1 gives district admins the orders and dealers of their area.
+  'GET /api/notifications/waiting': scoped(gdLd),
+  'GET /api/profile/notifications': gdLd,
+  'PUT /api/profile/notifications': gdLd,
 };

@@ -1,5 +1,6 @@
 import { accountScopeChecks } from './scope-accounts';
 import { insightScopeChecks } from './scope-insights';
+import { notificationScopeChecks } from './scope-notifications';
 import { orderScopeChecks } from './scope-orders';
 import type { ScopeChecks, ScopeWorld } from './scope-world';
 
@@ -14,4 +15,5 @@ export const createScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
   ...orderScopeChecks(get),
   ...accountScopeChecks(get),
   ...insightScopeChecks(get),
+  ...notificationScopeChecks(get),
 });

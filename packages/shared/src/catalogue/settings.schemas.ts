@@ -84,10 +84,16 @@ export const productInputSchema = z.object({
   devices_count: z.number().int().min(1).max(1_000_000).nullable(),
   is_returnable: z.boolean(),
   is_active: z.boolean(),
+  /**
+   * Key stock: global admins are mailed when the available keys fall under this (null: never).
+   * Left out of an update, it stays as it was.
+   */
+  reorder_level: z.number().int().min(1).max(1_000_000).nullable().optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 export const productSettingsSchema = productInputSchema.extend({
   id: z.number().int(),
+  reorder_level: z.number().int().nullable(),
   image_url: z.string().nullable(),
   category: z.string(),
   updated_at: z.string(),

@@ -11,6 +11,8 @@ export const jobQueueNames = [
   'fetch-cbar-rate',
   /** the noon check that mails global admins when today's rate is missing */
   'rate-missing-alert',
+  'admin-notice',
+  'admin-digest',
 ] as const;
 export const jobQueueSchema = z.enum(jobQueueNames);
 export type JobQueue = z.infer<typeof jobQueueSchema>;

@@ -11,6 +11,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -83,6 +84,10 @@ export const products = pgTable(
     isReturnable: boolean('is_returnable').notNull().default(false),
     imagePath: text('image_path'),
     isActive: boolean('is_active').notNull().default(true),
+    /** available keys under this: global admins are mailed (null: no reorder level) */
+    reorderLevel: integer('reorder_level'),
+    /** when admins were told the stock fell under the reorder level; cleared by a restock */
+    lowStockNotifiedAt: timestamp('low_stock_notified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** lower-cased SKU and titles in every language, searched through a trigram index */
@@ -100,6 +105,7 @@ export const products = pgTable(
     index('products_unit_price_idx').on(t.unitPrice, t.id),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('products_prices_check', sql`${t.dealerPrice} >= 0 and ${t.unitPrice} >= 0`),
+    check('products_reorder_level_check', sql`${t.reorderLevel} >= 1`),
   ],
 );
 

@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './content';
 export * from './events';
 export * from './mail';
+export * from './notifications';
 export * from './orders';
 export * from './partners';
 export * from './settings';

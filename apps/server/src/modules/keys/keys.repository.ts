@@ -134,3 +134,44 @@ export const findProductForKeys = async (db: DbOrTx, productId: number) => {
     .where(eq(products.id, productId));
   return product;
 };
+
+/** A product's available keys, counted up to its reorder level only (a large stock is not scanned). */
+const availableUpToLevel = sql`(select count(*) from (select 1 from ${licenceKeys} k
+  where k.product_id = ${products.id} and k.status = 'available' limit ${products.reorderLevel}) s)`;
+
+/**
+ * Of these products, those whose available keys are now under their reorder level and whose
+ * admins were not told yet: marked told (once until a restock, `rearmLowStock`), answered with
+ * the moment of marking. Runs in the transaction that took the keys; the row lock makes two
+ * deliveries of one product mark it once.
+ */
+export const markLowStock = async (tx: DbOrTx, productIds: number[]) => {
+  if (productIds.length === 0) return [];
+  return tx
+    .update(products)
+    .set({ lowStockNotifiedAt: sql`now()` })
+    .where(
+      and(
+        inArray(products.id, productIds),
+        sql`${products.reorderLevel} is not null and ${products.lowStockNotifiedAt} is null`,
+        sql`${availableUpToLevel} < ${products.reorderLevel}`,
+      ),
+    )
+    .returning({ productId: products.id, at: products.lowStockNotifiedAt });
+};
+
+/**
+ * A product restocked to its reorder level or above (or whose level was turned off) may tell
+ * of its next fall under the level again.
+ */
+export const rearmLowStock = (tx: DbOrTx, productId: number) =>
+  tx
+    .update(products)
+    .set({ lowStockNotifiedAt: null })
+    .where(
+      and(
+        eq(products.id, productId),
+        sql`${products.lowStockNotifiedAt} is not null`,
+        sql`(${products.reorderLevel} is null or ${availableUpToLevel} >= ${products.reorderLevel})`,
+      ),
+    );

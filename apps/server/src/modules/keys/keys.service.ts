@@ -61,6 +61,8 @@ export const createKeysService = ({
           keys: file.keys,
           importedBy: input.importedBy,
         });
+        // back to the reorder level: the next fall under it is told again
+        if (inserted > 0) await repo.rearmLowStock(tx, productId);
         return { added: inserted, available: await repo.countAvailableKeys(tx, productId) };
       });
       if (added > 0) await resumeDeliveries(productId);

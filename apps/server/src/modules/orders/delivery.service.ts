@@ -4,6 +4,7 @@ import type { Config } from '../../config/env';
 import type { Db, DbOrTx } from '../../db/client';
 import { titleIn } from '../../lib/language';
 import type { Mailer } from '../../plugins/mail';
+import { markLowStock } from '../keys/keys.repository';
 import * as repo from './delivery.repository';
 import {
   claimOrderMails,
@@ -22,19 +23,27 @@ type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> };
  * item takes its missing keys, and the order completes when nothing waits. Safe to run any
  * number of times: it only ever fills what is still missing. Out of stock, the item waits.
  * `adobeWaiting`: the order has Adobe items still waiting (placed with Adobe outside this
- * transaction, by `deliverAdobeItems`).
+ * transaction, by `deliverAdobeItems`). `lowStock`: the products this run brought under their
+ * reorder level, each marked in this transaction so only this run tells of it.
  */
 export const deliverOrder = async (db: Db, orderId: number) =>
   db.transaction(async (tx) => {
     if ((await repo.lockOrderStatus(tx, orderId)) !== 'in_progress')
-      return { completed: false, delivered: 0, adobeWaiting: false };
+      return { completed: false, delivered: 0, adobeWaiting: false, lowStock: [] };
     const waiting = await repo.findWaitingItems(tx, orderId);
     const items = waiting.filter((item) => item.providerId === PROVIDER.keyStock);
     const adobeWaiting = waiting.some((item) => item.providerId === PROVIDER.adobe);
     let delivered = 0;
-    for (const item of items) delivered += await repo.fillItem(tx, orderId, item);
+    const taken = new Set<number>();
+    for (const item of items) {
+      const got = await repo.fillItem(tx, orderId, item);
+      if (got > 0) taken.add(item.productId);
+      delivered += got;
+    }
     const completed = await repo.completeIfDelivered(tx, orderId, null);
-    return { completed, delivered, adobeWaiting };
+    // the keys taken may have brought a product under its reorder level: told once, after commit
+    const lowStock = await markLowStock(tx, [...taken]);
+    return { completed, delivered, adobeWaiting, lowStock };
   });
 
 /** The delivered keys of an order, grouped by item, titles in the given language. */

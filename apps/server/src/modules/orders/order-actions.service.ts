@@ -295,7 +295,10 @@ export const activateKey = (
     });
   });
 
-/** The buyer (or its dealer) asks to return a delivered, returnable item within the window. */
+/**
+ * The buyer (or its dealer) asks to return a delivered, returnable item within the window.
+ * Answers the request's id.
+ */
 export const requestReturn = (
   db: Db,
   session: Session,
@@ -330,7 +333,7 @@ export const requestReturn = (
       throw invalidState('A return of this item is already requested.');
     // refused now rather than at approval: the buyer learns at once what to do first
     await assertReturnKeepsPoints(tx, { dealerId: order.dealerId, orderItemId: itemId, lang });
-    await repo.insertReturnRequest(tx, {
+    const returnRequestId = await repo.insertReturnRequest(tx, {
       orderItemId: itemId,
       requestedBy: session.user.id,
       reason,
@@ -343,6 +346,7 @@ export const requestReturn = (
       actorId: session.user.id,
       note: reason,
     });
+    return returnRequestId;
   });
 
 /**

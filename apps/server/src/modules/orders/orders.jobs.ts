@@ -111,6 +111,9 @@ export const orderJobsPlugin = fp(
      */
     const deliverOn = async (db: Db, orderId: number) => {
       const result = await deliverOrder(db, orderId);
+      for (const { productId, at } of result.lowStock) {
+        if (at) await app.notifyAdmins({ kind: 'low_stock', productId, at: at.toISOString() });
+      }
       const adobeCompleted =
         result.adobeWaiting && (await deliverAdobeItems({ db: app.db, adobe: app.adobe }, orderId));
       if (result.completed || adobeCompleted) await app.deliveries.orderCompleted(orderId);
@@ -238,5 +241,5 @@ export const orderJobsPlugin = fp(
       ]);
     });
   },
-  { name: 'order-jobs', dependencies: ['config', 'database', 'mail', 'jobs'] },
+  { name: 'order-jobs', dependencies: ['config', 'database', 'mail', 'jobs', 'notification-jobs'] },
 );

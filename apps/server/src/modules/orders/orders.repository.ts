@@ -387,8 +387,13 @@ export const markKeyActivated = (tx: Tx, keyId: number, by: number, endCustomer:
     .set({ activatedAt: sql`now()`, activatedBy: by, activatedFor: endCustomer })
     .where(eq(licenceKeys.id, keyId));
 
-export const insertReturnRequest = (tx: Tx, request: typeof returnRequests.$inferInsert) =>
-  tx.insert(returnRequests).values(request);
+export const insertReturnRequest = async (tx: Tx, request: typeof returnRequests.$inferInsert) => {
+  const [row] = await tx
+    .insert(returnRequests)
+    .values(request)
+    .returning({ id: returnRequests.id });
+  return row!.id;
+};
 
 export const lockReturnRequest = async (tx: Tx, orderId: number, returnId: number) => {
   const [row] = await tx

@@ -56,6 +56,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     deliveries: app.deliveries,
     mailer: app.mailer,
     config: app.config,
+    notifyAdmins: app.notifyAdmins,
   });
   const reorders = createReorderService({ db: app.db });
   /** Who asks, in which language: what every answer showing an order needs. */

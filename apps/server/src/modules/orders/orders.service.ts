@@ -14,6 +14,7 @@ import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import { adobeLineInfo } from '../basket/basket.service';
 import { readOrderSettings } from '../keys/order-settings';
+import type { NotifyAdmins } from '../notifications/notifications.jobs';
 import { mailOrderKeys } from './delivery.service';
 import {
   activateKey,
@@ -245,11 +246,14 @@ export const createOrdersService = ({
   deliveries,
   mailer,
   config,
+  notifyAdmins,
 }: {
   db: Db;
   deliveries: Deliveries;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
+  /** tells the admins of a return request (after it is stored) */
+  notifyAdmins: NotifyAdmins;
 }) => {
   type Viewer = { session: Session; lang: Language };
   const detail = ({ session, lang }: Viewer, id: number) => orderDetail(db, session, id, lang);
@@ -288,7 +292,11 @@ export const createOrdersService = ({
       return detail(viewer, id);
     },
     requestReturn: async (viewer: Viewer, id: number, itemId: number, reason: string) => {
-      await requestReturn(db, viewer.session, id, itemId, { reason, lang: viewer.lang });
+      const returnRequestId = await requestReturn(db, viewer.session, id, itemId, {
+        reason,
+        lang: viewer.lang,
+      });
+      await notifyAdmins({ kind: 'return_requested', returnRequestId });
       return detail(viewer, id);
     },
     decideReturn: async (

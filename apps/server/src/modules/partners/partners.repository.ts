@@ -161,7 +161,11 @@ export const insertPartnerApplication = async (
   db: DbOrTx,
   values: typeof partnerApplications.$inferInsert,
 ) => {
-  await db.insert(partnerApplications).values(values);
+  const [row] = await db
+    .insert(partnerApplications)
+    .values(values)
+    .returning({ id: partnerApplications.id });
+  return row!.id;
 };
 
 /** The approved application's dealer account; returns its id. */

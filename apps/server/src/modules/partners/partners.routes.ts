@@ -19,7 +19,12 @@ import { createPartnersService } from './partners.service';
 
 /** "Become a Partner": the public form (anonymous) and its review by global admins. */
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const partners = createPartnersService({ db: app.db, mailer: app.mailer, config: app.config });
+  const partners = createPartnersService({
+    db: app.db,
+    mailer: app.mailer,
+    config: app.config,
+    notifyAdmins: app.notifyAdmins,
+  });
   const review = { access: 'globalDistrict' as const };
 
   app.get(

@@ -13,6 +13,7 @@ import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '..
 import { takeUses } from '../../lib/usage-limit';
 import type { Mailer } from '../../plugins/mail';
 import { issueSetPasswordLink } from '../auth/set-password-link';
+import type { NotifyAdmins } from '../notifications/notifications.jobs';
 import {
   applicationApprovedMail,
   applicationReceivedMail,
@@ -67,10 +68,13 @@ export const createPartnersService = ({
   db,
   mailer,
   config,
+  notifyAdmins,
 }: {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'PARTNER_APPLICATIONS_PER_HOUR'>;
+  /** tells the admins of a new application (after it is stored) */
+  notifyAdmins: NotifyAdmins;
 }) => {
   /** Mail goes out after the commit; a failure is logged and reported, the change stands. */
   const sendMail = async (
@@ -141,8 +145,9 @@ export const createPartnersService = ({
       if (!(await countryExists(db, input.country_id))) throw unknownCountry();
       if (await accountExists(db, input.email)) throw duplicate('email', 'account');
       const lang = input.lang ?? meta.lang;
+      let applicationId: number;
       try {
-        await insertPartnerApplication(db, {
+        applicationId = await insertPartnerApplication(db, {
           companyName: input.company_name,
           voen: input.voen,
           contractNumber: input.contract_number,
@@ -171,6 +176,7 @@ export const createPartnersService = ({
         if (isForeignKeyViolation(error)) throw unknownCountry();
         throw error;
       }
+      await notifyAdmins({ kind: 'partner_application', applicationId });
       await sendMail(
         input.email,
         applicationReceivedMail(lang, {

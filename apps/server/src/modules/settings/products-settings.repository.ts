@@ -29,6 +29,7 @@ const toSettings = ({ product: p, category }: Row) => ({
   devices_count: p.devicesCount,
   is_returnable: p.isReturnable,
   is_active: p.isActive,
+  reorder_level: p.reorderLevel,
   image_url: productImageUrl(p.imagePath),
   updated_at: p.updatedAt.toISOString(),
 });
@@ -61,6 +62,7 @@ const toValues = (i: ProductInput) => ({
   devicesCount: i.devices_count,
   isReturnable: i.is_returnable,
   isActive: i.is_active,
+  ...(i.reorder_level === undefined ? {} : { reorderLevel: i.reorder_level }),
   updatedAt: sql`now()`,
 });
 

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { writeWithFile } from '../../lib/stored-file-write';
 import { type CheckedFile, removeStoredFile } from '../../lib/uploads';
+import { rearmLowStock } from '../keys/keys.repository';
 import * as repo from './products-settings.repository';
 
 const notFound = () => new AppError('NOT_FOUND', 'This product does not exist.');
@@ -69,6 +70,8 @@ export const createProductSettingsService = ({ db, imagesDir }: { db: Db; images
           const before = await repo.lockProduct(tx, id);
           if (!before) return undefined;
           await repo.updateProduct(tx, id, input);
+          // a level lowered to the stock (or turned off) may tell of the next fall again
+          if (input.reorder_level !== undefined) await rearmLowStock(tx, id);
           // a change of price is a price setting: it goes to the audit log
           const diff = changedFields(
             pricesOf({
