@@ -21,6 +21,7 @@ type FeatureResources = {
   library: English<typeof import('@/features/library/locales/en.json')>;
   mailbox: English<typeof import('@/features/mailbox/locales/en.json')>;
   news: English<typeof import('@/features/news/locales/en.json')>;
+  notifications: English<typeof import('@/features/notifications/locales/en.json')>;
   orders: English<typeof import('@/features/orders/locales/en.json')>;
   partners: English<typeof import('@/features/partners/locales/en.json')>;
   products: English<typeof import('@/features/products/locales/en.json')>;

@@ -8,6 +8,7 @@ export const STARTUP_FEATURES: readonly string[] = [
   'adobe',
   'auth',
   'basket',
+  'notifications',
   'partners',
   'products',
   'starred',

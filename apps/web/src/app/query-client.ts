@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { invalidateWaiting } from '@/features/notifications/api/get-waiting';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage, notifyError } from '@/lib/notify';
 import { isLoggedIn } from '@/lib/storage';
@@ -25,13 +26,18 @@ const notifyApiError = (error: unknown) => {
 const shouldRetry = (failureCount: number, error: unknown) =>
   failureCount < 2 && isApiError(error) && (error.isNetworkError || error.status >= 502);
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
       if (query.meta?.notifyError !== false) notifyApiError(error);
     },
   }),
   mutationCache: new MutationCache({
+    // any change an admin makes may settle something that waited: the navigation counts again
+    // (not awaited: the mutation's own answer does not wait for the count)
+    onSuccess: () => {
+      void invalidateWaiting(queryClient);
+    },
     onError: (error, _variables, _result, mutation) => {
       if (mutation.meta?.notifyError !== false) notifyApiError(error);
     },

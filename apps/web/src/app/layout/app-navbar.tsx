@@ -1,11 +1,22 @@
+import { canAccess } from '@esd/shared/access/access.rules';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { pages } from '@/config/paths';
-import { PendingPartnersBadge } from '@/features/partners/components/pending-partners-badge';
+import { type PageName, pages } from '@/config/paths';
+import {
+  WaitingBadges,
+  type WaitingKind,
+} from '@/features/notifications/components/waiting-badges';
 import { useUser } from '@/features/profile/api/get-user';
 import { getUserRole } from '@/lib/storage';
 import { getNavSections } from './nav-items';
+
+/** What waits for an admin behind each link, counted beside it. */
+const waitingOn: Partial<Record<PageName, readonly WaitingKind[]>> = {
+  orders: ['cash_orders', 'return_requests'],
+  settingsPartners: ['partner_applications'],
+  settingsProducts: ['low_stock_products'],
+};
 
 const isActivePath = (pathname: string, href: string) =>
   pathname === href || pathname.startsWith(`${href}/`);
@@ -15,7 +26,9 @@ export const AppNavbar = () => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const profile = useUser().data;
-  const sections = getNavSections(getUserRole(), profile);
+  const role = getUserRole();
+  const sections = getNavSections(role, profile);
+  const isAdmin = canAccess('globalOrLocal', role);
 
   return (
     <ScrollArea type="scroll" scrollbarSize={6} style={{ flex: 1 }}>
@@ -49,7 +62,9 @@ export const AppNavbar = () => {
                       label={t(pages[page].titleKey)}
                       leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
                       rightSection={
-                        page === 'settingsPartners' ? <PendingPartnersBadge /> : undefined
+                        isAdmin && waitingOn[page] ? (
+                          <WaitingBadges kinds={waitingOn[page]} />
+                        ) : undefined
                       }
                       active={isActive}
                       aria-current={isActive ? 'page' : undefined}

@@ -1,4 +1,13 @@
+import { canAccess } from '@esd/shared/access/access.rules';
 import { MyPrizesList } from '@/features/events/components/my-prizes-list';
+import { NoticeSettingsCard } from '@/features/notifications/components/notice-settings-card';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { getUserRole } from '@/lib/storage';
 
-export const Component = () => <ProfilePage prizes={<MyPrizesList />} />;
+export const Component = () => (
+  <ProfilePage
+    prizes={<MyPrizesList />}
+    // only admins are mailed what waits for them
+    notices={canAccess('globalOrLocal', getUserRole()) ? <NoticeSettingsCard /> : undefined}
+  />
+);

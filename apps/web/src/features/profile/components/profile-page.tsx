@@ -9,8 +9,11 @@ import { PhotoUpload } from './photo-upload';
 import { ProfileInfoForm } from './profile-info-form';
 import { ProfileSummary } from './profile-summary';
 
-/** `prizes`: the won-prizes list of the events feature, passed in by the app. */
-export const ProfilePage = ({ prizes }: { prizes?: ReactNode }) => {
+/**
+ * `prizes`: the won-prizes list of the events feature; `notices`: an admin's mail switches of
+ * the notifications feature; both passed in by the app.
+ */
+export const ProfilePage = ({ prizes, notices }: { prizes?: ReactNode; notices?: ReactNode }) => {
   const { t } = useTranslation();
   const user = useUser();
 
@@ -27,6 +30,7 @@ export const ProfilePage = ({ prizes }: { prizes?: ReactNode }) => {
               <ProfileInfoForm user={user.data} />
               <PhotoUpload user={user.data} />
               <ChangePasswordForm />
+              {notices}
               {prizes ? <MyPrizes>{prizes}</MyPrizes> : null}
             </Stack>
           </Grid.Col>

@@ -50,6 +50,17 @@ export const ProductDetailsSection = ({ form }: SectionProps) => {
           {...form.getInputProps('devices_count')}
         />
       </SimpleGrid>
+      {form.values.provider_id === '3' ? null : (
+        <NumberInput
+          label={t('settings.products.fields.reorder_level')}
+          description={t('settings.products.form.reorderHint')}
+          min={1}
+          max={1_000_000}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('reorder_level')}
+        />
+      )}
     </FormSection>
   );
 };

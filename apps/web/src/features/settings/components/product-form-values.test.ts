@@ -25,6 +25,7 @@ const saved: ProductSettings = {
   licence_type: '1 year',
   users_count: null,
   devices_count: 3,
+  reorder_level: 5,
   is_returnable: true,
   is_active: false,
   image_url: null,
@@ -43,6 +44,16 @@ describe('product form values', () => {
     const input = toProductInput(values);
     expect(input.dealer_price).toBe('9.5');
     expect(input.devices_count).toBeNull();
+  });
+
+  it('sends no reorder level when the field is empty or the product comes from Adobe', () => {
+    expect(
+      toProductInput({ ...toProductFormValues(saved), reorder_level: '' }).reorder_level,
+    ).toBeNull();
+    expect(
+      toProductInput({ ...toProductFormValues(saved), provider_id: '3' }).reorder_level,
+    ).toBeNull();
+    expect(toProductInput(toProductFormValues(saved)).reorder_level).toBe(5);
   });
 
   it('leaves a new product invalid until its required fields are filled', () => {

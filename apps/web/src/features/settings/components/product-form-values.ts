@@ -23,6 +23,8 @@ export type ProductFormValues = {
   licence_type: string;
   users_count: number | string;
   devices_count: number | string;
+  /** key stock: empty means no reorder level */
+  reorder_level: number | string;
 };
 
 export const textFields = ['title', 'description', 'requirements', 'installation'] as const;
@@ -49,6 +51,7 @@ export const emptyProductValues = (): ProductFormValues => ({
   licence_type: '',
   users_count: '',
   devices_count: '',
+  reorder_level: '',
 });
 
 export const toProductFormValues = (product: ProductSettings): ProductFormValues => ({
@@ -71,6 +74,7 @@ export const toProductFormValues = (product: ProductSettings): ProductFormValues
   licence_type: product.licence_type,
   users_count: product.users_count ?? '',
   devices_count: product.devices_count ?? '',
+  reorder_level: product.reorder_level ?? '',
 });
 
 const optionalCount = (value: number | string) => (value === '' ? null : Number(value));
@@ -86,4 +90,6 @@ export const toProductInput = (values: ProductFormValues) => ({
   points: values.points === '' ? undefined : Number(values.points),
   users_count: optionalCount(values.users_count),
   devices_count: optionalCount(values.devices_count),
+  // Adobe licences come from Adobe: no key stock to watch
+  reorder_level: values.provider_id === '3' ? null : optionalCount(values.reorder_level),
 });
