@@ -168,12 +168,15 @@ export const findLowStockNotice = async (db: DbOrTx, productId: number) => {
       titleAz: products.titleAz,
       reorderLevel: products.reorderLevel,
       lowStockNotifiedAt: products.lowStockNotifiedAt,
-      available: sql<number>`(select count(*) from ${licenceKeys} k
-        where k.product_id = ${products.id} and k.status = 'available')`.mapWith(Number),
     })
     .from(products)
     .where(eq(products.id, productId));
-  return row;
+  if (!row) return undefined;
+  const [keys] = await db
+    .select({ available: count() })
+    .from(licenceKeys)
+    .where(and(eq(licenceKeys.productId, productId), eq(licenceKeys.status, 'available')));
+  return { ...row, available: keys?.available ?? 0 };
 };
 
 const pendingCash = and(eq(orders.status, 'pending'), eq(orders.sellType, SELL_TYPE.cash));
