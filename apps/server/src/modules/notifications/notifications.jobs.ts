@@ -24,7 +24,7 @@ declare module 'fastify' {
 }
 
 /** `HH:MM` as a daily cron expression. */
-export const dailyAt = (time: string) => {
+const dailyAt = (time: string) => {
   const [hour, minute] = time.split(':').map(Number);
   return `${minute} ${hour} * * *`;
 };

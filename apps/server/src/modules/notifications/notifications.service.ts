@@ -45,7 +45,7 @@ const DIGEST_ORDERS_LISTED = 50;
 type Mail = { subject: string; text: string; html: string };
 
 /** The Baku calendar day of a moment, `YYYY-MM-DD`: a digest is one a day per admin. */
-export const bakuDay = (at: Date) => {
+const bakuDay = (at: Date) => {
   const clock = bakuWallClock(at);
   if (!clock) throw new Error('invalid date');
   return `${clock.year}-${clock.month}-${clock.day}`;

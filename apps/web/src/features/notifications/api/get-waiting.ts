@@ -9,7 +9,7 @@ const WAITING_POLL_MS = 60_000;
 const getWaiting = (options: { signal?: AbortSignal } = {}) =>
   apiRequest<WaitingCounts>('/notifications/waiting', { signal: options.signal });
 
-export const waitingQueryOptions = () =>
+const waitingQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.waiting(),
     queryFn: ({ signal }) => getWaiting({ signal }),

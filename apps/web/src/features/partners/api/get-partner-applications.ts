@@ -15,7 +15,7 @@ const getPartnerApplications = (
     signal: options.signal,
   });
 
-export const partnerApplicationsQueryOptions = (query: PartnerApplicationListQuery) =>
+const partnerApplicationsQueryOptions = (query: PartnerApplicationListQuery) =>
   queryOptions({
     queryKey: partnerKeys.list(query),
     queryFn: ({ signal }) => getPartnerApplications(query, { signal }),
