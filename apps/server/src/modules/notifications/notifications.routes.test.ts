@@ -256,6 +256,40 @@ describe.each(dbKinds)('[notifications] admins told of what waits for them on %s
     expect(smtp.received.length - before).toBe(3);
   });
 
+  it('tells of one fall under the reorder level once when several deliveries take its keys at once', async () => {
+    const productId = await createProduct(ctx, { sku: 'NOTIFY-RACE', reorder_level: 4 });
+    // three paid orders wait for keys of a product out of stock
+    const waitingOrders: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await dealer.get(`/api/basket/add/${productId}/1/2`)).statusCode).toBe(200);
+      const placed = await dealer.post(
+        '/api/checkout',
+        { sell_type: 2 },
+        { 'idempotency-key': `notify-race-${i}-${Math.random().toString(36).slice(2)}` },
+      );
+      expect(placed.statusCode, placed.body).toBe(200);
+      waitingOrders.push(placed.json().data.id as number);
+    }
+    await addKeys(ctx, productId, 5);
+    // every order queued twice, worked at once: 5 keys become 2, under the level of 4
+    await Promise.all([ctx.app.deliveries.sweep(), ctx.app.deliveries.sweep()]);
+    await waitFor(
+      () =>
+        ctx.db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(sql`${orders.id} in (${sql.join(waitingOrders, sql`, `)})`),
+      {
+        until: (rows) => rows.length === 3 && rows.every((r) => r.status === 'completed'),
+        message: 'the three orders completed',
+      },
+    );
+    const raceSubject = /^Key stock of NOTIFY-RACE is under its reorder level$/;
+    await waitForMail(GD, raceSubject);
+    await noticesSettled();
+    expect(mailsTo(GD, raceSubject)).toHaveLength(1);
+  });
+
   it('tells the global admins once when key stock falls under the reorder level, and again only after a restock', async () => {
     const productId = await createProduct(ctx, { sku: 'NOTIFY-LOW', reorder_level: 3 });
     await addKeys(ctx, productId, 5);
