@@ -1,11 +1,17 @@
 import { isLanguage, type Language } from '@esd/shared/constants';
 import type { FastifyRequest } from 'fastify';
 
-/** The language of the answer: the UI's Accept-Language, else the user's own, else English. */
-export const requestLanguage = (request: FastifyRequest): Language => {
+/** The language the request names in Accept-Language (its first choice), if one of ours. */
+export const headerLanguage = (request: FastifyRequest): Language | undefined => {
   const header = request.headers['accept-language'];
   const first = header?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
-  if (isLanguage(first)) return first;
+  return isLanguage(first) ? first : undefined;
+};
+
+/** The language of the answer: the UI's Accept-Language, else the user's own, else English. */
+export const requestLanguage = (request: FastifyRequest): Language => {
+  const named = headerLanguage(request);
+  if (named) return named;
   const own = request.session?.user.lang;
   return isLanguage(own) ? own : 'en';
 };
