@@ -49,6 +49,8 @@ export const appErrorCodes = {
   BASKET_EMPTY: 422,
   /** a credit order above the dealer's remaining credit (spec 5 message) */
   CREDIT_LIMIT: 422,
+  /** an invoice asked for before a global admin entered the seller's details (Settings → Company) */
+  COMPANY_DETAILS_MISSING: 409,
   /** the order or item is not in a state that allows this action */
   INVALID_STATE: 409,
   /** the return window of the item has closed, or its product is not returnable */

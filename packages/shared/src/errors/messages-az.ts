@@ -44,4 +44,6 @@ export const messages = {
     'Dilerinizin hesabı deaktiv edilib, ona görə də onun adından sifariş vermək olmaz. Dilerinizlə əlaqə saxlayın.',
   ADOBE_QUOTE_INVALID:
     'Bu Adobe qiyməti yalnız hesablandığı say, müştəri və öhdəlik üçün və yalnız hesablandığı gün etibarlıdır: sətri silin və yeni qiymət istəyin.',
+  COMPANY_DETAILS_MISSING:
+    'Satıcının rekvizitləri hələ daxil edilməyib, ona görə faktura tərtib etmək olmur. Qlobal admin onları Ayarlar → Şirkət bölməsində daxil edir.',
 } as const satisfies Record<AppErrorCode, string>;

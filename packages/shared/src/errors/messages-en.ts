@@ -44,4 +44,6 @@ export const messages = {
     "Your dealer's account is deactivated, so no order can be placed for it. Contact your dealer.",
   ADOBE_QUOTE_INVALID:
     'This Adobe price holds only for the quantity, customer and commitment it was quoted for, on the day it was quoted: remove the line and ask for a new price.',
+  COMPANY_DETAILS_MISSING:
+    "The seller's details are not entered yet, so no invoice can be made. A global admin enters them on Settings → Company.",
 } as const satisfies Record<AppErrorCode, string>;
