@@ -45,6 +45,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { categoriesRoutes } from './modules/settings/categories.routes';
+import { companyRoutes } from './modules/settings/company.routes';
 import { countriesRoutes } from './modules/settings/countries.routes';
 import { markupGroupsRoutes } from './modules/settings/markup-groups.routes';
 import { productsSettingsRoutes } from './modules/settings/products-settings.routes';
@@ -156,6 +157,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
         productsSettingsRoutes,
         markupGroupsRoutes,
         ratesRoutes,
+        companyRoutes,
       ]) {
         await api.register(routes);
       }

@@ -148,6 +148,7 @@ export const seedDemoData = async (
   const steps: SeedStep[] = [
     { marker: SEED_MARKER, run: seedAccountsAndCatalogue },
     { marker: 'demo_seed_pricing', run: seedPricing },
+    { marker: 'demo_seed_company', run: seedCompany },
     { marker: 'demo_seed_keys', run: seedKeys },
     { marker: 'demo_seed_adobe_customers', run: seedAdobeCustomers },
     { marker: 'demo_seed_events', run: seedDemoEvents },
@@ -290,6 +291,26 @@ const seedAccountsAndCatalogue = async (tx: Tx) => {
       .values(ldCountries.map((c) => ({ userId: ld.id, countryId: c.id })))
       .onConflictDoNothing();
   }
+};
+
+/** The demo seller's details, so invoices and proforma invoices can be made at once. */
+const seedCompany = async (tx: Tx) => {
+  await tx
+    .insert(appSettings)
+    .values({
+      key: 'company',
+      value: {
+        name: 'ESD Demo Distribution MMC',
+        voen: '1400000001',
+        address: 'Nizami küçəsi 1, Bakı AZ1000, Azərbaycan',
+        phone: '+994 12 000 00 00',
+        bank_name: 'Demo Bank ASC',
+        iban: 'AZ00DEMO00000000000000000001',
+        swift: 'DEMOAZ22',
+        payment_days: 5,
+      },
+    })
+    .onConflictDoNothing();
 };
 
 /** Today's bank rate, VAT, a user group and an own price, so every price shows at once. */
