@@ -3,7 +3,22 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailMessages } from '../db/schema';
 
-type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a mail (an invoice's PDF). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
+
+/** The local mailbox keeps text only: it names each attachment under the text instead. */
+const mailboxText = (mail: OutgoingMail) =>
+  mail.attachments?.length
+    ? `${mail.text}\n${mail.attachments.map((a) => `[${a.filename}, ${a.contentType}, ${a.content.length} bytes]`).join('\n')}\n`
+    : mail.text;
 
 export type Mailer = {
   /** 'smtp' when an SMTP server took it, 'mailbox' when it was kept in the local mailbox */
@@ -24,7 +39,7 @@ export const mailPlugin = fp(
         await app.db.insert(mailMessages).values({
           to: mail.to,
           subject: mail.subject,
-          text: mail.text,
+          text: mailboxText(mail),
           html: mail.html ?? null,
         });
         return 'mailbox';

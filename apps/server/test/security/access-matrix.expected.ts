@@ -107,6 +107,8 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/orders/{id}': scoped(everyRole),
   // issue 20: "Download keys" of one order, for whoever sees the order's keys on its page
   'GET /api/orders/{id}/keys': scoped(everyRole),
+  // issue 21: the order's invoice, seen exactly as the order is
+  'GET /api/orders/{id}/invoice': scoped(everyRole),
   'POST /api/orders/{id}/cancel': scoped(everyRole),
   'POST /api/orders/{id}/send-keys': scoped(everyRole),
   // ARCHITECTURE: district admins confirm payments, settle credit, enter vendor keys, decide
@@ -203,6 +205,9 @@ export const expectedAccess: Record<string, Expected> = {
   'POST /api/settings/exchange-rates': gd,
   'POST /api/settings/exchange-rates/import': gd,
   'DELETE /api/settings/exchange-rates/{id}': gd,
+  // issue 21: Settings → Company, the seller's details on invoices, as the other settings pages
+  'GET /api/settings/company': gd,
+  'PUT /api/settings/company': gd,
   'GET /api/settings/pricing': gd,
   'PUT /api/settings/pricing': gd,
   'GET /api/settings/orders': gd,

@@ -17,6 +17,7 @@ const fileRoutes = [
   'GET /api/orders/export',
   'GET /api/orders/{id}/keys',
   'GET /api/statistics/adobe/export',
+  'GET /api/orders/{id}/invoice',
   'GET /api/statistics/distribution/export',
   'GET /api/statistics/quarter/export',
   'GET /api/statistics/weekly/export',

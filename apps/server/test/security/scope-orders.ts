@@ -59,6 +59,18 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
       expect(response.headers['content-type']).toContain('text/csv');
     }
   },
+  'GET /api/orders/{id}/invoice': async () => {
+    const { as, d2, kz, ownOrderId } = get();
+    // the order's own scope: whoever gets 404 on the order gets 404 on its invoice
+    refused(await as.ld.get(`/api/orders/${kz.paidId}/invoice`), 'ld KZ invoice');
+    refused(await as.d.get(`/api/orders/${d2.paidId}/invoice`), 'dealer, dealer2 invoice');
+    refused(await as.u.get(`/api/orders/${d2.paidId}/invoice`), 'user, dealer2 invoice');
+    refused(await as.u.get(`/api/orders/${ownOrderId}/invoice`), 'user, its dealer invoice');
+    const own = await as.d2.get(`/api/orders/${d2.paidId}/invoice`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect((await as.ld2.get(`/api/orders/${kz.paidId}/invoice`)).statusCode).toBe(200);
+  },
   'GET /api/orders/late-deliveries': async () => {
     const { as, kz, d2 } = get();
     const late = async (c: Caller) =>

@@ -25,8 +25,11 @@ export const mailMessages = pgTable('mail_messages', {
   createdAt: createdAt(),
 });
 
-/** The automatic mails of an order: 'keys' to the buyer, 'late_delivery' to each global admin. */
-export type OrderMailKind = 'keys' | 'late_delivery';
+/**
+ * The automatic mails of an order: 'proforma' (a cash order placed, its proforma invoice
+ * attached) and 'keys' to the buyer, 'late_delivery' to each global admin.
+ */
+export type OrderMailKind = 'proforma' | 'keys' | 'late_delivery';
 
 /**
  * Each automatic mail of an order, claimed before it is sent. Jobs run at least once, so the
@@ -50,7 +53,7 @@ export const orderMails = pgTable(
   },
   (t) => [
     uniqueIndex('order_mails_once').on(t.orderId, t.kind, t.recipientId),
-    check('order_mails_kind', sql`${t.kind} in ('keys', 'late_delivery')`),
+    check('order_mails_kind', sql`${t.kind} in ('proforma', 'keys', 'late_delivery')`),
   ],
 );
 

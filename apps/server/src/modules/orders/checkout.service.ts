@@ -354,7 +354,8 @@ export const createCheckoutService = ({ db, deliveries }: { db: Db; deliveries: 
 
   /**
    * Places the order (or finds the one of this Idempotency-Key) and starts the delivery of a
-   * new paid order. `replayed`: the answer is that of the checkout that placed it.
+   * new paid order, or queues the confirmation mail (with its proforma invoice) of a new cash
+   * one. `replayed`: the answer is that of the checkout that placed it.
    */
   place: async (
     session: Session,
@@ -363,6 +364,8 @@ export const createCheckoutService = ({ db, deliveries }: { db: Db; deliveries: 
     const placed = await placeOrder(db, session, input);
     if (!placed.replayed && placed.status === 'in_progress')
       await deliveries.orderPaid(placed.orderId);
+    if (!placed.replayed && placed.status === 'pending')
+      await deliveries.orderPlaced(placed.orderId);
     return {
       replayed: placed.replayed,
       answer: placed.answer ?? {

@@ -14,6 +14,7 @@ import {
   ordersInProgress,
 } from './delivery.repository';
 import { deliverOrder, raiseLateDeliveryAlerts, sendCompletedOrderMail } from './delivery.service';
+import { sendPlacedOrderMail } from './invoice.service';
 
 const [deliver, mail, watch] = jobQueueNames;
 
@@ -46,6 +47,8 @@ export type Deliveries = {
   resumeProduct: (productId: number) => Promise<void>;
   /** queues the keys mail of an order that was just completed */
   orderCompleted: (orderId: number) => Promise<void>;
+  /** queues the confirmation mail, with its proforma invoice, of a cash order just placed */
+  orderPlaced: (orderId: number) => Promise<void>;
   /** queues every paid order still missing keys (start-up and the minute watch) */
   sweep: () => Promise<number>;
 };
@@ -81,6 +84,8 @@ const DELIVER_BATCH = 20;
 const MAIL_BATCH = 10;
 
 type OrderJob = { orderId: number };
+/** A job of the mail queue: the keys mail, or (`mail: 'proforma'`) a placed cash order's. */
+type OrderMailJob = OrderJob & { mail?: 'proforma' };
 
 /**
  * Key delivery, order mail and the delivery watch, as jobs of the jobs plugin in every server
@@ -161,6 +166,10 @@ export const orderJobsPlugin = fp(
         await boss.send(QUEUES.mail, { orderId });
         jobs.notify(QUEUES.mail);
       },
+      orderPlaced: async (orderId) => {
+        await boss.send(QUEUES.mail, { orderId, mail: 'proforma' } satisfies OrderMailJob);
+        jobs.notify(QUEUES.mail);
+      },
       resumeProduct: async (productId) =>
         queueDeliveries(await findOrdersWaitingForProduct(app.db, productId), { wake: true }),
       sweep: async () => {
@@ -186,7 +195,7 @@ export const orderJobsPlugin = fp(
         },
       },
     });
-    jobs.define<OrderJob>({
+    jobs.define<OrderMailJob>({
       name: QUEUES.mail,
       options: options[QUEUES.mail],
       work: {
@@ -198,7 +207,9 @@ export const orderJobsPlugin = fp(
           await Promise.all(
             batch.map(async (job) => {
               try {
-                await sendCompletedOrderMail(mailDeps, job.data.orderId);
+                if (job.data.mail === 'proforma')
+                  await sendPlacedOrderMail(mailDeps, job.data.orderId);
+                else await sendCompletedOrderMail(mailDeps, job.data.orderId);
               } catch (error) {
                 await boss.fail(QUEUES.mail, job.id, error as object);
               }

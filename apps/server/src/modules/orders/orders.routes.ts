@@ -1,4 +1,5 @@
 import { envelopeSchema, pageSchema } from '@esd/shared/api';
+import { invoiceQuerySchema } from '@esd/shared/invoices/invoices.schemas';
 import {
   activateKeyInputSchema,
   checkoutInputSchema,
@@ -29,6 +30,7 @@ import { AppError, ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
 import { createCheckoutService } from './checkout.service';
+import { createInvoiceService } from './invoice.service';
 import { exportOrders } from './orders.export';
 import { orderKeysFile } from './orders.keys-file';
 import { createOrdersService } from './orders.service';
@@ -59,6 +61,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     notifyAdmins: app.notifyAdmins,
   });
   const reorders = createReorderService({ db: app.db });
+  const invoices = createInvoiceService({ db: app.db });
   /** Who asks, in which language: what every answer showing an order needs. */
   const viewer = (request: FastifyRequest) => ({
     session: requireSession(request),
@@ -166,6 +169,32 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['orders'], params: orderIdParamsSchema, response: detailResponse },
     },
     async (request) => ok(await orders.detail(viewer(request), request.params.id)),
+  );
+
+  app.get(
+    '/orders/:id/invoice',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['orders'],
+        description:
+          "The order's invoice as a PDF: a proforma invoice (with payment instructions and a due date) while a cash order waits for its payment, an invoice once it is paid or when it is on credit. Seen by whoever may see the order. lang: the document's language, the one the buyer ordered in by default.",
+        params: orderIdParamsSchema,
+        querystring: invoiceQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await invoices.forViewer(
+        requireSession(request),
+        request.params.id,
+        request.query.lang,
+      );
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.content);
+    },
   );
 
   app.get(
