@@ -77,6 +77,7 @@ const scans: Record<string, Entry | Entry[]> = {
   settingsMailbox: { as: 'gd', path: '/pages/settings/mailbox' },
   settingsPartners: { in: 'partners.spec.ts', path: '/pages/settings/partners' },
   settingsJobs: { in: 'jobs.spec.ts', path: '/pages/settings/jobs' },
+  settingsCompany: { in: 'invoices.spec.ts', path: '/pages/settings/company' },
 };
 
 const entries = Object.values(scans).flat();

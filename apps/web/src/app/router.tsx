@@ -101,6 +101,7 @@ const routes: RouteObject[] = [
               pageRoute('statisticQuarter', () => import('./routes/statistic-quarter')),
               pageRoute('settingsPartners', () => import('./routes/settings-partners')),
               pageRoute('settingsJobs', () => import('./routes/settings-jobs')),
+              pageRoute('settingsCompany', () => import('./routes/settings-company')),
               pageRoute('news', () => import('./routes/news')),
               pageRoute('newsArticle', () => import('./routes/news-article')),
               pageRoute('library', () => import('./routes/library')),

@@ -172,6 +172,7 @@ export const paths = {
   settingsMailbox: settings('mailbox', 'pages.settingsMailbox'),
   settingsPartners: settings('partners', 'pages.settingsPartners'),
   settingsJobs: settings('jobs', 'pages.settingsJobs'),
+  settingsCompany: settings('company', 'pages.settingsCompany'),
 } as const;
 
 export type PageName = Exclude<keyof typeof paths, 'home' | 'callback'>;

@@ -11,6 +11,7 @@ import {
   IconBook2,
   IconBooks,
   IconBrandAdobe,
+  IconBuildingBank,
   IconCalendarCog,
   IconCalendarEvent,
   IconCategory,
@@ -84,6 +85,7 @@ const navSections: NavSection[] = [
       { page: 'settingsMailbox', icon: IconMail },
       { page: 'settingsPartners', icon: IconHeartHandshake },
       { page: 'settingsJobs', icon: IconAlertTriangle },
+      { page: 'settingsCompany', icon: IconBuildingBank },
     ],
   },
 ];

@@ -1,9 +1,12 @@
+import { isLanguage } from '@esd/shared/constants';
+import { invoiceKind } from '@esd/shared/invoices/invoices.rules';
 import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { Alert, Button, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
   IconBan,
   IconCash,
   IconCreditCardPay,
+  IconFileInvoice,
   IconInfoCircle,
   IconMail,
 } from '@tabler/icons-react';
@@ -11,6 +14,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { getErrorMessage } from '@/lib/notify';
+import { useDownloadInvoice } from '../api/download-invoice';
 import { isWaitingForKeys, useOrder } from '../api/get-order';
 import { hasHeldKeys, KeysDownloadMenu } from './keys-download-menu';
 import { OrderAmounts } from './order-amounts';
@@ -32,12 +36,38 @@ const Fact = ({ label, value }: { label: string; value: string | null }) =>
     </Stack>
   ) : null;
 
-/** The order-wide actions the server says this viewer may take now. */
+/** "Proforma invoice" while a cash order waits for payment, "Invoice" once paid or on credit. */
+const InvoiceButton = ({ order }: { order: OrderDetail }) => {
+  const { t, i18n } = useTranslation();
+  const download = useDownloadInvoice();
+  const kind = invoiceKind({ status: order.status, sellType: order.sell_type });
+  if (!kind) return null;
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconFileInvoice size={16} aria-hidden />}
+      loading={download.isPending}
+      aria-label={t(`orders.invoice.${kind}Label`, { id: order.id })}
+      onClick={() =>
+        download.mutate({
+          orderId: order.id,
+          lang: isLanguage(i18n.language) ? i18n.language : 'en',
+        })
+      }
+    >
+      {t(`orders.invoice.${kind}`)}
+    </Button>
+  );
+};
+
+/** The order-wide actions the server says this viewer may take now, and its invoice. */
 const OrderActionsBar = ({ order, open }: { order: OrderDetail; open: OpenDialog }) => {
   const { t } = useTranslation();
   const { actions } = order;
   const hasKeys = hasHeldKeys(order);
+  const hasInvoice = invoiceKind({ status: order.status, sellType: order.sell_type }) !== null;
   if (
+    !hasInvoice &&
     !actions.confirm_payment &&
     !actions.settle_credit &&
     !actions.send_keys &&
@@ -48,6 +78,7 @@ const OrderActionsBar = ({ order, open }: { order: OrderDetail; open: OpenDialog
   }
   return (
     <Group gap="xs" role="group" aria-label={t('orders.actions.label')}>
+      <InvoiceButton order={order} />
       {actions.confirm_payment ? (
         <Button
           leftSection={<IconCash size={16} aria-hidden />}

@@ -17,6 +17,7 @@ export const productKeys = resourceKeys('products');
 export const markupGroupKeys = resourceKeys('markup-groups');
 export const rateKeys = resourceKeys('exchange-rates');
 export const pricingKeys = { all: ['settings', 'pricing'] as const };
+export const companyKeys = { all: ['settings', 'company'] as const };
 
 // Category names come in the request's language: it is part of the key.
 export const categoryOptionKeys = {

@@ -1,0 +1,3 @@
+import { CompanyPage } from '@/features/settings/components/company-page';
+
+export const Component = CompanyPage;
