@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { mailMessages } from '../db/schema';
 
 /** A file sent with a mail (an invoice's PDF). */
-export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 type OutgoingMail = {
   to: string;

@@ -168,7 +168,7 @@ const texts = {
 } satisfies Record<Language, unknown>;
 
 /** The invoice's number: the order's, with the portal's prefix. */
-export const invoiceNumber = (orderId: number) => `ESD-${orderId}`;
+const invoiceNumber = (orderId: number) => `ESD-${orderId}`;
 
 /** The name the PDF is saved under. */
 export const invoiceFileName = (kind: InvoiceData['kind'], orderId: number) =>

@@ -40,9 +40,9 @@ const companyMissing = () =>
   );
 
 /**
- * What the document of an order shows, read in one snapshot: the order exactly as stored (its
- * lines, USD amounts, rate, VAT and AZN total), the seller's details, the buyer's company.
- * Undefined `seller`: nobody has entered the company details yet.
+ * What the document of an order shows, read in the caller's snapshot (`row` read there too):
+ * the order exactly as stored (its lines, USD amounts, rate, VAT and AZN total), the seller's
+ * details, the buyer's company. 'no-seller': nobody has entered the company details yet.
  */
 const gatherInvoice = async (
   tx: DbOrTx,
@@ -175,7 +175,11 @@ export const sendPlacedOrderMail = async (
   }
   try {
     const lang = languageOf(row.order.lang);
-    const data = await snapshot(db, (tx) => gatherInvoice(tx, row, lang));
+    // the order read again in the snapshot: paid or cancelled since, it has no proforma
+    const data = await snapshot(db, async (tx) => {
+      const now = await repo.findOrder(tx, orderId);
+      return now ? gatherInvoice(tx, now, lang) : 'cancelled';
+    });
     // paid or cancelled since the job was queued: no request to pay any more
     if (data === 'cancelled' || (typeof data === 'object' && data.kind !== 'proforma')) {
       await releaseOrderMails(db, [orderId], claim);
