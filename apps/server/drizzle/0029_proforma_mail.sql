@@ -1,0 +1,2 @@
+ALTER TABLE "order_mails" DROP CONSTRAINT "order_mails_kind";--> statement-breakpoint
+ALTER TABLE "order_mails" ADD CONSTRAINT "order_mails_kind" CHECK ("order_mails"."kind" in ('proforma', 'keys', 'late_delivery'));
