@@ -111,6 +111,7 @@ describe('paths', () => {
       '/pages/settings/events': 'globalDistrict',
       '/pages/settings/library': 'globalDistrict',
       '/pages/settings/markup': 'globalDistrict',
+      '/pages/settings/company': 'globalDistrict',
       '/pages/settings/targets': 'globalDistrict',
       '/pages/settings/mailbox': 'globalDistrict',
       '/pages/settings/partners': 'globalDistrict',

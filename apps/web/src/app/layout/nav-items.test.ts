@@ -60,6 +60,7 @@ describe('getNavSections', () => {
     expect(settings).not.toContain('settingsProduct');
     expect(settings).toContain('settingsPartners');
     expect(settings).toContain('settingsJobs');
-    expect(settings).toHaveLength(14);
+    expect(settings).toContain('settingsCompany');
+    expect(settings).toHaveLength(15);
   });
 });
