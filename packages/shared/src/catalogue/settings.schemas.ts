@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema, idSchema } from '../bounds';
+import { paginationQuerySchema } from '../api';
+import { calendarDateSchema, idSchema, idTextSchema } from '../bounds';
 import { compareMoney, isMoney, parseDecimal, RATE_SCALE } from '../shop/money';
 import {
   localizedName,
@@ -22,6 +23,10 @@ export const settingsListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type SettingsListQuery = z.infer<typeof settingsListQuerySchema>;
+/** GET /api/settings/products: the settings list, optionally of one category. */
+export const productSettingsQuerySchema = settingsListQuerySchema.extend({
+  category_id: idTextSchema.optional(),
+});
 
 // Countries
 export const countryInputSchema = z.object({
@@ -175,6 +180,10 @@ export const pricingSettingsSchema = z.object({
 export type PricingSettings = z.infer<typeof pricingSettingsSchema>;
 
 // Dealer: own prices per product, user groups
+/** GET /api/dealer/product-prices: a page of the products, optionally searched. */
+export const dealerProductPriceQuerySchema = paginationQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+});
 export const dealerProductPriceSchema = z.object({
   product_id: z.number().int(),
   sku: z.string(),

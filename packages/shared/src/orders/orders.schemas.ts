@@ -86,7 +86,6 @@ export const orderListQuerySchema = paginationQuerySchema.extend({
     .transform((v) => v === 'true')
     .optional(),
 });
-export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 /**
  * GET /api/orders/export: the list's filters, the file format, and the layout: one row per
  * order (the default) or, with `detail=items`, one row per order line (with the keys of the

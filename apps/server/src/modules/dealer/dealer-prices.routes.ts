@@ -1,6 +1,7 @@
-import { envelopeSchema, pageSchema, paginationQuerySchema } from '@esd/shared/api';
+import { envelopeSchema, pageSchema } from '@esd/shared/api';
 import {
   dealerProductPriceInputSchema,
+  dealerProductPriceQuerySchema,
   dealerProductPriceSchema,
 } from '@esd/shared/catalogue/settings.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +28,7 @@ export const dealerPricesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: {
         tags: ['dealer'],
-        querystring: paginationQuerySchema.extend({ q: z.string().trim().max(100).optional() }),
+        querystring: dealerProductPriceQuerySchema,
         response: { 200: envelopeSchema(pageSchema(dealerProductPriceSchema)) },
       },
     },

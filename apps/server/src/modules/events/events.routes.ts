@@ -1,4 +1,4 @@
-import { envelopeSchema, pageSchema } from '@esd/shared/api';
+import { envelopeSchema, pageSchema, paginationQuerySchema } from '@esd/shared/api';
 import { idParamSchema } from '@esd/shared/catalogue/catalogue.schemas';
 import {
   eventCardSchema,
@@ -100,10 +100,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['events'],
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          perPage: z.coerce.number().int().min(1).max(100).default(10),
-        }),
+        querystring: paginationQuerySchema,
         response: { 200: envelopeSchema(pageSchema(myPrizeSchema)) },
       },
     },

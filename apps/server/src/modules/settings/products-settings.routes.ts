@@ -1,21 +1,16 @@
 import path from 'node:path';
 import { envelopeSchema, pageSchema } from '@esd/shared/api';
-import { idTextSchema } from '@esd/shared/bounds';
 import { idParamSchema } from '@esd/shared/catalogue/catalogue.schemas';
 import {
   productInputSchema,
+  productSettingsQuerySchema,
   productSettingsSchema,
-  settingsListQuerySchema,
 } from '@esd/shared/catalogue/settings.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '../../lib/audit';
 import { ok } from '../../lib/errors';
 import { readImage } from '../../lib/uploads';
 import { createProductSettingsService } from './products-settings.service';
-
-const listQuerySchema = settingsListQuerySchema.extend({
-  category_id: idTextSchema.optional(),
-});
 
 export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'globalDistrict' as const };
@@ -30,7 +25,7 @@ export const productsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: {
         tags: ['settings'],
-        querystring: listQuerySchema,
+        querystring: productSettingsQuerySchema,
         response: { 200: envelopeSchema(pageSchema(productSettingsSchema)) },
       },
     },

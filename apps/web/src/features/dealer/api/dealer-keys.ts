@@ -1,4 +1,7 @@
-export type ProductPricesQuery = { page: number; perPage: number; q?: string };
+import type { dealerProductPriceQuerySchema } from '@esd/shared/catalogue/settings.schemas';
+import type { z } from 'zod';
+
+export type ProductPricesQuery = z.infer<typeof dealerProductPriceQuerySchema>;
 
 // Product titles come in the request's language: it is part of the key.
 export const productPriceKeys = {

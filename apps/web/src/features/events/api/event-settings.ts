@@ -1,13 +1,19 @@
 import type { Page } from '@esd/shared/api';
-import type { AwardResult, EventInput, EventSettings } from '@esd/shared/events/events.schemas';
+import type {
+  AwardResult,
+  EventInput,
+  EventSettings,
+  eventsSettingsQuerySchema,
+} from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest, bodyWithPicture } from '@/lib/api-client';
 import { eventSettingsKeys, eventsRelatedKeys } from './events-keys';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export type EventSettingsQuery = { page: number; perPage: number; q?: string };
+export type EventSettingsQuery = z.infer<typeof eventsSettingsQuerySchema>;
 
 export const useEventSettings = (query: EventSettingsQuery) =>
   useQuery({

@@ -1,12 +1,9 @@
 import type { Page } from '@esd/shared/api';
-import type { EventStatus } from '@esd/shared/events/events.rules';
-import type { EventCard } from '@esd/shared/events/events.schemas';
+import type { EventCard, EventsQuery } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { eventKeys } from './events-keys';
-
-export type EventsQuery = { status: EventStatus; page: number; perPage: number };
 
 const getEvents = (query: EventsQuery, signal?: AbortSignal) =>
   apiRequest<Page<EventCard>>('/events', { query, signal });

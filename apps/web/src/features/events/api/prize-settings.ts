@@ -1,10 +1,15 @@
 import type { Page } from '@esd/shared/api';
-import type { PrizeInput, PrizeSettings } from '@esd/shared/events/events.schemas';
+import type {
+  PrizeInput,
+  PrizeSettings,
+  prizesSettingsQuerySchema,
+} from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest, bodyWithPicture } from '@/lib/api-client';
 import { eventsRelatedKeys, prizeSettingsKeys } from './events-keys';
 
-export type PrizeSettingsQuery = { page: number; perPage: number; event_id?: number };
+export type PrizeSettingsQuery = z.infer<typeof prizesSettingsQuerySchema>;
 
 export const usePrizeSettings = (query: PrizeSettingsQuery) =>
   useQuery({

@@ -1,17 +1,9 @@
 import type { Page } from '@esd/shared/api';
-import type { WonPrizeStatusName } from '@esd/shared/events/events.rules';
-import type { WonPrize, WonPrizeUpdate } from '@esd/shared/events/events.schemas';
+import type { WonPrize, WonPrizesQuery, WonPrizeUpdate } from '@esd/shared/events/events.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 import { eventsRelatedKeys, wonPrizeKeys } from './events-keys';
-
-export type WonPrizesQuery = {
-  page: number;
-  perPage: number;
-  event_id?: number;
-  status?: WonPrizeStatusName;
-};
 
 export const useWonPrizes = (query: WonPrizesQuery) => {
   const { i18n } = useTranslation();

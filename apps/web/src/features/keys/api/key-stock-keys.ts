@@ -1,6 +1,10 @@
-/** all / lists() / list(query) of the key stock, and the order settings. */
-export type KeyStockQuery = { page: number; perPage: number; q?: string; low?: boolean };
+import type { keyStockQuerySchema } from '@esd/shared/orders/orders.schemas';
+import type { z } from 'zod';
 
+/** What GET /api/keys/stock is sent: what keyStockQuerySchema reads. */
+export type KeyStockQuery = z.infer<typeof keyStockQuerySchema>;
+
+/** all / lists() / list(query) of the key stock, and the order settings. */
 export const keyStockKeys = {
   all: ['keys', 'stock'] as const,
   lists: () => [...keyStockKeys.all, 'list'] as const,

@@ -61,8 +61,13 @@ describe('order filters in the URL', () => {
 
   it('builds a query the shared schema accepts', () => {
     const query = toOrdersQuery(parse('sku=A&from=2026-11-01&type=credit&waiting=true&page=2'), 25);
+    // as the URL carries it: text
     const parsed = orderListQuerySchema.parse(
-      Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)),
+      Object.fromEntries(
+        Object.entries(query).flatMap(([key, value]) =>
+          value === undefined ? [] : [[key, String(value)]],
+        ),
+      ),
     );
     expect(parsed).toMatchObject({
       page: 2,

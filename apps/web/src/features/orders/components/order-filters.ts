@@ -83,7 +83,7 @@ export const toExportQuery = (filters: OrderFilters): ExportQuery => ({
   date_to: filters.dateTo,
   status: filters.status,
   sell_type: filters.sellType,
-  waiting: filters.waiting ? 'true' : undefined,
+  waiting: filters.waiting || undefined,
 });
 
 /** What GET /api/orders is asked. */

@@ -1,18 +1,10 @@
-import type { ProductSort } from '@esd/shared/catalogue/catalogue.constants';
-
-export type ProductsQuery = {
-  page: number;
-  perPage: number;
-  q?: string;
-  category_id?: number;
-  sort: ProductSort;
-};
+import type { ProductListQuery } from '@esd/shared/catalogue/catalogue.schemas';
 
 // Titles, descriptions and category names come in the request's language: it is part of the key.
 export const productKeys = {
   all: ['products'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
-  list: (query: ProductsQuery, lang: string) => [...productKeys.lists(), lang, query] as const,
+  list: (query: ProductListQuery, lang: string) => [...productKeys.lists(), lang, query] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: number, lang: string) => [...productKeys.details(), id, lang] as const,
 };
