@@ -45,6 +45,17 @@ module.exports = {
       to: { path: '^apps/server/src/modules/' },
     },
     {
+      name: 'module-query-outside-repository',
+      severity: 'error',
+      comment:
+        'In a server module only *.repository.ts files query: routes, services and helpers read and write through a repository (SQL helpers shared by modules live in lib/ and db/).',
+      from: {
+        path: '^apps/server/src/modules/',
+        pathNot: `(\\.repository\\.ts$|${test})`,
+      },
+      to: { path: '(^|/)node_modules/drizzle-orm/' },
+    },
+    {
       name: 'runtime-to-test-code',
       severity: 'error',
       comment: 'Code that ships imports no test code.',

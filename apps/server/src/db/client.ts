@@ -164,3 +164,20 @@ export const openConfiguredDatabase = (config: { DATABASE_URL?: string; dataDir:
   config.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+
+/**
+ * A small pool of its own, of at most `max` connections opened only while used, to the same
+ * PostgreSQL database: work that must not queue behind every request waiting for the main
+ * pool. PGlite has one connection, which everything shares.
+ */
+export const openLane = (
+  database: Database,
+  max: number,
+): { db: Db; close: () => Promise<void> } => {
+  if (!database.pool) return { db: database.db, close: async () => {} };
+  const pool = new pg.Pool({ ...database.pool.options, max });
+  pool.on('error', () => {
+    // an idle client lost its connection; the pool replaces it on the next query
+  });
+  return { db: drizzlePg({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
+};

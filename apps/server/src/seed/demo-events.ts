@@ -13,7 +13,7 @@ import {
   users,
   wonPrizes,
 } from '../db/schema';
-import { accrueEventPoints } from '../modules/events/events.points';
+import { accrueEventPoints } from '../modules/events/event-points.repository';
 
 const day = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * day);

@@ -7,20 +7,13 @@ import {
   type SellType,
   toAzn,
 } from '@esd/shared/shop/pricing.rules';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { preparedFor } from '../../db/prepared';
-import {
-  dealerProductPrices,
-  markupGroupCategories,
-  markupGroups,
-  products,
-  userGroupMembers,
-  userGroups,
-  users,
-} from '../../db/schema';
 import type { Session } from '../../plugins/auth';
+import {
+  findDealerMarkupRows,
+  findOwnPriceSettings,
+  findUserGroupPercent,
+} from './pricing.repository';
 import {
   cachedCurrentRate,
   cachedPricingSettings,
@@ -44,23 +37,9 @@ export type PricingContext = {
   showCredit: boolean;
 };
 
-/** The dealer's markup group and its category overrides, in one round trip. */
+/** The dealer's markup group and its category overrides. */
 const loadDealerMarkup = async (db: DbOrTx, dealerId: number) => {
-  const statement = preparedFor(db, 'pricing_dealer_markup', (d) =>
-    d
-      .select({
-        groupId: users.markupGroupId,
-        percent: markupGroups.percent,
-        categoryId: markupGroupCategories.categoryId,
-        categoryPercent: markupGroupCategories.percent,
-      })
-      .from(users)
-      .leftJoin(markupGroups, eq(markupGroups.id, users.markupGroupId))
-      .leftJoin(markupGroupCategories, eq(markupGroupCategories.markupGroupId, users.markupGroupId))
-      .where(eq(users.id, sql.placeholder('dealerId')))
-      .prepare('pricing_dealer_markup'),
-  );
-  const rows = await statement.execute({ dealerId });
+  const rows = await findDealerMarkupRows(db, dealerId);
   const first = rows[0];
   if (!first?.groupId) {
     return { markupGroupId: null, groupPercent: null, categoryPercents: new Map<number, string>() };
@@ -122,16 +101,10 @@ export const loadPricingContext = async (
         : cachedDealerMarkup(db, dealerId)
       : Promise.resolve(noMarkup);
   const loadUserGroup = () =>
-    role === 'u'
-      ? db
-          .select({ percent: userGroups.markupPercent })
-          .from(userGroupMembers)
-          .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.userGroupId))
-          .where(eq(userGroupMembers.userId, user.id))
-      : Promise.resolve([]);
+    role === 'u' ? findUserGroupPercent(db, user.id) : Promise.resolve(null);
   // a fresh read runs inside a transaction: one connection, so one query at a time, and the
   // rate and settings come in one round trip
-  const [markup, userGroup, { rate, settings }] = fresh
+  const [markup, userGroupPercent, { rate, settings }] = fresh
     ? ([await loadMarkup(), await loadUserGroup(), await readRateAndPricingSettings(db)] as const)
     : await Promise.all([
         loadMarkup(),
@@ -144,7 +117,7 @@ export const loadPricingContext = async (
     role,
     dealerId,
     ...markup,
-    userGroupPercent: userGroup[0]?.percent ?? null,
+    userGroupPercent,
     rate: rate?.rate,
     rateDate: rate?.date,
     settings,
@@ -160,15 +133,7 @@ export const loadOwnSettings = async (
   productIds: number[],
 ): Promise<Map<number, OwnPriceSetting>> => {
   if (ctx.role !== 'u' || !ctx.dealerId || productIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(dealerProductPrices)
-    .where(
-      and(
-        eq(dealerProductPrices.dealerId, ctx.dealerId),
-        inArray(dealerProductPrices.productId, productIds),
-      ),
-    );
+  const rows = await findOwnPriceSettings(db, ctx.dealerId, productIds);
   return new Map(rows.map((r) => [r.productId, { mode: r.mode, value: r.value }]));
 };
 
@@ -212,48 +177,5 @@ export const shopPrices = (
     Amount,
     cash: ctx.showCash ? aznAmount(ctx, Amount, 1) : null,
     credit: ctx.showCredit ? aznAmount(ctx, Amount, 2) : null,
-  };
-};
-
-/**
- * The same price as an SQL expression, only to sort by it; the TypeScript rule above stays
- * the source of truth for every amount shown (a test checks the two agree). It reads the
- * joins `mgc` (the dealer group's override for the product's category) and `dpp` (the
- * dealer's own setting) that `pricingJoins` adds; names are qualified by hand.
- */
-export const priceOrderExpression = (ctx: PricingContext): SQL => {
-  if (ctx.role === 'gd' || ctx.role === 'ld') return sql`"products"."unit_price"`;
-  // one percent for every category keeps the order of the dealer price: its index serves
-  if (ctx.role === 'd' && ctx.categoryPercents.size === 0) return sql`"products"."dealer_price"`;
-  const percent = sql`coalesce("mgc"."percent", ${ctx.groupPercent ?? '0'}::numeric)`;
-  const cost = sql`round("products"."dealer_price" * (100 + ${percent}) / 100, 2)`;
-  if (ctx.role === 'd') return cost;
-  const fallback =
-    ctx.userGroupPercent !== null
-      ? sql`round(${cost} * (100 + ${ctx.userGroupPercent}::numeric) / 100, 2)`
-      : sql`greatest("products"."unit_price", ${cost})`;
-  // never below cost (invariant 1), as atLeastCost does
-  return sql`greatest(case "dpp"."mode" when 'price' then "dpp"."value"
-    when 'markup' then round(${cost} * (100 + "dpp"."value") / 100, 2)
-    else ${fallback} end, ${cost})`;
-};
-
-// the aliases are fixed; built once, not on every price-sorted page
-const mgc = alias(markupGroupCategories, 'mgc');
-const dpp = alias(dealerProductPrices, 'dpp');
-
-/** The left joins `priceOrderExpression` reads. */
-export const pricingJoins = (ctx: PricingContext) => {
-  return {
-    mgc,
-    mgcOn: and(
-      eq(mgc.markupGroupId, ctx.markupGroupId ?? 0),
-      eq(mgc.categoryId, products.categoryId),
-    ),
-    dpp,
-    dppOn: and(
-      eq(dpp.dealerId, ctx.role === 'u' ? (ctx.dealerId ?? 0) : 0),
-      eq(dpp.productId, products.id),
-    ),
   };
 };

@@ -1,14 +1,58 @@
 import type { ProductListQuery } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { categories, products } from '../../db/schema';
+import { categories, dealerProductPrices, markupGroupCategories, products } from '../../db/schema';
 import { containsPattern } from '../../lib/list';
 import { type CatalogueCache, throughCache } from './catalogue-cache';
-import { type PricingContext, priceOrderExpression, pricingJoins } from './pricing.context';
+import type { PricingContext } from './pricing.context';
 
 export type ProductRow = typeof products.$inferSelect;
+
+/**
+ * The price a viewer pays (pricing.context.ts) as an SQL expression, only to sort by it; the
+ * TypeScript rule stays the source of truth for every amount shown (a test checks the two
+ * agree). It reads the joins `mgc` (the dealer group's override for the product's category)
+ * and `dpp` (the dealer's own setting) that `pricingJoins` adds; names are qualified by hand.
+ */
+const priceOrderExpression = (ctx: PricingContext): SQL => {
+  if (ctx.role === 'gd' || ctx.role === 'ld') return sql`"products"."unit_price"`;
+  // one percent for every category keeps the order of the dealer price: its index serves
+  if (ctx.role === 'd' && ctx.categoryPercents.size === 0) return sql`"products"."dealer_price"`;
+  const percent = sql`coalesce("mgc"."percent", ${ctx.groupPercent ?? '0'}::numeric)`;
+  const cost = sql`round("products"."dealer_price" * (100 + ${percent}) / 100, 2)`;
+  if (ctx.role === 'd') return cost;
+  const fallback =
+    ctx.userGroupPercent !== null
+      ? sql`round(${cost} * (100 + ${ctx.userGroupPercent}::numeric) / 100, 2)`
+      : sql`greatest("products"."unit_price", ${cost})`;
+  // never below cost (invariant 1), as atLeastCost does
+  return sql`greatest(case "dpp"."mode" when 'price' then "dpp"."value"
+    when 'markup' then round(${cost} * (100 + "dpp"."value") / 100, 2)
+    else ${fallback} end, ${cost})`;
+};
+
+// the aliases are fixed; built once, not on every price-sorted page
+const mgc = alias(markupGroupCategories, 'mgc');
+const dpp = alias(dealerProductPrices, 'dpp');
+
+/** The left joins `priceOrderExpression` reads. */
+const pricingJoins = (ctx: PricingContext) => {
+  return {
+    mgc,
+    mgcOn: and(
+      eq(mgc.markupGroupId, ctx.markupGroupId ?? 0),
+      eq(mgc.categoryId, products.categoryId),
+    ),
+    dpp,
+    dppOn: and(
+      eq(dpp.dealerId, ctx.role === 'u' ? (ctx.dealerId ?? 0) : 0),
+      eq(dpp.productId, products.id),
+    ),
+  };
+};
 
 /** Where a product's stored picture is served. */
 export const productImageUrl = (imagePath: string | null) =>

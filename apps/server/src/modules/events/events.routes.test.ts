@@ -5,7 +5,7 @@ import { bearer, createTestContext, dbKinds, type TestContext } from '../../../t
 import { waitFor } from '../../../test/wait-for';
 import { auditLog, eventPoints, orders, prizes, users, wonPrizes } from '../../db/schema';
 import { deliverOrder } from '../orders/delivery.service';
-import { accrueEventPoints } from './events.points';
+import { accrueEventPoints } from './event-points.repository';
 
 const hour = 3_600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();

@@ -20,7 +20,6 @@ import { AppError } from '../../lib/errors';
 import { pick, titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import { productImageUrl } from '../catalogue/products.repository';
-import { eventImageUrl, prizeImageUrl } from './events.images';
 import {
   findDealersAtRanks,
   findLeaderboard,
@@ -28,7 +27,8 @@ import {
   findReturnShortfall,
   findStanding,
   lockDealerPoints,
-} from './events.points';
+} from './event-points.repository';
+import { eventImageUrl, prizeImageUrl } from './events.images';
 import * as repo from './events.repository';
 import { lockEvent } from './events-settings.repository';
 import {

@@ -2,11 +2,10 @@ import { type JobQueue, jobQueueNames } from '@esd/shared/jobs/jobs.schemas';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { JOBS_SCHEMA } from '../../db/migrate';
+import { rowsOf } from '../../lib/sql';
 import { deadLetterOf } from '../../plugins/jobs';
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] =>
-  Array.isArray(result) ? result : ((result as { rows?: Row[] }).rows ?? []);
 
 const jobTable = sql.raw(`${JOBS_SCHEMA}.job`);
 
@@ -25,19 +24,23 @@ const errorOf = sql`left(coalesce(output->>'message', output->'value'->>'message
 
 /** A page of the jobs waiting in the dead letters, newest first, as pg-boss stores them. */
 export const findFailedJobRows = async (db: DbOrTx, page: { page: number; perPage: number }) =>
-  rowsOf(
-    await db.execute(sql`
+  rowsOf<Row>(
+    db,
+    sql`
       select id::text as id, name, data->>'orderId' as "orderId", ${errorOf} as error,
         retry_limit as "retryLimit", created_on as "failedAt"
       from ${jobTable} where ${waiting}
       order by created_on desc, id
-      limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`),
+      limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`,
   );
 
 /** How many jobs wait in the dead letters (metrics and readiness). */
 export const countFailedJobs = async (db: DbOrTx) => {
-  const result = await db.execute(sql`select count(*)::int as n from ${jobTable} where ${waiting}`);
-  return Number(rowsOf(result)[0]?.n ?? 0);
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${jobTable} where ${waiting}`,
+  );
+  return Number(row?.n ?? 0);
 };
 
 /**
@@ -48,13 +51,16 @@ export const claimFailedJob = async (
   db: DbOrTx,
   options: { id: string; newId: string; actorId: number | null },
 ) =>
-  rowsOf(
-    await db.execute(sql`
+  (
+    await rowsOf<Row>(
+      db,
+      sql`
       update ${jobTable}
       set state = 'completed', completed_on = now(),
         output = coalesce(output, '{}'::jsonb) || jsonb_build_object('retriedAs', ${options.newId}::text, 'retriedBy', ${options.actorId}::int)
       where id = ${options.id}::uuid and ${waiting}
-      returning name, data`),
+      returning name, data`,
+    )
   )[0];
 
 /** Undoes a claim whose re-queuing failed: the job waits in the dead letters again. */

@@ -3,9 +3,8 @@ import {
   DEFAULT_RETURN_WINDOW_DAYS,
 } from '@esd/shared/orders/orders.rules';
 import { type OrderSettings, orderSettingsSchema } from '@esd/shared/orders/orders.schemas';
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appSettings } from '../../db/schema';
+import { readAppSetting, writeAppSetting } from '../../lib/app-settings';
 
 const ORDERS_KEY = 'orders';
 
@@ -14,15 +13,11 @@ const defaultOrderSettings: OrderSettings = {
   low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
 };
 
+/** The return window and the low-stock threshold, or their defaults until an admin saves them. */
 export const readOrderSettings = async (db: DbOrTx): Promise<OrderSettings> => {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, ORDERS_KEY));
-  const parsed = orderSettingsSchema.safeParse(row?.value);
+  const parsed = orderSettingsSchema.safeParse(await readAppSetting(db, ORDERS_KEY));
   return parsed.success ? parsed.data : defaultOrderSettings;
 };
 
-export const writeOrderSettings = async (db: DbOrTx, value: OrderSettings) => {
-  await db
-    .insert(appSettings)
-    .values({ key: ORDERS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
-};
+export const writeOrderSettings = (db: DbOrTx, value: OrderSettings) =>
+  writeAppSetting(db, ORDERS_KEY, value);

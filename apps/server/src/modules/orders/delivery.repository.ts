@@ -2,7 +2,7 @@ import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { licenceKeys, orderEvents, orderItems, orders, users } from '../../db/schema';
-import { accruePointsSql } from '../events/events.points';
+import { accruePointsSql } from '../events/event-points.repository';
 import { lateItemsCondition } from './orders.repository';
 
 type Rows<T> = { rows: T[] };

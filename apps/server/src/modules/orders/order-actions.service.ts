@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
-import { reverseEventPoints } from '../events/events.points';
+import { reverseEventPoints } from '../events/event-points.repository';
 import { assertReturnKeepsPoints } from '../events/events.service';
 import { readOrderSettings } from '../keys/order-settings';
 import { completeIfDelivered, markItemDelivered } from './delivery.repository';

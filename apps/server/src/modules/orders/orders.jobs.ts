@@ -1,11 +1,8 @@
 import { jobQueueNames } from '@esd/shared/jobs/jobs.schemas';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
 import type { Config } from '../../config/env';
-import type { Database, Db } from '../../db/client';
-import * as schema from '../../db/schema';
+import { type Db, openLane } from '../../db/client';
 import type { QueueOptions } from '../../plugins/jobs';
 import { deliverAdobeItems } from '../adobe/adobe.delivery';
 import {
@@ -60,24 +57,12 @@ declare module 'fastify' {
 }
 
 /**
- * Connections per process for deliveries started right after a payment (`deliveryLane`),
- * opened only while deliveries run. With 3, a burst of 200 checkouts on two processes queued
- * the deliveries in the lane (payment-to-key p50 2.7 s); with 8 they keep up (0.5 s, p99 1.0 s).
+ * Connections per process for deliveries started right after a payment (`openLane`: a pool of
+ * their own on PostgreSQL, opened only while deliveries run). With 3, a burst of 200 checkouts
+ * on two processes queued the deliveries in the lane (payment-to-key p50 2.7 s); with 8 they
+ * keep up (0.5 s, p99 1.0 s).
  */
 const DELIVERY_LANE_CONNECTIONS = 8;
-
-/**
- * A small pool of its own for immediate deliveries, to the same PostgreSQL database; PGlite
- * has one connection, which everything shares.
- */
-const deliveryLane = (database: Database): { db: Db; close: () => Promise<void> } => {
-  if (!database.pool) return { db: database.db, close: async () => {} };
-  const pool = new pg.Pool({ ...database.pool.options, max: DELIVERY_LANE_CONNECTIONS });
-  pool.on('error', () => {
-    // an idle client lost its connection; the pool replaces it on the next query
-  });
-  return { db: drizzle({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
-};
 
 /** Jobs a worker takes at a time: deliveries (most find their order completed) and mails. */
 const DELIVER_BATCH = 20;
@@ -127,7 +112,7 @@ export const orderJobsPlugin = fp(
     // Immediate deliveries get a few connections of their own: in the shared pool they would
     // queue behind every request waiting for a connection, so a burst of checkouts would hold
     // back the keys of the orders already paid (issue 8: payment-to-key p99 <= 2 s).
-    const lane = deliveryLane(app.database);
+    const lane = openLane(app.database, DELIVERY_LANE_CONNECTIONS);
 
     // Deliveries started right after a payment in this process, awaited at shutdown.
     const immediate = new Set<Promise<void>>();

@@ -9,13 +9,13 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   licenceKeys,
-  localDistrictCountries,
   orderEvents,
   orderItems,
   orders,
   returnRequests,
   users,
 } from '../../db/schema';
+import { ldCountryIds } from '../../lib/local-district';
 import type { Session } from '../../plugins/auth';
 
 export type OrderFilters = Omit<z.output<typeof orderListQuerySchema>, 'page' | 'perPage'>;
@@ -33,11 +33,7 @@ export const orderScope = (session: Session): SQL | undefined => {
     case 'gd':
       return undefined;
     case 'ld':
-      return inArray(
-        orders.countryId,
-        sql`(select ${localDistrictCountries.countryId} from ${localDistrictCountries}
-          where ${localDistrictCountries.userId} = ${me})`,
-      );
+      return inArray(orders.countryId, ldCountryIds(me));
     case 'd':
       return eq(orders.dealerId, me);
     case 'u':

@@ -6,7 +6,7 @@ import type {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { countries, markupGroups, partnerApplications, users } from '../../db/schema';
+import { countries, partnerApplications, users } from '../../db/schema';
 import { containsPattern } from '../../lib/list';
 
 type PartnerApplicationRow = typeof partnerApplications.$inferSelect;
@@ -143,14 +143,6 @@ export const countryExists = async (db: DbOrTx, id: number) => {
   return row !== undefined;
 };
 
-export const markupGroupExists = async (db: DbOrTx, id: number) => {
-  const [row] = await db
-    .select({ id: markupGroups.id })
-    .from(markupGroups)
-    .where(eq(markupGroups.id, id));
-  return row !== undefined;
-};
-
 /** Whether an account already uses this e-mail (as typed: the form lower-cases it). */
 export const accountExists = async (db: DbOrTx, email: string) => {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -165,12 +157,6 @@ export const insertPartnerApplication = async (
     .insert(partnerApplications)
     .values(values)
     .returning({ id: partnerApplications.id });
-  return row!.id;
-};
-
-/** The approved application's dealer account; returns its id. */
-export const insertAccount = async (db: DbOrTx, values: typeof users.$inferInsert) => {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row!.id;
 };
 

@@ -14,6 +14,7 @@ import { takeUses } from '../../lib/usage-limit';
 import type { Mailer } from '../../plugins/mail';
 import { issueSetPasswordLink } from '../auth/set-password-link';
 import type { NotifyAdmins } from '../notifications/notifications.jobs';
+import { insertAccount, markupGroupExists } from '../users/users.repository';
 import {
   applicationApprovedMail,
   applicationReceivedMail,
@@ -24,13 +25,11 @@ import {
   countryExists,
   findCountries,
   findPartnerApplication,
-  insertAccount,
   insertPartnerApplication,
   listPartnerApplications,
   lockPartnerApplication,
   markApproved,
   markRejected,
-  markupGroupExists,
 } from './partners.repository';
 
 type Actor = { actorId: number | null; ip: string | null };

@@ -1,16 +1,13 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, planEachCall } from '../../db/client';
-import { adobeCustomers, localDistrictCountries, orderItems, orders, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { adobeCustomers, orderItems, orders, users } from '../../db/schema';
+import { ldCountryIds } from '../../lib/local-district';
+import { plannedRowsOf } from '../../lib/sql';
 import type { Session } from '../../plugins/auth';
 import { BUSINESS_TIME_ZONE, orderScope } from '../orders/orders.repository';
 
 const ADOBE_PROVIDER_ID = 3;
 const TOP_CUSTOMERS = 10;
-
-type Rows<T> = { rows: T[] };
-/** Planned on every call: the best plan depends on the range (db/client.ts). */
-const rowsOf = async <T>(db: DbOrTx, query: SQL) =>
-  ((await db.execute(planEachCall(query))) as unknown as Rows<T>).rows;
 
 /** The first day of this month in Baku, `back` months earlier, as a local timestamp. */
 const monthStart = (back: number) =>
@@ -66,7 +63,7 @@ type Lines = { session: Session; months: number };
 
 /** Each month's orders, licences and USD, oldest first, empty months as zeros. */
 export const findMonths = (db: DbOrTx, { session, months }: Lines) =>
-  rowsOf<MonthRow>(
+  plannedRowsOf<MonthRow>(
     db,
     sql`with ${adobeLines(session, months)}
     select to_char(m, 'YYYY-MM') as month,
@@ -81,7 +78,7 @@ export const findMonths = (db: DbOrTx, { session, months }: Lines) =>
 
 export const findTotals = async (db: DbOrTx, { session, months }: Lines) =>
   (
-    await rowsOf<TotalsRow>(
+    await plannedRowsOf<TotalsRow>(
       db,
       sql`with ${adobeLines(session, months)}
     select count(distinct order_id)::int as orders,
@@ -96,7 +93,7 @@ export const findTotals = async (db: DbOrTx, { session, months }: Lines) =>
 
 /** A customer's segment is the one of its latest line (a customer has one segment at Adobe). */
 export const findSegments = (db: DbOrTx, { session, months }: Lines) =>
-  rowsOf<SegmentRow>(
+  plannedRowsOf<SegmentRow>(
     db,
     sql`with ${adobeLines(session, months)},
     customers as (
@@ -108,7 +105,7 @@ export const findSegments = (db: DbOrTx, { session, months }: Lines) =>
   );
 
 export const findTopCustomers = (db: DbOrTx, { session, months }: Lines) =>
-  rowsOf<TopRow>(
+  plannedRowsOf<TopRow>(
     db,
     sql`with ${adobeLines(session, months)}
     select customer_id,
@@ -132,11 +129,7 @@ const customerScope = (session: Session): SQL | undefined => {
     case 'gd':
       return undefined;
     case 'ld':
-      return inArray(
-        users.countryId,
-        sql`(select ${localDistrictCountries.countryId} from ${localDistrictCountries}
-          where ${localDistrictCountries.userId} = ${me})`,
-      );
+      return inArray(users.countryId, ldCountryIds(me));
     case 'd':
       return eq(adobeCustomers.dealerId, me);
     case 'u':
@@ -146,7 +139,7 @@ const customerScope = (session: Session): SQL | undefined => {
 
 /** Registered customers without a counted sale in the chosen months. */
 export const countCustomersWithoutOrders = async (db: DbOrTx, { session, months }: Lines) => {
-  const [row] = await rowsOf<{ customers: number }>(
+  const [row] = await plannedRowsOf<{ customers: number }>(
     db,
     sql`with ${adobeLines(session, months)}
     select count(*)::int as customers

@@ -6,13 +6,13 @@ import {
 import type { DayRange } from '@esd/shared/statistics/statistics.dates';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { plannedRowsOf } from '../../lib/sql';
 import type { Session } from '../../plugins/auth';
 import {
   dealerSalesRows,
   type FiguresRow,
   langColumn,
   productSalesRows,
-  rowsOf,
 } from './sales-summaries.repository';
 
 /**
@@ -68,7 +68,7 @@ export const findDistribution = async (
   const sumsOf = (key: string) =>
     sql.raw(`select ${key} as key, sum(orders) as orders, sum(quantity) as quantity,
       sum(amount_usd) as amount_usd, sum(amount_azn) as amount_azn`);
-  const [row] = await rowsOf<DistributionRow>(
+  const [row] = await plannedRowsOf<DistributionRow>(
     db,
     sql`with d as materialized (
       select dealer_id, country_id, sum(orders) as orders, sum(quantity) as quantity,

@@ -1,9 +1,9 @@
 import type { QuarterSalesRow } from '@esd/shared/statistics/sales-statistics.rules';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { plannedRowsOf } from '../../lib/sql';
 import type { Session } from '../../plugins/auth';
 import { dealerScope, summaryScope } from './sales-scope.repository';
-import { rowsOf } from './sales-summaries.repository';
 
 /**
  * USD sales per dealer and quarter of a year, with the dealer's target for the quarter (null
@@ -12,7 +12,7 @@ import { rowsOf } from './sales-summaries.repository';
 export const findQuarterRows = (tx: DbOrTx, session: Session, year: number) => {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  return rowsOf<QuarterSalesRow>(
+  return plannedRowsOf<QuarterSalesRow>(
     tx,
     sql`with s as (
       select s.dealer_id, extract(quarter from s.month)::int as quarter, sum(s.amount_usd) as usd

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { ldCountryIds } from '../../lib/local-district';
 import type { Session } from '../../plugins/auth';
 
 /*
@@ -13,7 +14,7 @@ export const summaryScope = (session: Session): SQL => {
     case 'gd':
       return sql`true`;
     case 'ld':
-      return sql`s.country_id in (select country_id from local_district_countries where user_id = ${session.user.id})`;
+      return sql`s.country_id in ${ldCountryIds(session.user.id)}`;
     case 'd':
       return sql`s.dealer_id = ${session.user.id}`;
     case 'u':
@@ -27,8 +28,7 @@ export const dealerScope = (session: Session, dealerColumn: SQL): SQL => {
     case 'gd':
       return sql`true`;
     case 'ld':
-      return sql`${dealerColumn} in (select u.id from users u where u.country_id in
-        (select country_id from local_district_countries where user_id = ${session.user.id}))`;
+      return sql`${dealerColumn} in (select u.id from users u where u.country_id in ${ldCountryIds(session.user.id)})`;
     case 'd':
       return sql`${dealerColumn} = ${session.user.id}`;
     case 'u':

@@ -1,7 +1,6 @@
 import type { Language } from '@esd/shared/constants';
 import { type DayRange, wholeMonths, wholeWeeks } from '@esd/shared/statistics/statistics.dates';
-import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, planEachCall } from '../../db/client';
+import { sql } from 'drizzle-orm';
 import type { Session } from '../../plugins/auth';
 import { readsCountrySummaries, summaryScope } from './sales-scope.repository';
 
@@ -16,11 +15,6 @@ import { readsCountrySummaries, summaryScope } from './sales-scope.repository';
  * removes the returned item. USD excl. VAT (order_items.total_usd), AZN as paid (total_azn).
  * Scope: sales-scope.repository.ts.
  */
-
-type Rows<T> = { rows: T[] };
-/** Planned on every call: the best plan depends on the range (db/client.ts). */
-export const rowsOf = async <T>(db: DbOrTx, query: SQL) =>
-  ((await db.execute(planEachCall(query))) as unknown as Rows<T>).rows;
 
 /** Sums as the summaries hold them: money as text with 2 decimals. */
 export type FiguresRow = {

@@ -3,8 +3,9 @@ import { TOP_PRODUCTS, type TopProduct } from '@esd/shared/statistics/sales-stat
 import type { DayRange } from '@esd/shared/statistics/statistics.dates';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { plannedRowsOf } from '../../lib/sql';
 import type { Session } from '../../plugins/auth';
-import { langColumn, productSalesRows, rowsOf } from './sales-summaries.repository';
+import { langColumn, productSalesRows } from './sales-summaries.repository';
 
 /** The top products by USD and the best seller by licences, in one scan of the range. */
 export const findTopProducts = async (
@@ -22,7 +23,7 @@ export const findTopProducts = async (
       order by ${order}, g.product_id limit ${limit}
     ) t
   )`;
-  const [row] = await rowsOf<{ top: TopProduct[]; best: TopProduct[] }>(
+  const [row] = await plannedRowsOf<{ top: TopProduct[]; best: TopProduct[] }>(
     db,
     sql`with g as materialized (
       select product_id, sum(quantity) as quantity, sum(amount_usd) as amount_usd,

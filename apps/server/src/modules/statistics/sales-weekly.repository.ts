@@ -1,8 +1,9 @@
 import { addDays, type DayRange, weekStart } from '@esd/shared/statistics/statistics.dates';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { plannedRowsOf } from '../../lib/sql';
 import type { Session } from '../../plugins/auth';
-import { dealerSalesRows, type FiguresRow, rowsOf } from './sales-summaries.repository';
+import { dealerSalesRows, type FiguresRow } from './sales-summaries.repository';
 
 type WeekRow = FiguresRow & { week_start: string; week: string };
 type KpiRow = {
@@ -35,7 +36,7 @@ const change = (current: string, previous: string) =>
 
 /** Every ISO week touching the range, oldest first, counting only days inside it. */
 export const findWeeks = (tx: DbOrTx, session: Session, range: DayRange) =>
-  rowsOf<WeekRow>(
+  plannedRowsOf<WeekRow>(
     tx,
     sql`with d as (
       select w, ${sums()} from (${dealerSalesRows(session, range)}) x group by 1
@@ -51,7 +52,10 @@ export const findWeeks = (tx: DbOrTx, session: Session, range: DayRange) =>
 /** The sums of the range. */
 export const findTotals = async (tx: DbOrTx, session: Session, range: DayRange) =>
   (
-    await rowsOf<FiguresRow>(tx, sql`select ${sums()} from (${dealerSalesRows(session, range)}) x`)
+    await plannedRowsOf<FiguresRow>(
+      tx,
+      sql`select ${sums()} from (${dealerSalesRows(session, range)}) x`,
+    )
   )[0];
 
 /**
@@ -64,7 +68,7 @@ export const findWeekKpi = async (
   { thisMonday, range }: { thisMonday: string; range: DayRange },
 ) =>
   (
-    await rowsOf<KpiRow>(
+    await plannedRowsOf<KpiRow>(
       tx,
       sql`with d as (
         select w, sum(orders) as o, sum(quantity) as q,

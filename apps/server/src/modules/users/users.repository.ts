@@ -27,12 +27,9 @@ import {
   users,
 } from '../../db/schema';
 import { containsPattern } from '../../lib/list';
+import { ldCountryIds } from '../../lib/local-district';
 import type { Session } from '../../plugins/auth';
 import { unpaidCreditByDealer } from '../orders/orders.repository';
-
-/** The countries a local district admin manages, as a subquery. */
-const countriesOf = (ldId: number) =>
-  sql`(select ldc.country_id from ${localDistrictCountries} ldc where ldc.user_id = ${ldId})`;
 
 /**
  * The accounts a session manages (spec 6 hierarchy): gd everyone; ld the dealers of its
@@ -45,10 +42,10 @@ export const managedScope = (session: Session): SQL | undefined => {
       return undefined;
     case 'ld':
       return or(
-        and(eq(users.typeId, 3), sql`${users.countryId} in ${countriesOf(me)}`),
+        and(eq(users.typeId, 3), sql`${users.countryId} in ${ldCountryIds(me)}`),
         and(
           eq(users.typeId, 4),
-          sql`${users.dealerId} in (select d.id from ${users} d where d.type_id = 3 and d.country_id in ${countriesOf(me)})`,
+          sql`${users.dealerId} in (select d.id from ${users} d where d.type_id = 3 and d.country_id in ${ldCountryIds(me)})`,
         ),
       );
     case 'd':
@@ -64,7 +61,7 @@ const dealerScope = (session: Session): SQL | undefined => {
     case 'gd':
       return eq(users.typeId, 3);
     case 'ld':
-      return and(eq(users.typeId, 3), sql`${users.countryId} in ${countriesOf(session.user.id)}`);
+      return and(eq(users.typeId, 3), sql`${users.countryId} in ${ldCountryIds(session.user.id)}`);
     case 'd':
       return eq(users.id, session.user.id);
     case 'u':
@@ -78,7 +75,7 @@ const countryScope = (session: Session): SQL | undefined => {
     case 'gd':
       return undefined;
     case 'ld':
-      return sql`${countries.id} in ${countriesOf(session.user.id)}`;
+      return sql`${countries.id} in ${ldCountryIds(session.user.id)}`;
     default:
       return sql`false`;
   }

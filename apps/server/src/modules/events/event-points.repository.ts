@@ -1,8 +1,7 @@
 import { LEADERBOARD_SIZE } from '@esd/shared/events/events.rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../../lib/sql';
 
 /**
  * Credits the event points of a completed order: every delivered item of an event product,
@@ -66,28 +65,34 @@ export const findLeaderboard = async (
   eventId: number,
   dealerId: number | null,
 ): Promise<{ leaders: RankedDealer[]; participants: number }> => {
-  const result = (await db.execute(sql`${rankingSql(eventId)}
+  const rows = await rowsOf<RankedDealer & { participants: number }>(
+    db,
+    sql`${rankingSql(eventId)}
     select r.rank, r.dealer_id, u.name as dealer_name, r.points,
       (select count(*)::int from ranked) as participants
     from ranked r join users u on u.id = r.dealer_id
     where r.rank <= ${LEADERBOARD_SIZE} or r.dealer_id = ${dealerId ?? 0}
-    order by r.rank`)) as unknown as Rows<RankedDealer & { participants: number }>;
+    order by r.rank`,
+  );
   return {
-    leaders: result.rows.map(({ participants: _, ...row }) => row),
-    participants: result.rows[0]?.participants ?? 0,
+    leaders: rows.map(({ participants: _, ...row }) => row),
+    participants: rows[0]?.participants ?? 0,
   };
 };
 
 /** The dealers at the given ranks of an event, for awarding rank prizes. */
 export const findDealersAtRanks = async (db: DbOrTx, eventId: number, ranks: number[]) => {
   if (ranks.length === 0) return [];
-  const result = (await db.execute(sql`${rankingSql(eventId)}
+  const rows = await rowsOf<{ rank: number; dealer_id: number }>(
+    db,
+    sql`${rankingSql(eventId)}
     select rank, dealer_id from ranked
     where rank in (${sql.join(
       ranks.map((r) => sql`${r}`),
       sql`, `,
-    )})`)) as unknown as Rows<{ rank: number; dealer_id: number }>;
-  return result.rows;
+    )})`,
+  );
+  return rows;
 };
 
 export type Standing = { points: number; balance: number; rank: number | null };
@@ -109,16 +114,19 @@ export const findStanding = async (
   eventId: number,
   dealerId: number,
 ): Promise<Standing> => {
-  const result = (await db.execute(sql`${rankingSql(eventId)}
-    select
-      ${netPointsSql(eventId, dealerId)} as points,
-      ${spentPointsSql(eventId, dealerId)} as spent,
-      (select rank from ranked where dealer_id = ${dealerId}) as rank`)) as unknown as Rows<{
+  const rows = await rowsOf<{
     points: number;
     spent: number;
     rank: number | null;
-  }>;
-  const row = result.rows[0] ?? { points: 0, spent: 0, rank: null };
+  }>(
+    db,
+    sql`${rankingSql(eventId)}
+    select
+      ${netPointsSql(eventId, dealerId)} as points,
+      ${spentPointsSql(eventId, dealerId)} as spent,
+      (select rank from ranked where dealer_id = ${dealerId}) as rank`,
+  );
+  const row = rows[0] ?? { points: 0, spent: 0, rank: null };
   return { points: row.points, balance: row.points - row.spent, rank: row.rank ?? null };
 };
 
@@ -149,7 +157,9 @@ export const findReturnShortfall = async (
   db: DbOrTx,
   orderItemId: number,
 ): Promise<ReturnShortfall | null> => {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<ReturnShortfall>(
+    db,
+    sql`
     select e.id as event_id, e.title_en, e.title_ru, e.title_az, s.needed as points_needed
     from event_points ep
     join events e on e.id = ep.event_id
@@ -159,19 +169,23 @@ export const findReturnShortfall = async (
       and not exists (select 1 from event_points r where r.event_id = ep.event_id
         and r.order_item_id = ep.order_item_id and r.kind = 'reversed')
     order by e.id
-    limit 1`)) as unknown as Rows<ReturnShortfall>;
-  return result.rows[0] ?? null;
+    limit 1`,
+  );
+  return rows[0] ?? null;
 };
 
 /** Net points of one dealer in each of some events. */
 export const findPointsByEvent = async (db: DbOrTx, dealerId: number, eventIds: number[]) => {
   if (eventIds.length === 0) return new Map<number, number>();
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<{ event_id: number; points: number }>(
+    db,
+    sql`
     select event_id, sum(points)::int as points from event_points
     where dealer_id = ${dealerId} and event_id in (${sql.join(
       eventIds.map((id) => sql`${id}`),
       sql`, `,
     )})
-    group by event_id`)) as unknown as Rows<{ event_id: number; points: number }>;
-  return new Map(result.rows.map((r) => [r.event_id, r.points]));
+    group by event_id`,
+  );
+  return new Map(rows.map((r) => [r.event_id, r.points]));
 };
