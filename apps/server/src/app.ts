@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
 import { localizedErrorMessage } from './lib/error-language';
 import { adobeJobsPlugin } from './modules/adobe/adobe.jobs';
 import { adobePlugin } from './modules/adobe/adobe.plugin';
@@ -71,6 +72,8 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** the time the services' rules read: the real one, or a test's */
+  clock?: Clock;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,7 +82,12 @@ const defaultWebDist = [path.resolve(here, '../../web/dist'), path.resolve(here,
 );
 
 /** Builds the whole application without listening, so tests can inject requests. */
-export const buildApp = async ({ config, database, logger = false }: BuildAppOptions) => {
+export const buildApp = async ({
+  config,
+  database,
+  logger = false,
+  clock = systemClock,
+}: BuildAppOptions) => {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -101,6 +109,7 @@ export const buildApp = async ({ config, database, logger = false }: BuildAppOpt
     fp(
       async (instance) => {
         instance.decorate('config', config);
+        instance.decorate('clock', clock);
       },
       { name: 'config' },
     ),

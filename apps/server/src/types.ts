@@ -1,5 +1,6 @@
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
+import type { Clock } from './lib/clock';
 import type { TokenService } from './lib/tokens';
 import type { Mailer } from './plugins/mail';
 
@@ -8,6 +9,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** the time the services' rules read (BuildAppOptions.clock) */
+    clock: Clock;
     tokens: TokenService;
     mailer: Mailer;
   }

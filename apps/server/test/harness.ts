@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import type { Clock } from '../src/lib/clock';
 import { loggerOptions } from '../src/main';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/seed';
 import { waitFor } from './wait-for';
@@ -99,6 +100,8 @@ export type TestContextOptions = {
   seed?: boolean;
   /** where the app logs, with the production log options (LOG_LEVEL from env); none by default */
   logStream?: DestinationStream;
+  /** the time the services' rules read; the real clock by default */
+  clock?: Clock;
 };
 
 /** Builds the real app on a new database of the given kind, migrated and seeded. */
@@ -135,7 +138,7 @@ export const createTestContext = async (kind: DbKind, options: TestContextOption
   const logger = options.logStream
     ? { ...(loggerOptions(config) as object), stream: options.logStream }
     : false;
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, clock: options.clock });
   await app.ready();
 
   const login = async (email: string, password = DEMO_PASSWORD) => {

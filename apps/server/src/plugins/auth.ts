@@ -142,7 +142,7 @@ export const authPlugin = fp(
         : await Promise.all([readUser(claims.userId), readSignIn(claims.sessionId)]);
       if (!user?.isActive || user.sessionVersion !== claims.sessionVersion) return null;
       if (!signIn || signIn.userId !== user.id || signIn.endedAt) return null;
-      if (signIn.expiresAt.getTime() <= Date.now()) return null;
+      if (signIn.expiresAt <= app.clock.now()) return null;
       const role = roleFromTypeId(user.typeId);
       return role ? { user, role, claims, signIn } : null;
     };

@@ -21,7 +21,7 @@ import { createAdobeService } from './adobe.service';
  * customers with their subscriptions at Adobe.
  */
 export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAdobeService({ db: app.db, adobe: app.adobe });
+  const service = createAdobeService({ db: app.db, adobe: app.adobe, clock: app.clock });
 
   app.get(
     '/getAdobeCustomerList',

@@ -14,6 +14,7 @@ import { multiplyMoney } from '@esd/shared/shop/money';
 import { allowedSellTypes, SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -53,7 +54,15 @@ const details: Record<Language, (level: number, days: number, threeYear: boolean
 };
 
 /** The Adobe flow of a dealer: its customers at Adobe, their prices, and the basket line. */
-export const createAdobeService = ({ db, adobe }: { db: Db; adobe: AdobeClient }) => {
+export const createAdobeService = ({
+  db,
+  adobe,
+  clock,
+}: {
+  db: Db;
+  adobe: AdobeClient;
+  clock: Clock;
+}) => {
   const findOwnCustomer = async (session: Session, id: number) => {
     const row = await repo.findDealerCustomer(db, session.user.id, id);
     if (!row) throw new AppError('NOT_FOUND', 'This Adobe customer does not exist.');
@@ -216,7 +225,7 @@ export const createAdobeService = ({ db, adobe }: { db: Db; adobe: AdobeClient }
             unit_usd: option.Amount,
             quantity: input.quantity,
             days: option.days,
-            priced_at: new Date().toISOString(),
+            priced_at: clock.now().toISOString(),
           },
         });
       });

@@ -21,7 +21,11 @@ import { createEventsSettingsService } from './events-settings.service';
 export const eventsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'globalDistrict' as const };
   const response = { 200: envelopeSchema(eventSettingsSchema) };
-  const settings = createEventsSettingsService({ db: app.db, dataDir: app.config.dataDir });
+  const settings = createEventsSettingsService({
+    db: app.db,
+    dataDir: app.config.dataDir,
+    clock: app.clock,
+  });
 
   app.get(
     '/settings/events',

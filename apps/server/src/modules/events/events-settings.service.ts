@@ -2,6 +2,7 @@ import { eventStatusAt } from '@esd/shared/events/events.rules';
 import type { EventInput } from '@esd/shared/events/events.schemas';
 import type { Db, Tx } from '../../db/client';
 import type { AuditActor } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { writeWithFile } from '../../lib/stored-file-write';
@@ -16,7 +17,15 @@ const notFound = () => new AppError('NOT_FOUND', 'This event does not exist.');
  * Events as the admin runs them (spec 5): dates, texts in three languages, products with
  * points, a picture stored with the row, and the award of the ranked prizes once it is over.
  */
-export const createEventsSettingsService = ({ db, dataDir }: { db: Db; dataDir: string }) => {
+export const createEventsSettingsService = ({
+  db,
+  dataDir,
+  clock,
+}: {
+  db: Db;
+  dataDir: string;
+  clock: Clock;
+}) => {
   const imagesDir = eventImagesDir(dataDir);
 
   const toSettings = async (rows: repo.EventRow[]) => {
@@ -24,7 +33,7 @@ export const createEventsSettingsService = ({ db, dataDir }: { db: Db; dataDir: 
     if (ids.length === 0) return [];
     const { lines, prizeCounts, wonCounts } = await repo.findEventDetails(db, ids);
     return rows.map((e) => {
-      const status = eventStatusAt({ starts_at: e.startsAt, ends_at: e.endsAt });
+      const status = eventStatusAt({ starts_at: e.startsAt, ends_at: e.endsAt }, clock.now());
       const prizeCount = prizeCounts.find((p) => p.eventId === e.id);
       return {
         id: e.id,
@@ -142,6 +151,6 @@ export const createEventsSettingsService = ({ db, dataDir }: { db: Db; dataDir: 
     },
 
     award: (id: number, actor: AuditActor, actorId: number) =>
-      awardRankPrizes(db, id, { actor, actorId }),
+      awardRankPrizes({ db, clock }, id, { actor, actorId }),
   };
 };

@@ -20,7 +20,7 @@ import { eventImagesDir, prizeImagesDir } from './events.images';
 import { createEventsService } from './events.service';
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const events = createEventsService({ db: app.db });
+  const events = createEventsService({ db: app.db, clock: app.clock });
 
   app.get(
     '/events',

@@ -16,6 +16,7 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import type { events, prizes } from '../../db/schema';
 import { type AuditActor, writeAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { pick, titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
@@ -67,7 +68,11 @@ type ClaimRequest = {
  * goes once) and then the dealer row (two claims of one dealer cannot spend the same points);
  * the balance is read under those locks, so it is exact.
  */
-const claimPrize = (db: Db, session: Session, { eventId, prizeId, input, actor }: ClaimRequest) =>
+const claimPrize = (
+  { db, clock }: { db: Db; clock: Clock },
+  session: Session,
+  { eventId, prizeId, input, actor }: ClaimRequest,
+) =>
   db.transaction(async (tx) => {
     const row = await repo.lockPrizeWithEvent(tx, eventId, prizeId);
     if (!row) throw new AppError('NOT_FOUND', 'This prize does not exist.');
@@ -76,7 +81,10 @@ const claimPrize = (db: Db, session: Session, { eventId, prizeId, input, actor }
     const existing = await repo.findDealerWonPrizeRow(tx, prizeId, dealerId);
     const standing = await findStanding(tx, eventId, dealerId);
     const refusal = claimRefusal({
-      eventStatus: eventStatusAt({ starts_at: row.event.startsAt, ends_at: row.event.endsAt }),
+      eventStatus: eventStatusAt(
+        { starts_at: row.event.startsAt, ends_at: row.event.endsAt },
+        clock.now(),
+      ),
       pointsNeeded: row.prize.pointsNeeded,
       stock: row.prize.stock,
       alreadyClaimed: existing !== undefined && existing.status !== 'cancelled',
@@ -168,7 +176,7 @@ export const assertReturnKeepsPoints = async (
  * concurrent request awards nothing more.
  */
 export const awardRankPrizes = (
-  db: Db,
+  { db, clock }: { db: Db; clock: Clock },
   eventId: number,
   audit: { actor: Actor; actorId: number },
 ) =>
@@ -177,7 +185,7 @@ export const awardRankPrizes = (
     if (!event) throw new AppError('NOT_FOUND', 'This event does not exist.');
     if (event.awardedAt)
       throw new AppError('INVALID_STATE', 'The rank prizes of this event were already awarded.');
-    if (event.endsAt.getTime() > Date.now())
+    if (event.endsAt > clock.now())
       throw new AppError('INVALID_STATE', 'Rank prizes are awarded after the event ends.');
     const rankPrizes = await repo.lockRankPrizes(tx, eventId);
     const winners = await findDealersAtRanks(
@@ -263,23 +271,28 @@ const toPrizeView = (p: PrizeRow, lang: Language, won: Set<number>) => ({
   won: won.has(p.id),
 });
 
-const toCard = (e: EventRow, lang: Language, myPoints: number, prizesCount: number) => ({
+const toCard = (
+  e: EventRow,
+  lang: Language,
+  counts: { myPoints: number; prizesCount: number },
+  now: Date,
+) => ({
   id: e.id,
   title: titleIn(e, lang),
   description: descriptionIn(e, lang),
   image_url: eventImageUrl(e.imagePath),
   starts_at: e.startsAt.toISOString(),
   ends_at: e.endsAt.toISOString(),
-  status: eventStatusAt({ starts_at: e.startsAt, ends_at: e.endsAt }),
-  my_points: myPoints,
-  prizes_count: prizesCount,
+  status: eventStatusAt({ starts_at: e.startsAt, ends_at: e.endsAt }, now),
+  my_points: counts.myPoints,
+  prizes_count: counts.prizesCount,
 });
 
 /**
  * Events as dealers and their users see them: cards, an event with its products, prizes and
  * leaderboard, a prize, a dealer's claim, and the prizes it holds.
  */
-export const createEventsService = ({ db }: { db: Db }) => {
+export const createEventsService = ({ db, clock }: { db: Db; clock: Clock }) => {
   const standingOf = async (eventId: number, dealerId: number | null) =>
     dealerId === null
       ? null
@@ -314,8 +327,11 @@ export const createEventsService = ({ db }: { db: Db }) => {
           toCard(
             e,
             lang,
-            points.get(e.id) ?? 0,
-            prizeCounts.find((p) => p.eventId === e.id)?.n ?? 0,
+            {
+              myPoints: points.get(e.id) ?? 0,
+              prizesCount: prizeCounts.find((p) => p.eventId === e.id)?.n ?? 0,
+            },
+            clock.now(),
           ),
         ),
         total,
@@ -336,7 +352,12 @@ export const createEventsService = ({ db }: { db: Db }) => {
         prizeRows.map((p) => p.id),
       );
       return {
-        ...toCard(event, lang, me?.points ?? 0, prizeRows.length),
+        ...toCard(
+          event,
+          lang,
+          { myPoints: me?.points ?? 0, prizesCount: prizeRows.length },
+          clock.now(),
+        ),
         products: lines.map(({ line, product }) => ({
           product_id: product.id,
           sku: product.sku,
@@ -365,7 +386,7 @@ export const createEventsService = ({ db }: { db: Db }) => {
           title: titleIn(event, lang),
           starts_at: event.startsAt.toISOString(),
           ends_at: event.endsAt.toISOString(),
-          status: eventStatusAt({ starts_at: event.startsAt, ends_at: event.endsAt }),
+          status: eventStatusAt({ starts_at: event.startsAt, ends_at: event.endsAt }, clock.now()),
         },
         me: await standingOf(event.id, dealerId),
         can_claim: session.role === 'd',
@@ -374,7 +395,7 @@ export const createEventsService = ({ db }: { db: Db }) => {
 
     /** The dealer claims a prize for its points; answers the prize as it now holds it. */
     claim: async (session: Session, lang: Language, request: ClaimRequest) => {
-      const won = await claimPrize(db, session, request);
+      const won = await claimPrize({ db, clock }, session, request);
       const item = await findWonPrize(db, won.id, lang);
       if (!item) throw new AppError('NOT_FOUND', 'This prize does not exist.');
       return toMyPrize(item, session);

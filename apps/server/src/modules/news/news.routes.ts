@@ -28,7 +28,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const imagesDir = path.join(app.config.dataDir, 'news');
   const settingsResponse = { 200: envelopeSchema(newsSettingsSchema) };
 
-  const news = createNewsService({ db: app.db, imagesDir });
+  const news = createNewsService({ db: app.db, imagesDir, clock: app.clock });
 
   app.get(
     '/settings/news',

@@ -3,6 +3,7 @@ import type { PaginationQuery } from '@esd/shared/api';
 import type { Language } from '@esd/shared/constants';
 import type { NewsInput, NewsSettingsQuery } from '@esd/shared/content/news.schemas';
 import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { writeWithFile } from '../../lib/stored-file-write';
 import { type CheckedFile, removeStoredFile } from '../../lib/uploads';
@@ -14,7 +15,15 @@ const notFound = () => new AppError('NOT_FOUND', 'This article does not exist.')
  * News: the global admin writes articles in three languages, each with an optional image
  * stored with its row (or neither); every signed-in role reads the published ones.
  */
-export const createNewsService = ({ db, imagesDir }: { db: Db; imagesDir: string }) => {
+export const createNewsService = ({
+  db,
+  imagesDir,
+  clock,
+}: {
+  db: Db;
+  imagesDir: string;
+  clock: Clock;
+}) => {
   const one = async (id: number) => {
     const row = await repo.findNewsRow(db, id);
     if (!row) throw notFound();
@@ -91,7 +100,7 @@ export const createNewsService = ({ db, imagesDir }: { db: Db; imagesDir: string
     /** A published article; drafts and future ones exist only for the global admin (who previews them). */
     article: async (id: number, lang: Language, role: Role | undefined) => {
       const row = await repo.findNewsRow(db, id);
-      const isVisible = row && row.status === 'published' && row.publishAt <= new Date();
+      const isVisible = row && row.status === 'published' && row.publishAt <= clock.now();
       if (!row || (!isVisible && role !== 'gd')) throw notFound();
       return repo.toNewsArticle(row, lang);
     },

@@ -9,6 +9,7 @@ import { allowedSellTypes, SELL_TYPE, type SellType } from '@esd/shared/shop/pri
 import type { Db, DbOrTx } from '../../db/client';
 import { retryConflicts } from '../../db/retry';
 import type { basketItems } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import type { Session, UserRow } from '../../plugins/auth';
@@ -104,10 +105,10 @@ const requireValidAdobeQuotes = async (
   tx: DbOrTx,
   buyerId: number,
   lines: { item: typeof basketItems.$inferSelect; product: { sku: string } }[],
+  now: Date,
 ) => {
   const adobeLines = lines.filter((l) => l.item.adobe);
   if (adobeLines.length === 0) return;
-  const now = new Date();
   for (const { item, product } of adobeLines) {
     const problem = adobeQuoteProblem(item, now);
     if (problem) {
@@ -235,20 +236,21 @@ type PlacedOrder = {
  * deadlock or a serialization failure wrote nothing and is run again (retryConflicts).
  */
 const placeOrder = async (
-  db: Db,
+  deps: CheckoutDeps,
   session: Session,
   input: { sellType: SellType; idempotencyKey: string; lang: Language },
 ): Promise<PlacedOrder> => {
   requireShopper(session);
-  return retryConflicts(() => placeOrderOnce(db, session, input));
+  return retryConflicts(() => placeOrderOnce(deps, session, input));
 };
 
 const placeOrderOnce = (
-  db: Db,
+  { db, clock }: CheckoutDeps,
   session: Session,
   input: { sellType: SellType; idempotencyKey: string; lang: Language },
 ): Promise<PlacedOrder> =>
   db.transaction(async (tx) => {
+    const now = clock.now();
     const buyer = await repo.lockUser(tx, session.user.id);
     if (!buyer?.isActive) throw new AppError('UNAUTHORIZED', 'Your account is not active.');
 
@@ -283,7 +285,7 @@ const placeOrderOnce = (
       type_id: buyer.typeId,
       has_adobe_account: buyer.hasAdobeAccount,
     });
-    await requireValidAdobeQuotes(tx, buyer.id, priced.lines);
+    await requireValidAdobeQuotes(tx, buyer.id, priced.lines, now);
     const unavailable = priced.lines.find(
       (l) =>
         !l.product.isActive ||
@@ -340,6 +342,7 @@ const placeOrderOnce = (
       code: 200,
       message: ORDER_PLACED_MESSAGE,
       data: await orderDetail(tx, { ...session, user: buyer }, order.id, input.lang, {
+        now,
         placing: true,
       }),
     };
@@ -348,7 +351,13 @@ const placeOrderOnce = (
   });
 
 /** Checkout: the basket priced for a way of paying, and the order placed from it. */
-export const createCheckoutService = ({ db, deliveries }: { db: Db; deliveries: Deliveries }) => ({
+type CheckoutDeps = { db: Db; clock: Clock };
+
+export const createCheckoutService = ({
+  db,
+  deliveries,
+  clock,
+}: CheckoutDeps & { deliveries: Deliveries }) => ({
   preview: (session: Session, requested: SellType | undefined, lang: Language) =>
     previewCheckout(db, session, requested, lang),
 
@@ -361,7 +370,7 @@ export const createCheckoutService = ({ db, deliveries }: { db: Db; deliveries: 
     session: Session,
     input: { sellType: SellType; idempotencyKey: string; lang: Language },
   ): Promise<{ replayed: boolean; answer: CheckoutAnswer }> => {
-    const placed = await placeOrder(db, session, input);
+    const placed = await placeOrder({ db, clock }, session, input);
     if (!placed.replayed && placed.status === 'in_progress')
       await deliveries.orderPaid(placed.orderId);
     if (!placed.replayed && placed.status === 'pending')
@@ -371,7 +380,7 @@ export const createCheckoutService = ({ db, deliveries }: { db: Db; deliveries: 
       answer: placed.answer ?? {
         code: 200,
         message: ORDER_PLACED_MESSAGE,
-        data: await orderDetail(db, session, placed.orderId, input.lang),
+        data: await orderDetail(db, session, placed.orderId, input.lang, { now: clock.now() }),
       },
     };
   },

@@ -133,10 +133,7 @@ export const sendCompletedOrderMail = async (
  * gets the same order twice, and a failed send (released, then thrown) is retried for just the
  * admins who missed it. The orders page lists late items live.
  */
-export const raiseLateDeliveryAlerts = async (
-  { db, mailer }: { db: Db; mailer: Mailer },
-  _now: Date,
-) => {
+export const raiseLateDeliveryAlerts = async ({ db, mailer }: { db: Db; mailer: Mailer }) => {
   const late = await repo.findUnalertedLateItems(db);
   if (late.length === 0) return 0;
   const admins = await repo.findActiveGlobalAdmins(db);

@@ -12,6 +12,7 @@ import {
 import { sumMoney } from '@esd/shared/shop/money';
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
@@ -23,6 +24,9 @@ import * as repo from './orders.repository';
 
 // The actions on a placed order, each one transaction that locks the order first. Whether the
 // viewer may is the shared `orderActions`: the same answers the order page shows.
+
+/** What the order actions use: the database and the clock their return window reads. */
+export type OrderActionDeps = { db: Db; clock: Clock };
 
 const isOrderAdmin = (role: Role) => role === 'gd' || role === 'ld';
 
@@ -91,12 +95,12 @@ export const factsOf = (
  * Locks an order the viewer may see, for the rest of the transaction, and works out with the
  * shared `orderActions` (the answers the order page shows) what the viewer may do with it now.
  */
-const lockOrder = async (tx: Tx, session: Session, id: number) => {
+const lockOrder = async (tx: Tx, clock: Clock, session: Session, id: number) => {
   const order = await repo.lockVisibleOrder(tx, session, id);
   if (!order) throw orderNotFound();
   const items = await repo.findItemStates(tx, id);
   const settings = await readOrderSettings(tx);
-  const now = Date.now();
+  const now = clock.now().getTime();
   const facts = factsOf(
     session,
     order,
@@ -141,19 +145,29 @@ const moveOrder = async (
 };
 
 /** A global or local district admin confirms that a cash order was paid; delivery starts. */
-export const confirmPayment = (db: Db, session: Session, id: number, note?: string) =>
+export const confirmPayment = (
+  { db, clock }: OrderActionDeps,
+  session: Session,
+  id: number,
+  note?: string,
+) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
-    const { order, may } = await lockOrder(tx, session, id);
+    const { order, may } = await lockOrder(tx, clock, session, id);
     if (!may.confirm_payment)
       throw invalidState('Only an order awaiting payment can be confirmed.');
     await moveOrder(tx, session, order, 'in_progress', note, 'paidAt');
   });
 
 /** The buyer while it awaits payment, or an admin until a key went out. Credit comes back. */
-export const cancelOrder = (db: Db, session: Session, id: number, note?: string) =>
+export const cancelOrder = (
+  { db, clock }: OrderActionDeps,
+  session: Session,
+  id: number,
+  note?: string,
+) =>
   db.transaction(async (tx) => {
-    const { order, facts, may } = await lockOrder(tx, session, id);
+    const { order, facts, may } = await lockOrder(tx, clock, session, id);
     if (!may.cancel) {
       // why not, in the words the API has always used
       if (!facts.isAdmin && !(facts.isOwner && order.status === 'pending'))
@@ -166,10 +180,15 @@ export const cancelOrder = (db: Db, session: Session, id: number, note?: string)
   });
 
 /** The dealer paid its credit order: the amount no longer counts against its limit. */
-export const settleCredit = (db: Db, session: Session, id: number, note?: string) =>
+export const settleCredit = (
+  { db, clock }: OrderActionDeps,
+  session: Session,
+  id: number,
+  note?: string,
+) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
-    const { order, may } = await lockOrder(tx, session, id);
+    const { order, may } = await lockOrder(tx, clock, session, id);
     if (!may.settle_credit) {
       if (order.sellType !== SELL_TYPE.credit)
         throw invalidState('This order was not placed on credit.');
@@ -191,7 +210,7 @@ export const settleCredit = (db: Db, session: Session, id: number, note?: string
  * completed, so its keys mail goes out.
  */
 export const deliverManually = (
-  db: Db,
+  { db, clock }: OrderActionDeps,
   session: Session,
   id: number,
   itemId: number,
@@ -199,7 +218,7 @@ export const deliverManually = (
 ) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
-    const { order, may } = await lockOrder(tx, session, id);
+    const { order, may } = await lockOrder(tx, clock, session, id);
     if (!may.deliver_manually && order.status !== 'in_progress')
       throw invalidState('Only a paid order is delivered.');
     const item = await lockItem(tx, id, itemId);
@@ -232,7 +251,7 @@ export const deliverManually = (
  * order completes when the rest is delivered. Returns whether the order completed.
  */
 export const withdrawRefusedItem = (
-  db: Db,
+  { db, clock }: OrderActionDeps,
   session: Session,
   id: number,
   itemId: number,
@@ -240,7 +259,7 @@ export const withdrawRefusedItem = (
 ) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
-    const { order, may } = await lockOrder(tx, session, id);
+    const { order, may } = await lockOrder(tx, clock, session, id);
     const item = await lockItem(tx, id, itemId);
     // the shared rule asks for some refused item; the one named must be it
     if (
@@ -268,14 +287,14 @@ export const withdrawRefusedItem = (
 
 /** The buyer (or its dealer) records which end customer activated a delivered key. */
 export const activateKey = (
-  db: Db,
+  { db, clock }: OrderActionDeps,
   session: Session,
   id: number,
   keyId: number,
   endCustomer: string,
 ) =>
   db.transaction(async (tx) => {
-    const { facts, may } = await lockOrder(tx, session, id);
+    const { facts, may } = await lockOrder(tx, clock, session, id);
     if (!may.activate_keys && !facts.isOwner)
       throw new AppError('FORBIDDEN', 'Only the buyer or its dealer activates keys.');
     // the shared rule asks for some key out; the one named must be one of them
@@ -300,14 +319,14 @@ export const activateKey = (
  * Answers the request's id.
  */
 export const requestReturn = (
-  db: Db,
+  { db, clock }: OrderActionDeps,
   session: Session,
   id: number,
   itemId: number,
   { reason, lang }: { reason: string; lang: Language },
 ) =>
   db.transaction(async (tx) => {
-    const { order, items, settings, now, facts, may } = await lockOrder(tx, session, id);
+    const { order, items, settings, now, facts, may } = await lockOrder(tx, clock, session, id);
     if (!may.request_return && !facts.isOwner)
       throw new AppError('FORBIDDEN', 'Only the buyer or its dealer asks for a return.');
     // the shared rule asks for some item that can be returned; the one named must be it, and
@@ -354,7 +373,7 @@ export const requestReturn = (
  * or recorded as refunded) or rejects a return request.
  */
 export const decideReturn = (
-  db: Db,
+  { db, clock }: OrderActionDeps,
   session: Session,
   id: number,
   returnId: number,
@@ -362,7 +381,7 @@ export const decideReturn = (
 ) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
-    const { order, may } = await lockOrder(tx, session, id);
+    const { order, may } = await lockOrder(tx, clock, session, id);
     const request = await repo.lockReturnRequest(tx, id, returnId);
     if (!request) throw new AppError('NOT_FOUND', 'This return request does not exist.');
     // the shared rule asks for some request awaiting a decision; the one named must be it

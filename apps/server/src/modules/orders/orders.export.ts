@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { titleIn } from '../../lib/language';
 import { csvField, csvTimestamp, xlsxText, xlsxTimestamp } from '../../lib/spreadsheet';
 import type { Session } from '../../plugins/auth';
@@ -202,12 +203,12 @@ const writeTable = async (stream: PassThrough, format: 'csv' | 'xlsx', table: Ta
  * before the first byte, and a failure midway is logged and ends the stream.
  */
 export const exportOrders = (
-  { db, log }: { db: Db; log: FastifyBaseLogger },
+  { db, log, clock }: { db: Db; log: FastifyBaseLogger; clock: Clock },
   session: Session,
   query: ExportQuery,
   lang: Language,
 ) => {
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = clock.now().toISOString().slice(0, 10);
   const stream = new PassThrough();
   const table =
     query.detail === 'items'

@@ -213,7 +213,7 @@ export const orderJobsPlugin = fp(
           await app.deliveries.sweep();
           // a refused alert is tried again by the next minute's run (nothing was marked
           // alerted), so an SMTP outage does not fill the dead letters with a watch job a minute
-          await raiseLateDeliveryAlerts(mailDeps, new Date()).catch((err: unknown) =>
+          await raiseLateDeliveryAlerts(mailDeps).catch((err: unknown) =>
             app.log.warn({ err }, 'late-delivery alert not sent; the next watch run retries it'),
           );
         },

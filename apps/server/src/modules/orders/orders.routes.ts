@@ -52,13 +52,18 @@ const readIdempotencyKey = (request: FastifyRequest) => {
 
 /** Checkout, the order list and page, and every action on an order (spec 2, issue 4). */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const checkout = createCheckoutService({ db: app.db, deliveries: app.deliveries });
+  const checkout = createCheckoutService({
+    db: app.db,
+    deliveries: app.deliveries,
+    clock: app.clock,
+  });
   const orders = createOrdersService({
     db: app.db,
     deliveries: app.deliveries,
     mailer: app.mailer,
     config: app.config,
     notifyAdmins: app.notifyAdmins,
+    clock: app.clock,
   });
   const reorders = createReorderService({ db: app.db });
   const invoices = createInvoiceService({ db: app.db });
@@ -140,7 +145,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = exportOrders(
-        { db: app.db, log: app.log },
+        { db: app.db, log: app.log, clock: app.clock },
         requireSession(request),
         request.query,
         requestLanguage(request),

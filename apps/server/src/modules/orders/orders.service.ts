@@ -8,6 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { titleIn } from '../../lib/language';
 import { takeUses } from '../../lib/usage-limit';
 import type { Session } from '../../plugins/auth';
@@ -116,7 +117,7 @@ export const orderDetail = async (
   session: Session,
   id: number,
   lang: Language,
-  options: { placing?: boolean } = {},
+  options: { now: Date; placing?: boolean },
 ): Promise<OrderDetail> => {
   const { row, items, events, settings, keys, requests } = await readOrderSnapshot(
     db,
@@ -124,7 +125,7 @@ export const orderDetail = async (
     id,
     options.placing ?? false,
   );
-  const now = Date.now();
+  const now = options.now.getTime();
   const lastRequest = new Map(requests.map((r) => [r.orderItemId, r]));
   const detailItems = items.map((item) => {
     const request = lastRequest.get(item.id) ?? null;
@@ -247,6 +248,7 @@ export const createOrdersService = ({
   mailer,
   config,
   notifyAdmins,
+  clock,
 }: {
   db: Db;
   deliveries: Deliveries;
@@ -254,9 +256,12 @@ export const createOrdersService = ({
   config: Pick<Config, 'publicUrl'>;
   /** tells the admins of a return request (after it is stored) */
   notifyAdmins: NotifyAdmins;
+  clock: Clock;
 }) => {
   type Viewer = { session: Session; lang: Language };
-  const detail = ({ session, lang }: Viewer, id: number) => orderDetail(db, session, id, lang);
+  const actions = { db, clock };
+  const detail = ({ session, lang }: Viewer, id: number) =>
+    orderDetail(db, session, id, lang, { now: clock.now() });
 
   return {
     list: (session: Session, query: z.output<typeof orderListQuerySchema>) =>
@@ -265,34 +270,34 @@ export const createOrdersService = ({
     lateDeliveries: ({ session, lang }: Viewer) => lateDeliveries(db, session, lang),
 
     confirmPayment: async (viewer: Viewer, id: number, note?: string) => {
-      await confirmPayment(db, viewer.session, id, note);
+      await confirmPayment(actions, viewer.session, id, note);
       await deliveries.orderPaid(id);
       return detail(viewer, id);
     },
     cancel: async (viewer: Viewer, id: number, note?: string) => {
-      await cancelOrder(db, viewer.session, id, note);
+      await cancelOrder(actions, viewer.session, id, note);
       return detail(viewer, id);
     },
     settleCredit: async (viewer: Viewer, id: number, note?: string) => {
-      await settleCredit(db, viewer.session, id, note);
+      await settleCredit(actions, viewer.session, id, note);
       return detail(viewer, id);
     },
     deliverManually: async (viewer: Viewer, id: number, itemId: number, keys: string[]) => {
-      const completed = await deliverManually(db, viewer.session, id, itemId, keys);
+      const completed = await deliverManually(actions, viewer.session, id, itemId, keys);
       if (completed) await deliveries.orderCompleted(id);
       return detail(viewer, id);
     },
     withdrawRefusedItem: async (viewer: Viewer, id: number, itemId: number, note?: string) => {
-      const completed = await withdrawRefusedItem(db, viewer.session, id, itemId, note);
+      const completed = await withdrawRefusedItem(actions, viewer.session, id, itemId, note);
       if (completed) await deliveries.orderCompleted(id);
       return detail(viewer, id);
     },
     activateKey: async (viewer: Viewer, id: number, keyId: number, endCustomer: string) => {
-      await activateKey(db, viewer.session, id, keyId, endCustomer);
+      await activateKey(actions, viewer.session, id, keyId, endCustomer);
       return detail(viewer, id);
     },
     requestReturn: async (viewer: Viewer, id: number, itemId: number, reason: string) => {
-      const returnRequestId = await requestReturn(db, viewer.session, id, itemId, {
+      const returnRequestId = await requestReturn(actions, viewer.session, id, itemId, {
         reason,
         lang: viewer.lang,
       });
@@ -305,7 +310,7 @@ export const createOrdersService = ({
       returnId: number,
       decision: { approve: boolean; note?: string },
     ) => {
-      await decideReturn(db, viewer.session, id, returnId, { ...decision, lang: viewer.lang });
+      await decideReturn(actions, viewer.session, id, returnId, { ...decision, lang: viewer.lang });
       return detail(viewer, id);
     },
 

@@ -24,7 +24,7 @@ import { createSalesStatisticsService } from './sales-statistics.service';
  */
 export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   startSalesFold(app);
-  const sales = createSalesStatisticsService({ db: app.db });
+  const sales = createSalesStatisticsService({ db: app.db, clock: app.clock });
 
   app.get(
     '/statistics/weekly',

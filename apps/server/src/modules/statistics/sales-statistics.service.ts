@@ -17,6 +17,7 @@ import {
   yearOf,
 } from '@esd/shared/statistics/statistics.dates';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
 import { findDistribution, type SliceRow } from './sales-distribution.repository';
@@ -30,8 +31,8 @@ import { findTotals, findWeekKpi, findWeeks } from './sales-weekly.repository';
 type RangeQuery = { date_from?: string; date_to?: string };
 
 /** Fills a missing end with the default range and refuses a backwards or too long one. */
-const resolveRange = (query: RangeQuery): DayRange => {
-  const date_to = query.date_to ?? bakuToday();
+const resolveRange = (query: RangeQuery, now: Date): DayRange => {
+  const date_to = query.date_to ?? bakuToday(now);
   const date_from = query.date_from ?? defaultRange(date_to).date_from;
   const problem = rangeProblem(date_from, date_to);
   if (problem)
@@ -62,7 +63,7 @@ const slices = (rows: SliceRow[], lang: Language): DistributionSlice[] =>
  * Sales statistics (issue 7): the weekly, distribution, quarter and top-products reports and
  * their exports, each scoped to the viewer (sales-scope.repository.ts).
  */
-export const createSalesStatisticsService = ({ db }: { db: Db }) => {
+export const createSalesStatisticsService = ({ db, clock }: { db: Db; clock: Clock }) => {
   /** Every read of one answer sees the same snapshot. */
   const snapshot = <T>(read: (tx: DbOrTx) => Promise<T>) =>
     db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -142,22 +143,23 @@ export const createSalesStatisticsService = ({ db }: { db: Db }) => {
   const quarter = async (session: Session, year: number) =>
     quarterReport(year, await snapshot((tx) => findQuarterRows(tx, session, year)));
 
-  const yearOrThis = (year: number | undefined) => year ?? yearOf(bakuToday());
+  const yearOrThis = (year: number | undefined) => year ?? yearOf(bakuToday(clock.now()));
 
   return {
-    weekly: (session: Session, query: RangeQuery) => weekly(session, resolveRange(query)),
+    weekly: (session: Session, query: RangeQuery) =>
+      weekly(session, resolveRange(query, clock.now())),
 
     distribution: (session: Session, query: RangeQuery, lang: Language) =>
-      distribution(session, resolveRange(query), lang),
+      distribution(session, resolveRange(query, clock.now()), lang),
 
     topProducts: (session: Session, query: RangeQuery, lang: Language) =>
-      topProducts(session, resolveRange(query), lang),
+      topProducts(session, resolveRange(query, clock.now()), lang),
 
     quarter: (session: Session, year: number | undefined) => quarter(session, yearOrThis(year)),
 
     /** The weekly sales and the top products as sheets; the two reads run side by side. */
     weeklySheets: async (session: Session, query: RangeQuery, lang: Language) => {
-      const range = resolveRange(query);
+      const range = resolveRange(query, clock.now());
       const [data, top] = await Promise.all([
         weekly(session, range),
         topProducts(session, range, lang),
@@ -169,7 +171,7 @@ export const createSalesStatisticsService = ({ db }: { db: Db }) => {
     },
 
     distributionSheets: async (session: Session, query: RangeQuery, lang: Language) => {
-      const range = resolveRange(query);
+      const range = resolveRange(query, clock.now());
       const [data, top] = await Promise.all([
         distribution(session, range, lang),
         topProducts(session, range, lang),
