@@ -3,6 +3,7 @@ import type { KeyStock } from '@esd/shared/orders/orders.schemas';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { licenceKeys, orderItems, orders, products } from '../../db/schema';
+import { rowsOf } from '../../lib/sql';
 import { productSearchCondition } from '../catalogue/products.repository';
 
 /** Key stock is kept for the key-pool and vendor products; Adobe licences come from Adobe. */
@@ -105,7 +106,9 @@ export const insertKeys = async (
   for (let start = 0; start < options.keys.length; start += INSERT_BATCH) {
     // one array parameter per batch, not one parameter per key
     const batch = sql.param(options.keys.slice(start, start + INSERT_BATCH));
-    const result = (await db.execute(sql`
+    const [row] = await rowsOf<{ added: number }>(
+      db,
+      sql`
       with inserted as (
         insert into ${licenceKeys} (product_id, key, status, imported_by)
         select ${options.productId}::int, k, 'available', ${options.importedBy}::int
@@ -113,8 +116,9 @@ export const insertKeys = async (
         on conflict (product_id, key) do nothing
         returning 1
       )
-      select count(*)::int as added from inserted`)) as unknown as { rows: { added: number }[] };
-    added += Number(result.rows[0]?.added ?? 0);
+      select count(*)::int as added from inserted`,
+    );
+    added += Number(row?.added ?? 0);
   }
   return added;
 };

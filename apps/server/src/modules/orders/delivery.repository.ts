@@ -2,10 +2,9 @@ import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { licenceKeys, orderEvents, orderItems, orders, users } from '../../db/schema';
+import { rowsOf } from '../../lib/sql';
 import { accruePointsSql } from '../events/event-points.repository';
 import { lateItemsCondition } from './orders.repository';
-
-type Rows<T> = { rows: T[] };
 
 /**
  * The order is completed once no item waits any more (returned items do not wait): in one
@@ -15,7 +14,9 @@ type Rows<T> = { rows: T[] };
  * statement completes (`done`), and the items delivered earlier in the transaction are seen.
  */
 export const completeIfDelivered = async (tx: Tx, orderId: number, actorId: number | null) => {
-  const result = (await tx.execute(sql`
+  const [row] = await rowsOf<{ completed: number }>(
+    tx,
+    sql`
     with done as (
       update orders set status = 'completed', completed_at = now(), updated_at = now()
       where id = ${orderId} and status = 'in_progress'
@@ -29,8 +30,9 @@ export const completeIfDelivered = async (tx: Tx, orderId: number, actorId: numb
     ), points as (
       ${accruePointsSql(sql`done`)}
     )
-    select count(*)::int as completed from done`)) as unknown as Rows<{ completed: number }>;
-  return (result.rows[0]?.completed ?? 0) > 0;
+    select count(*)::int as completed from done`,
+  );
+  return (row?.completed ?? 0) > 0;
 };
 
 /** Records that an item received all its keys. */
@@ -56,7 +58,9 @@ export const fillItem = async (
   orderId: number,
   item: { id: number; productId: number; quantity: number; delivered: number },
 ): Promise<number> => {
-  const result = (await tx.execute(sql`
+  const [row] = await rowsOf<{ n: number }>(
+    tx,
+    sql`
     with got as (
       update licence_keys set status = 'allocated', order_item_id = ${item.id}, allocated_at = now()
       where id in (
@@ -84,8 +88,9 @@ export const fillItem = async (
       select ${orderId}::int, ${item.id}::int, 'waiting', 'delivered', null
       from filled where filled.status = 'delivered'
     )
-    select n from counted`)) as unknown as Rows<{ n: number }>;
-  return result.rows[0]?.n ?? 0;
+    select n from counted`,
+  );
+  return row?.n ?? 0;
 };
 
 /** Locks the order row for the rest of the transaction; answers its status. */
@@ -154,19 +159,21 @@ export const findOrdersWaitingForProduct = async (db: Db, productId: number) =>
 
 /** Late items no admin was alerted of yet, by order. */
 export const findUnalertedLateItems = async (db: Db) => {
-  const late = (await db.execute(sql`
-    select order_items.id, order_items.order_id as "orderId", order_items.sku,
-      order_items.quantity, order_items.delivered
-    from order_items join orders on orders.id = order_items.order_id
-    where order_items.alerted_at is null and ${lateItemsCondition}
-    order by order_items.order_id, order_items.id`)) as unknown as Rows<{
+  return rowsOf<{
     id: number;
     orderId: number;
     sku: string;
     quantity: number;
     delivered: number;
-  }>;
-  return late.rows;
+  }>(
+    db,
+    sql`
+    select order_items.id, order_items.order_id as "orderId", order_items.sku,
+      order_items.quantity, order_items.delivered
+    from order_items join orders on orders.id = order_items.order_id
+    where order_items.alerted_at is null and ${lateItemsCondition}
+    order by order_items.order_id, order_items.id`,
+  );
 };
 
 export const markItemsAlerted = (db: Db, itemIds: number[]) =>
