@@ -32,14 +32,12 @@ test('[jobs][dead letters] gd opens Failed jobs from the settings nav, in three 
     await expectNoSeriousViolations(page, `failed jobs (${lang})`);
   }
   await expectFitsPhone(page);
-  // the empty list's sentence stays in the visible part of the table that scrolls sideways
-  const scroller = page.getByRole('region').filter({ has: page.getByRole('table') });
-  const sentence = scroller.getByRole('cell').getByRole('paragraph');
+  // on a phone the list is cards: the empty list's sentence stays within the screen
+  const sentence = page.getByRole('main').getByText('Uğursuz tapşırıq yoxdur.', { exact: false });
   await expect(sentence).toBeVisible();
-  const box = (await scroller.boundingBox())!;
   const text = (await sentence.boundingBox())!;
-  expect(text.x).toBeGreaterThanOrEqual(box.x);
-  expect(text.x + text.width).toBeLessThanOrEqual(box.x + box.width);
+  expect(text.x).toBeGreaterThanOrEqual(0);
+  expect(text.x + text.width).toBeLessThanOrEqual(390);
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
 
   // a local admin is turned away from the page
