@@ -108,9 +108,11 @@ test('[partners][apply] a visitor sees field errors (in az too), applies, gd app
   );
   const partner = await browser.newPage();
   await partner.goto(passwordLinkIn(welcome!));
+  // an approval's link is a first password, not a reset
+  await expect(partner.getByRole('heading', { level: 1 })).toHaveText('Set your password');
   await partner.getByLabel('New password', { exact: true }).fill('partner-passphrase-2026');
   await partner.getByLabel('Confirm new password').fill('partner-passphrase-2026');
-  await partner.getByRole('button', { name: 'Set new password' }).click();
+  await partner.getByRole('button', { name: 'Set password' }).click();
   await expect(partner).toHaveURL(/\/pages\/login/);
   await signIn(partner, email, 'partner-passphrase-2026');
   await partner.close();
