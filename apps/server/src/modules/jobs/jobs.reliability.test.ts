@@ -151,6 +151,13 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
   it('sends the keys mail once however often its job runs, and still lets "Send keys" re-send', async () => {
     const orderId = await placeCompletedOrder('dealer@example.com');
     await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
+    // the SMTP server has the mail a moment before the job records it sent: until then, a run
+    // sees a claim not confirmed and leaves it to the job's retry (the race test below)
+    await waitFor(
+      async () =>
+        (await ctx.db.select().from(orderMails).where(eq(orderMails.orderId, orderId)))[0]?.sentAt,
+      { until: (sentAt) => sentAt != null, message: 'the keys mail recorded as sent' },
+    );
     // the job handler again, twice, and the same job queued twice more
     expect(await sendCompletedOrderMail(ctx.app, orderId)).toBe('already-sent');
     expect(await sendCompletedOrderMail(ctx.app, orderId)).toBe('already-sent');
