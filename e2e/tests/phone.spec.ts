@@ -66,12 +66,14 @@ test('[phone][lists] at 390 px an admin reads orders (az) and users (ru) as card
   await page.screenshot({ path: testInfo.outputPath('users-ru-390.png'), fullPage: true });
   await expectNoSeriousViolations(page, 'users as cards (ru)');
   await menu.click();
-  await expectInView(page.getByRole('menu'), 'the row menu');
+  const rowMenu = page.getByRole('menu', { name: /^Действия для / });
+  await expectInView(rowMenu, 'the row menu');
   await page.keyboard.press('Escape');
+  await expect(rowMenu).toBeHidden();
 
   // the header's user menu opens inside the window, not past its right edge
   await page.getByRole('button', { name: /Меню пользователя/ }).click();
-  const userMenu = page.getByRole('menu');
+  const userMenu = page.getByRole('menu', { name: 'Меню пользователя' });
   await expectInView(userMenu, 'the user menu');
   await expectInView(userMenu.getByRole('menuitem').last(), 'the sign-out item');
   await page.screenshot({ path: testInfo.outputPath('user-menu-ru-390.png') });
