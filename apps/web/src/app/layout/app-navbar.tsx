@@ -1,15 +1,20 @@
 import { canAccess } from '@esd/shared/access/access.rules';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { type PageName, pages } from '@/config/paths';
-import {
-  WaitingBadges,
-  type WaitingKind,
-} from '@/features/notifications/components/waiting-badges';
+import type { WaitingKind } from '@/features/notifications/components/waiting-badges';
 import { useUser } from '@/features/profile/api/get-user';
 import { getUserRole } from '@/lib/storage';
 import { getNavSections } from './nav-items';
+
+// admins' counts only: loaded beside the page, out of every other user's first load
+const WaitingBadges = lazy(() =>
+  import('@/features/notifications/components/waiting-badges').then((m) => ({
+    default: m.WaitingBadges,
+  })),
+);
 
 /** What waits for an admin behind each link, counted beside it. */
 const waitingOn: Partial<Record<PageName, readonly WaitingKind[]>> = {
@@ -63,7 +68,9 @@ export const AppNavbar = () => {
                       leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
                       rightSection={
                         isAdmin && waitingOn[page] ? (
-                          <WaitingBadges kinds={waitingOn[page]} />
+                          <Suspense fallback={null}>
+                            <WaitingBadges kinds={waitingOn[page]} />
+                          </Suspense>
                         ) : undefined
                       }
                       active={isActive}

@@ -1,5 +1,5 @@
 import { STARRED_PAGES_MAX } from '@esd/shared/constants';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useStarredPages } from '../api/get-starred';
@@ -30,20 +30,20 @@ export const StarButton = ({ page }: StarButtonProps) => {
   };
 
   return (
-    <Tooltip label={isFull ? t('starred.button.limit', { max: STARRED_PAGES_MAX }) : label}>
-      <ActionIcon
-        variant="subtle"
-        color={isStarred ? 'yellow.8' : 'gray.7'}
-        size="lg"
-        aria-label={label}
-        // data-disabled rather than disabled: the tooltip explaining the limit still shows
-        data-disabled={isFull || undefined}
-        aria-disabled={isFull || undefined}
-        loading={update.isPending}
-        onClick={isFull ? undefined : toggle}
-      >
-        {isStarred ? <IconStarFilled size={20} aria-hidden /> : <IconStar size={20} aria-hidden />}
-      </ActionIcon>
-    </Tooltip>
+    // a native title, not Mantine's Tooltip: this button is on every page's first load
+    <ActionIcon
+      title={isFull ? t('starred.button.limit', { max: STARRED_PAGES_MAX }) : label}
+      variant="subtle"
+      color={isStarred ? 'yellow.8' : 'gray.7'}
+      size="lg"
+      aria-label={label}
+      // data-disabled rather than disabled: the tooltip explaining the limit still shows
+      data-disabled={isFull || undefined}
+      aria-disabled={isFull || undefined}
+      loading={update.isPending}
+      onClick={isFull ? undefined : toggle}
+    >
+      {isStarred ? <IconStarFilled size={20} aria-hidden /> : <IconStar size={20} aria-hidden />}
+    </ActionIcon>
   );
 };

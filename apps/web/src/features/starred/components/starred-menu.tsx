@@ -1,5 +1,5 @@
 import { canAccess } from '@esd/shared/access/access.rules';
-import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import { IconBookmarks, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,16 +22,15 @@ export const StarredMenu = () => {
   return (
     <Menu position="bottom-end" width={280}>
       <Menu.Target>
-        <Tooltip label={t('starred.menu.label')}>
-          <ActionIcon
-            variant="subtle"
-            color="gray.7"
-            size="lg"
-            aria-label={t('starred.menu.label')}
-          >
-            <IconBookmarks size={20} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          color="gray.7"
+          size="lg"
+          aria-label={t('starred.menu.label')}
+          title={t('starred.menu.label')}
+        >
+          <IconBookmarks size={20} aria-hidden />
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('starred.menu.label')}</Menu.Label>
