@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tinyPdf } from '../../../test/library-files';
-import { attachmentDisposition, displayFileName, sniffLibraryFile } from './library-file-type';
+import { displayFileName, sniffLibraryFile } from './library-file-type';
 
 describe('[library] file names and types', () => {
   it('keeps only the last part of a name, without control characters or quotes, ending in its type', () => {
@@ -10,15 +10,6 @@ describe('[library] file names and types', () => {
     expect(displayFileName('a"b\r\nc.pdf', 'pdf')).toBe('abc.pdf');
     expect(displayFileName('..', 'pdf')).toBe('document.pdf');
     expect(displayFileName('', 'csv')).toBe('document.csv');
-  });
-
-  it('writes an RFC 6266 header with an ASCII fallback and the exact UTF-8 name', () => {
-    expect(attachmentDisposition('Sertifikat (ə).pdf')).toBe(
-      `attachment; filename="Sertifikat (_).pdf"; filename*=UTF-8''Sertifikat%20%28%C9%99%29.pdf`,
-    );
-    expect(attachmentDisposition('a;b"c\\.txt')).toBe(
-      `attachment; filename="a_b_c_.txt"; filename*=UTF-8''a%3Bb%22c%5C.txt`,
-    );
   });
 
   it('tells the type from the bytes only', () => {

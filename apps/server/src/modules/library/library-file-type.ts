@@ -117,13 +117,3 @@ export const displayFileName = (raw: string, ext: string): string => {
   const own = /\.([^.]+)$/.exec(base)?.[1]?.toLowerCase() ?? '';
   return (extensionsOf[ext] ?? [ext]).includes(own) ? base : `${base}.${ext}`;
 };
-
-/** RFC 6266 attachment header: an ASCII fallback and the exact name as RFC 5987 filename*. */
-export const attachmentDisposition = (fileName: string): string => {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_') || 'download';
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-};

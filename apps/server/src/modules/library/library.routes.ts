@@ -4,10 +4,10 @@ import { envelopeSchema, pageSchema } from '@esd/shared/api';
 import { idParamSchema } from '@esd/shared/catalogue/catalogue.schemas';
 import { libraryDocumentSchema, libraryQuerySchema } from '@esd/shared/content/library.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachmentDisposition } from '../../lib/attachment';
 import { AppError, ok } from '../../lib/errors';
 import { createLibraryService } from './library.service';
 import { checkLibraryFile, parseLibraryMeta, readLibraryMultipart } from './library.storage';
-import { attachmentDisposition } from './library-file-type';
 
 /** Library: the global admin uploads documents; every signed-in role lists and downloads them. */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,6 +12,7 @@ import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
 import { appSettings, auditLog, orderMails, partnerApplications, users } from '../../db/schema';
+import { attachmentDisposition } from '../../lib/attachment';
 import { sendPlacedOrderMail } from './invoice.service';
 
 type Order = {
@@ -101,7 +102,7 @@ describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="proforma-invoice-ESD-${order.id}.pdf"`,
+      attachmentDisposition(`proforma-invoice-ESD-${order.id}.pdf`),
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(response.rawPayload);

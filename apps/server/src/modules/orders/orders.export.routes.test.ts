@@ -11,6 +11,7 @@ import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
 import { licenceKeys } from '../../db/schema';
+import { attachmentDisposition } from '../../lib/attachment';
 
 type Detail = {
   id: number;
@@ -216,7 +217,7 @@ describe.each(dbKinds)('[orders] items export and keys download on %s', (kind) =
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe(
-      `attachment; filename="order-${userOrder.id}-keys.csv"`,
+      attachmentDisposition(`order-${userOrder.id}-keys.csv`),
     );
     const [header, ...rows] = readCsv(csv.body);
     expect(header).toEqual(['Order', 'SKU', 'Product', 'Key', 'Delivered (Baku time)']);

@@ -26,6 +26,7 @@ import { sellTypeQuerySchema } from '@esd/shared/shop/sell-type.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendAttachment } from '../../lib/attachment';
 import { AppError, ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
@@ -150,11 +151,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         requestLanguage(request),
       );
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-        .header('Cache-Control', 'no-store')
-        .send(file.stream);
+      return sendAttachment(reply, {
+        contentType: file.contentType,
+        filename: file.filename,
+        body: file.stream,
+      });
     },
   );
 
@@ -194,11 +195,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query.lang,
       );
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-        .header('Cache-Control', 'no-store')
-        .send(file.content);
+      return sendAttachment(reply, {
+        contentType: 'application/pdf',
+        filename: file.filename,
+        body: file.content,
+      });
     },
   );
 
@@ -219,11 +220,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         format: request.query.format,
         lang: requestLanguage(request),
       });
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-        .header('Cache-Control', 'no-store')
-        .send(file.body);
+      return sendAttachment(reply, file);
     },
   );
 

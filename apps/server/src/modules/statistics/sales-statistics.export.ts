@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { StatisticsExportFormat } from '@esd/shared/statistics/sales-statistics.schemas';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { sendAttachment } from '../../lib/attachment';
 import { csvField, xlsxText } from '../../lib/spreadsheet';
 import type { Cell, Sheet } from './sales-statistics.sheets';
 
@@ -69,14 +70,12 @@ export const sendSheets = (
     log.error({ err }, 'statistics export failed');
     stream.destroy(err);
   });
-  return reply
-    .header(
-      'Content-Type',
+  return sendAttachment(reply, {
+    contentType:
       format === 'csv'
         ? 'text/csv; charset=utf-8'
         : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    )
-    .header('Content-Disposition', `attachment; filename="${filename}.${format}"`)
-    .header('Cache-Control', 'no-store')
-    .send(stream);
+    filename: `${filename}.${format}`,
+    body: stream,
+  });
 };
