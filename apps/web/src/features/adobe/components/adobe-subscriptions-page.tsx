@@ -17,6 +17,7 @@ import { IconBrandAdobe, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
@@ -228,11 +229,10 @@ const CustomerList = () => {
   }
   if (customers.isError) {
     return (
-      <Alert color="red" title={t('adobe.panel.customersError')}>
-        <Button mt="xs" size="xs" variant="white" onClick={() => void customers.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        title={t('adobe.panel.customersError')}
+        onRetry={() => void customers.refetch()}
+      />
     );
   }
   if (customers.data.length === 0) {

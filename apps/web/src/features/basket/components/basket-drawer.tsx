@@ -1,7 +1,8 @@
-import { Alert, Button, Drawer, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Button, Drawer, EmptyState, Skeleton, Stack } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
 import { paths } from '@/config/paths';
 import { getStoredSellType } from '@/lib/storage';
 import { useBasket } from '../api/get-basket';
@@ -26,11 +27,7 @@ const BasketBody = ({ onClose }: { onClose: () => void }) => {
   }
   if (basket.isError) {
     return (
-      <Alert color="red" title={t('basket.drawer.loadError')}>
-        <Button variant="light" color="red" size="xs" onClick={() => void basket.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed title={t('basket.drawer.loadError')} onRetry={() => void basket.refetch()} />
     );
   }
   if (basket.data.products.length === 0) {

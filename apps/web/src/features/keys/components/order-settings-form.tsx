@@ -1,18 +1,8 @@
 import { type OrderSettings, orderSettingsSchema } from '@esd/shared/orders/orders.schemas';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { Button, Group, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
+import { useStoredValuesForm } from '@/components/use-stored-values-form';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useOrderSettings } from '../api/get-order-settings';
@@ -25,17 +15,10 @@ export const OrderSettingsForm = () => {
   const { t } = useTranslation();
   const settings = useOrderSettings();
   const updateSettings = useUpdateOrderSettings();
-  const form = useForm<Values>({
+  const form = useStoredValuesForm<Values>(settings.data, {
     initialValues: { return_window_days: '', low_stock_threshold: '' },
     validate: (values) => schemaErrors(orderSettingsSchema, values),
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load the stored values once they arrive
-  useEffect(() => {
-    if (!settings.data) return;
-    form.setInitialValues(settings.data);
-    form.setValues(settings.data);
-  }, [settings.data]);
 
   const submit = form.onSubmit((values) => {
     const input: OrderSettings = orderSettingsSchema.parse(values);
@@ -59,11 +42,7 @@ export const OrderSettingsForm = () => {
         {t('keys.settings.hint')}
       </Text>
       {settings.isError && !settings.data ? (
-        <Alert color="red" role="alert" title={t('keys.settings.loadError')}>
-          <Button size="xs" variant="white" color="red" onClick={() => void settings.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed title={t('keys.settings.loadError')} onRetry={() => void settings.refetch()} />
       ) : settings.isPending ? (
         <Skeleton h={120} />
       ) : (

@@ -1,7 +1,5 @@
 import {
-  Alert,
   Badge,
-  Button,
   Card,
   Group,
   Pagination,
@@ -18,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBooks, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { useLibrary } from '../api/get-library';
@@ -70,11 +69,7 @@ export const LibraryPage = () => {
         </Group>
       </Paper>
       {library.isError && !library.data ? (
-        <Alert color="red" title={t('list.loadError')} role="alert">
-          <Button size="xs" variant="white" color="red" onClick={() => void library.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed title={t('list.loadError')} onRetry={() => void library.refetch()} />
       ) : library.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy>
           {[0, 1, 2].map((i) => (

@@ -1,8 +1,6 @@
 import {
-  Alert,
   Anchor,
   AspectRatio,
-  Button,
   Card,
   Center,
   Group,
@@ -19,6 +17,7 @@ import { IconNews } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
@@ -37,11 +36,7 @@ export const NewsPage = () => {
     <>
       <PageHeader title={t('pages.news')} description={t('news.list.description')} />
       {news.isError && !news.data ? (
-        <Alert color="red" title={t('list.loadError')} role="alert">
-          <Button size="xs" variant="white" color="red" onClick={() => void news.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed title={t('list.loadError')} onRetry={() => void news.refetch()} />
       ) : news.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy>
           {[0, 1, 2].map((i) => (

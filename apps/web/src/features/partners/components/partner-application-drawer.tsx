@@ -1,6 +1,5 @@
 import type { PartnerApplication } from '@esd/shared/partners/partners.schemas';
 import {
-  Alert,
   Button,
   Center,
   Drawer,
@@ -15,6 +14,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { usePartnerApplication } from '../api/get-partner-application';
 import type en from '../locales/en.json';
@@ -51,16 +51,10 @@ export const PartnerApplicationDrawer = ({ id, onClose }: DrawerProps) => {
               <Loader aria-label={t('common.loading')} />
             </Center>
           ) : application.isError ? (
-            <Alert color="red" title={t('partners.review.drawer.loadError')} role="alert">
-              <Button
-                size="xs"
-                variant="white"
-                color="red"
-                onClick={() => void application.refetch()}
-              >
-                {t('actions.retry')}
-              </Button>
-            </Alert>
+            <LoadFailed
+              title={t('partners.review.drawer.loadError')}
+              onRetry={() => void application.refetch()}
+            />
           ) : (
             <PartnerApplicationDetail application={application.data} />
           )}

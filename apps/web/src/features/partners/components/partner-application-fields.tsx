@@ -1,8 +1,9 @@
 import { CONTRACT_START_MIN, todayInBaku } from '@esd/shared/partners/partners.schemas';
-import { Alert, Button, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
 import { usePartnerFormOptions } from '../api/get-partner-form-options';
 import type en from '../locales/en.json';
 
@@ -211,11 +212,10 @@ export const PartnerApplicationFields = ({ form }: { form: Form }) => {
         />
       </Section>
       {options.isError ? (
-        <Alert color="red" title={t('partners.apply.countriesError')} role="alert">
-          <Button size="xs" variant="white" color="red" onClick={() => void options.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed
+          title={t('partners.apply.countriesError')}
+          onRetry={() => void options.refetch()}
+        />
       ) : null}
 
       {/* honeypot: off-screen and out of the tab order; people never fill it, bots do */}

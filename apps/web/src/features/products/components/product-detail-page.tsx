@@ -1,6 +1,5 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import {
-  Alert,
   AspectRatio,
   Badge,
   Button,
@@ -15,6 +14,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
 import { StatusPage } from '@/components/status-page';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
@@ -91,11 +91,7 @@ export const ProductDetailPage = ({
   }
   if (product.isError) {
     return (
-      <Alert color="red" title={t('products.detail.loadError')}>
-        <Button variant="light" color="red" size="xs" onClick={() => void product.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed title={t('products.detail.loadError')} onRetry={() => void product.refetch()} />
     );
   }
   if (product.isPending) return <DetailSkeleton />;

@@ -1,8 +1,9 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
-import { Alert, Button, EmptyState, Paper } from '@mantine/core';
+import { Button, EmptyState, Paper } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { getItemsPerPage, setItemsPerPage } from '@/lib/storage';
 import { useProducts } from '../api/get-products';
@@ -51,11 +52,7 @@ export const ProductsPage = ({ sellTypeControl, renderBasketActions }: ProductsP
     results = <ProductGridSkeleton count={Math.min(perPage, 8)} />;
   } else if (products.isError && !products.data) {
     results = (
-      <Alert color="red" title={t('products.page.loadError')}>
-        <Button variant="light" color="red" size="xs" onClick={() => void products.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed title={t('products.page.loadError')} onRetry={() => void products.refetch()} />
     );
   } else if (products.data.items.length === 0) {
     results = (

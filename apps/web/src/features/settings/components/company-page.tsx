@@ -15,11 +15,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { useStoredValuesForm } from '@/components/use-stored-values-form';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useCompanySettings } from '../api/get-company-settings';
@@ -47,7 +47,7 @@ export const CompanyPage = () => {
   const { t } = useTranslation();
   const settings = useCompanySettings();
   const save = useUpdateCompanySettings();
-  const form = useForm<CompanyForm>({
+  const form = useStoredValuesForm<CompanyForm>(settings.data, {
     initialValues: empty,
     validate: (values) =>
       schemaErrors(companySettingsSchema, values, {
@@ -57,13 +57,6 @@ export const CompanyPage = () => {
         swift: t('settings.company.errors.swift'),
       }),
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load the stored values once they arrive
-  useEffect(() => {
-    if (!settings.data) return;
-    form.setInitialValues(settings.data);
-    form.setValues(settings.data);
-  }, [settings.data]);
 
   const submit = form.onSubmit((values) => {
     save.mutate(companySettingsSchema.parse(values), {
@@ -88,11 +81,10 @@ export const CompanyPage = () => {
         description={t('settings.company.description')}
       />
       {settings.isError && !settings.data ? (
-        <Alert color="red" role="alert" title={t('settings.company.loadError')}>
-          <Button size="xs" variant="white" color="red" onClick={() => void settings.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed
+          title={t('settings.company.loadError')}
+          onRetry={() => void settings.refetch()}
+        />
       ) : settings.isPending ? (
         <Skeleton h={420} radius="lg" maw={760} />
       ) : (

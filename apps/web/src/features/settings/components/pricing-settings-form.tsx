@@ -2,11 +2,11 @@ import {
   type PricingSettings,
   pricingSettingsSchema,
 } from '@esd/shared/catalogue/settings.schemas';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
+import { LoadFailed } from '@/components/load-failed';
+import { useStoredValuesForm } from '@/components/use-stored-values-form';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { usePricingSettings } from '../api/get-pricing-settings';
@@ -17,7 +17,7 @@ export const PricingSettingsForm = () => {
   const { t } = useTranslation();
   const settings = usePricingSettings();
   const updateSettings = useUpdatePricingSettings();
-  const form = useForm<PricingSettings>({
+  const form = useStoredValuesForm<PricingSettings>(settings.data, {
     initialValues: { vat_percent: '', credit_surcharge_percent: '' },
     validate: (values) =>
       schemaErrors(pricingSettingsSchema, values, {
@@ -25,13 +25,6 @@ export const PricingSettingsForm = () => {
         credit_surcharge_percent: t('validation.percent'),
       }),
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load the stored values once they arrive
-  useEffect(() => {
-    if (!settings.data) return;
-    form.setInitialValues(settings.data);
-    form.setValues(settings.data);
-  }, [settings.data]);
 
   const submit = form.onSubmit((values) => {
     updateSettings.mutate(pricingSettingsSchema.parse(values), {
@@ -48,11 +41,10 @@ export const PricingSettingsForm = () => {
         {t('settings.pricing.hint')}
       </Text>
       {settings.isError && !settings.data ? (
-        <Alert color="red" role="alert" title={t('settings.pricing.loadError')}>
-          <Button size="xs" variant="white" color="red" onClick={() => void settings.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed
+          title={t('settings.pricing.loadError')}
+          onRetry={() => void settings.refetch()}
+        />
       ) : settings.isPending ? (
         <Skeleton h={120} />
       ) : (

@@ -3,8 +3,6 @@ import {
   type AdobeStatistics,
 } from '@esd/shared/statistics/adobe-statistics.schemas';
 import {
-  Alert,
-  Button,
   Group,
   Paper,
   SegmentedControl,
@@ -19,6 +17,7 @@ import { IconChartBar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { useAdobeStatistics } from '../api/get-adobe-statistics';
 import { AdobeKpiCards } from './adobe-kpi-cards';
@@ -132,11 +131,7 @@ export const AdobeStatisticsPage = () => {
         }
       />
       {statistics.isError && !data ? (
-        <Alert color="red" title={t('statistics.adobe.error')}>
-          <Button mt="xs" size="xs" variant="white" onClick={() => void statistics.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        </Alert>
+        <LoadFailed title={t('statistics.adobe.error')} onRetry={() => void statistics.refetch()} />
       ) : !data ? (
         <LoadingState />
       ) : (

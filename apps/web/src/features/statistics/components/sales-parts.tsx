@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Button,
   Group,
   Paper,
   SegmentedControl,
@@ -14,6 +12,7 @@ import {
 import { IconChartBar } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
 import { formatAzn, formatDecimalString, formatUsd } from '@/lib/format';
 
 export type Currency = 'usd' | 'azn';
@@ -123,13 +122,7 @@ export const SalesLoadingState = () => (
 
 export const SalesErrorState = ({ onRetry }: { onRetry: () => void }) => {
   const { t } = useTranslation();
-  return (
-    <Alert color="red" title={t('statistics.sales.error')}>
-      <Button mt="xs" size="xs" variant="white" onClick={onRetry}>
-        {t('actions.retry')}
-      </Button>
-    </Alert>
-  );
+  return <LoadFailed title={t('statistics.sales.error')} onRetry={onRetry} />;
 };
 
 /** Dims the figures while another range loads, keeping them in place. */
