@@ -10,12 +10,20 @@
 // BENCH_CONCURRENCY (20), BENCH_BURST (200), BENCH_QUANTITY (5 keys per order),
 // BENCH_JOB_POLL_SECONDS (unset: the server's default), BENCH_CPU_PROF=<dir> (a CPU profile of
 // each server process), BENCH_DRY=1 (print, do not append).
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildServer, loadAverage, machine, startProcess, stop, waitFor } from './lib.mjs';
+import {
+  buildServer,
+  loadAverage,
+  machine,
+  signInDirectly,
+  startProcess,
+  stop,
+  waitFor,
+} from './lib.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
@@ -36,22 +44,6 @@ const ports = [3910, 3911];
 const urls = ports.map((port) => `http://127.0.0.1:${port}`);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** A session token as apps/server/src/lib/tokens.ts signs it (HS256, iss/aud, sv, prv). */
-const sign = (userId) => {
-  const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
-    sv: 1,
-    prv: 'password',
-    sub: String(userId),
-    iss: 'esd-portal',
-    aud: 'esd-portal-api',
-    iat: now,
-    exp: now + 3600,
-  })}`;
-  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
-};
 
 /** CPU seconds (user + system) of a process so far, from /proc (Linux); 0 once it is gone. */
 const cpuSeconds = (pid) => {
@@ -171,7 +163,8 @@ try {
       [countryId, shopperCount],
     )
   ).rows.map((r) => r.id);
-  const shoppers = dealerIds.map((id) => ({ id, token: sign(id) }));
+  const tokens = await signInDirectly(db, secret, dealerIds);
+  const shoppers = dealerIds.map((id, i) => ({ id, token: tokens[i] }));
   console.log(`filling ${shoppers.length} baskets…`);
   await lanes(shoppers, 20, async (s, i) =>
     call(`${urls[i % 2]}/api/basket/add/${productId}/${QUANTITY}/2`, s.token),

@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: start processes, wait for them, run autocannon.
 import { execFileSync, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -68,4 +69,38 @@ export const load = async ({ url, connections = 50, duration = 10, headers = {} 
     p99: result.latency.p99,
     requests: result.requests.total,
   };
+};
+
+const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Signs users in without their passwords, as apps/server/src/lib/tokens.ts would after a
+ * password sign-in: one sign-in session row each (auth_sessions, 12 hours) and an HS256 token
+ * naming it (iss/aud, sv, prv, sid). `db` is a pg client on the bench database; `secret` the
+ * server's JWT_SECRET. Answers a token per user id, in order.
+ */
+export const signInDirectly = async (db, secret, userIds) => {
+  const { rows } = await db.query(
+    `insert into auth_sessions (user_id, provider, expires_at)
+     select id, 'password', now() + interval '12 hours' from unnest($1::int[]) with ordinality u(id, n)
+     order by n
+     returning id, user_id, (select session_version from users where users.id = user_id) as sv`,
+    [userIds],
+  );
+  const byUser = new Map(rows.map((row) => [row.user_id, row]));
+  const now = Math.floor(Date.now() / 1000);
+  return userIds.map((userId) => {
+    const session = byUser.get(userId);
+    const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
+      sv: session.sv,
+      prv: 'password',
+      sid: session.id,
+      sub: String(userId),
+      iss: 'esd-portal',
+      aud: 'esd-portal-api',
+      iat: now,
+      exp: now + 3600,
+    })}`;
+    return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+  });
 };

@@ -9,12 +9,11 @@
 // defaults to the local PostgreSQL. Knobs: BENCH_ITEMS (1000000), BENCH_RUNS (40 timed
 // requests per case), BENCH_DRY=1 (print, do not append to RESULTS.md).
 import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { machine, root, startProcess, stop, waitFor } from './lib.mjs';
+import { machine, root, signInDirectly, startProcess, stop, waitFor } from './lib.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
@@ -27,22 +26,6 @@ benchUrl.pathname = `/${dbName}`;
 const secret = 'bench-secret-bench-secret-bench-secret-123456';
 const port = 3920;
 const base = `http://127.0.0.1:${port}`;
-
-const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-/** A session token as apps/server/src/lib/tokens.ts signs it (HS256, iss/aud, sv, prv). */
-const sign = (userId) => {
-  const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
-    sv: 1,
-    prv: 'password',
-    sub: String(userId),
-    iss: 'esd-portal',
-    aud: 'esd-portal-api',
-    iat: now,
-    exp: now + 3600,
-  })}`;
-  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
-};
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -225,10 +208,15 @@ try {
       `select dealer_id from sales_daily group by dealer_id order by sum(amount_usd) desc limit 1`,
     )
   ).rows;
+  const [gd, ld, d] = await signInDirectly(db, secret, [
+    ids['gd@example.com'],
+    ids['ld@example.com'],
+    busiest,
+  ]);
   const viewers = [
-    { role: 'gd', token: sign(ids['gd@example.com']) },
-    { role: 'ld', token: sign(ids['ld@example.com']) },
-    { role: 'd', token: sign(busiest) },
+    { role: 'gd', token: gd },
+    { role: 'ld', token: ld },
+    { role: 'd', token: d },
   ];
   const today = bakuToday();
   const ranges = [
