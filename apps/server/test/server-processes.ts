@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { systemClock } from '../src/lib/clock';
 import { createTokenService } from '../src/lib/tokens';
 import { seedDemoData } from '../src/seed/seed';
 import { waitFor } from './wait-for';
@@ -131,7 +132,7 @@ export const createProcessCluster = async (
   const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
     (await pool.query(text, values)).rows as T[];
 
-  const tokens = createTokenService(JWT_SECRET, 3600);
+  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, clock: systemClock });
   /** a token of a new sign-in of the user, as POST /api/auth/login would give */
   const tokenFor = async (userId: number) => {
     const [signIn] = await query<{ id: string; until: number }>(

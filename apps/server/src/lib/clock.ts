@@ -1,7 +1,9 @@
 /**
- * The time the rules read (a quote's day, a return window, an event's end, a link's expiry):
- * the app builds one real clock and hands it to the services; a test passes a clock it sets.
- * Caches' lifetimes and the database's own `now()` do not read it.
+ * The time the rules read (a quote's day, a return window, an event's end, a link's expiry, a
+ * sign-in's end and its tokens): the app builds one real clock and hands it to the services,
+ * which pass its reading to their queries; a test passes a clock it sets. Caches' lifetimes do
+ * not read it; the database's own `now()` stamps what a write records, and decides only where
+ * docs/architecture.md says the code is not there yet.
  */
 export type Clock = { now: () => Date };
 

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, planEachCall } from '../db/client';
 
 /**
@@ -11,3 +11,9 @@ export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
 /** `rowsOf` for a statement PostgreSQL must plan on every call (`planEachCall`). */
 export const plannedRowsOf = <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
   rowsOf<T>(db, planEachCall(query));
+
+/**
+ * A moment as a `timestamptz` parameter of raw SQL: the time a service read from its clock,
+ * where the database's own `now()` would be a second clock.
+ */
+export const timestampOf = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;

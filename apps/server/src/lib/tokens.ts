@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Clock } from './clock';
 
 /** Our tokens name us as issuer and the API as audience; both are checked (RFC 8725 3.8, 3.9). */
 export const TOKEN_ISSUER = 'esd-portal';
@@ -27,12 +28,23 @@ export type TokenService = {
   verify: (token: string) => Promise<TokenClaims | null>;
 };
 
-/** HS256 tokens (RFC 8725: one algorithm, issuer and audience checked, `none` refused). */
-export const createTokenService = (secret: string, ttlSeconds: number): TokenService => {
+/**
+ * HS256 tokens (RFC 8725: one algorithm, issuer and audience checked, `none` refused). Issued
+ * and expired by the app's clock, the one that ends their sign-in (`auth_sessions.expires_at`).
+ */
+export const createTokenService = ({
+  secret,
+  ttlSeconds,
+  clock,
+}: {
+  secret: string;
+  ttlSeconds: number;
+  clock: Clock;
+}): TokenService => {
   const key = new TextEncoder().encode(secret);
   return {
     sign: async ({ userId, sessionId, sessionVersion, provider, notAfter }) => {
-      const now = Math.floor(Date.now() / 1000);
+      const now = Math.floor(clock.now().getTime() / 1000);
       const expiresAt = Math.min(now + ttlSeconds, Math.floor(notAfter));
       const token = await new SignJWT({ sv: sessionVersion, prv: provider, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -51,6 +63,7 @@ export const createTokenService = (secret: string, ttlSeconds: number): TokenSer
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'exp', 'iat'],
+          currentDate: clock.now(),
         });
         const userId = Number(payload.sub);
         const sessionVersion = payload.sv;

@@ -64,7 +64,11 @@ const USER_CACHE_MS = 5000;
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const tokens = createTokenService(app.config.jwtSecret, app.config.TOKEN_TTL_SECONDS);
+    const tokens = createTokenService({
+      secret: app.config.jwtSecret,
+      ttlSeconds: app.config.TOKEN_TTL_SECONDS,
+      clock: app.clock,
+    });
     app.decorate('tokens', tokens);
     app.decorateRequest('session', null);
     app.decorateRequest('isRead', false);
@@ -90,7 +94,7 @@ export const authPlugin = fp(
     const verifyToken = async (token: string): Promise<TokenClaims | null> => {
       const known = verified.get(token);
       if (known) {
-        if (known.expiresAt * 1000 > Date.now()) return known;
+        if (known.expiresAt * 1000 > app.clock.now().getTime()) return known;
         verified.delete(token);
         return null;
       }

@@ -57,6 +57,7 @@ describe.each(dbKinds)(
         userId: (await userRow(email)).id,
         publicUrl: ctx.config.publicUrl,
         kind: 'reset',
+        now: ctx.app.clock.now(),
       });
       return new URL(link).searchParams.get('token')!;
     };

@@ -38,7 +38,12 @@ describe.each(dbKinds)(
         logStream,
       });
       const [row] = await ctx.db.select().from(users).where(eq(users.email, 'gd@example.com'));
-      const signIn = await startSession(ctx.db, row!.id, 'password', 12);
+      const signIn = await startSession(ctx.db, {
+        userId: row!.id,
+        provider: 'password',
+        maxHours: 12,
+        now: ctx.app.clock.now(),
+      });
       gd = { id: row!.id, sessionVersion: row!.sessionVersion, sessionId: signIn.id };
     });
     afterAll(async () => {

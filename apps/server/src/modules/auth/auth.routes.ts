@@ -30,6 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     tokens: app.tokens,
     mailer: app.mailer,
+    clock: app.clock,
     config: app.config,
   });
   const anonymousLimit = {

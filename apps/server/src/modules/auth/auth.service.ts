@@ -4,6 +4,7 @@ import { isLanguage } from '@esd/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionProvider, TokenService } from '../../lib/tokens';
@@ -29,11 +30,13 @@ export const createAuthService = ({
   db,
   tokens,
   mailer,
+  clock,
   config,
 }: {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
+  clock: Clock;
   config: Pick<
     Config,
     | 'publicUrl'
@@ -46,7 +49,12 @@ export const createAuthService = ({
   const windowSeconds = config.LOGIN_FAILURE_WINDOW_SECONDS;
 
   const issueLogin = async (user: UserRow, provider: SessionProvider): Promise<LoginData> => {
-    const started = await repo.startSession(db, user.id, provider, config.SESSION_MAX_HOURS);
+    const started = await repo.startSession(db, {
+      userId: user.id,
+      provider,
+      maxHours: config.SESSION_MAX_HOURS,
+      now: clock.now(),
+    });
     const { token, expiresAt } = await tokens.sign({
       userId: user.id,
       sessionId: started.id,
@@ -67,9 +75,9 @@ export const createAuthService = ({
       notAfter: session.signIn.expiresAt.getTime() / 1000,
     });
 
-  const assertNotThrottled = async (keys: { key: string; max: number }[]) => {
+  const assertNotThrottled = async (keys: { key: string; max: number }[], now: Date) => {
     for (const { key, max } of keys) {
-      if ((await repo.countRecentFailures(db, key, windowSeconds)) >= max) {
+      if ((await repo.countRecentFailures(db, { key, windowSeconds, now })) >= max) {
         throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Try again later.', {
           retry_after: windowSeconds,
         });
@@ -82,15 +90,19 @@ export const createAuthService = ({
     login: async (input: { email: string; password: string; ip: string }): Promise<LoginData> => {
       const accountKey = `account:${input.email}`;
       const addressKey = `address:${input.ip}`;
-      await assertNotThrottled([
-        { key: accountKey, max: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
-        { key: addressKey, max: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
-      ]);
+      const now = clock.now();
+      await assertNotThrottled(
+        [
+          { key: accountKey, max: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+          { key: addressKey, max: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
+        ],
+        now,
+      );
       const user = await repo.findUserByEmail(db, input.email);
       const isValid = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !isValid) {
-        await repo.recordFailure(db, accountKey, windowSeconds);
-        await repo.recordFailure(db, addressKey, windowSeconds);
+        await repo.recordFailure(db, { key: accountKey, windowSeconds, now });
+        await repo.recordFailure(db, { key: addressKey, windowSeconds, now });
         throw invalidCredentials();
       }
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated.');
@@ -126,7 +138,7 @@ export const createAuthService = ({
         userId: user.id,
         tokenHash: sha256(token),
         kind: 'reset',
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        expiresAt: new Date(clock.now().getTime() + RESET_TOKEN_TTL_MS),
       });
       const link = `${config.publicUrl}/pages/reset-password?token=${token}`;
       const lang = isLanguage(user.lang) ? user.lang : 'en';
@@ -142,7 +154,7 @@ export const createAuthService = ({
      * no longer works instead of after the form is filled in. Reads only; the token is hashed.
      */
     passwordLink: async (token: string): Promise<PasswordLink> => {
-      const found = await repo.findResetToken(db, sha256(token));
+      const found = await repo.findResetToken(db, { tokenHash: sha256(token), now: clock.now() });
       if (!found) throw invalidResetToken();
       const reason = found.isUsed ? 'used' : found.isExpired ? 'expired' : null;
       return { kind: found.kind, valid: reason === null, reason };
@@ -152,7 +164,10 @@ export const createAuthService = ({
       assertStrongPassword(input.password);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
-        const userId = await repo.consumeResetToken(tx, sha256(input.token));
+        const userId = await repo.consumeResetToken(tx, {
+          tokenHash: sha256(input.token),
+          now: clock.now(),
+        });
         if (!userId) throw invalidResetToken();
         await repo.setPasswordAndEndSessions(tx, userId, passwordHash);
         await repo.invalidateResetTokens(tx, userId);

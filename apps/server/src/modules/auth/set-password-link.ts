@@ -17,14 +17,21 @@ const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export const issueSetPasswordLink = async (
   db: DbOrTx,
-  options: { userId: number; publicUrl: string; kind: PasswordLinkKind; ttlMs?: number },
+  options: {
+    userId: number;
+    publicUrl: string;
+    kind: PasswordLinkKind;
+    /** the service's clock reading: the link expires `ttlMs` after it */
+    now: Date;
+    ttlMs?: number;
+  },
 ) => {
   const token = randomBytes(32).toString('base64url');
   await insertResetToken(db, {
     userId: options.userId,
     tokenHash: createHash('sha256').update(token).digest('hex'),
     kind: options.kind,
-    expiresAt: new Date(Date.now() + (options.ttlMs ?? INVITE_LINK_TTL_MS)),
+    expiresAt: new Date(options.now.getTime() + (options.ttlMs ?? INVITE_LINK_TTL_MS)),
   });
   return `${options.publicUrl}/pages/reset-password?token=${token}`;
 };

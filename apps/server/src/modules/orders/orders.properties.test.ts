@@ -141,7 +141,12 @@ describe.each(dbKinds)('[orders] keys and credit ledger properties on %s', (kind
             returning id`);
           /** a token of a new sign-in of an account made here (it has no password) */
           const signedIn = async (userId: number) => {
-            const signIn = await startSession(ctx.db, userId, 'password', 12);
+            const signIn = await startSession(ctx.db, {
+              userId,
+              provider: 'password',
+              maxHours: 12,
+              now: ctx.app.clock.now(),
+            });
             return ctx.app.tokens.sign({
               userId,
               sessionId: signIn.id,

@@ -22,6 +22,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
   const partners = createPartnersService({
     db: app.db,
     mailer: app.mailer,
+    clock: app.clock,
     config: app.config,
     notifyAdmins: app.notifyAdmins,
   });

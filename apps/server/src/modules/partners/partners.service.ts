@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
 import { takeUses } from '../../lib/usage-limit';
@@ -66,11 +67,13 @@ const notPending = (status: string) =>
 export const createPartnersService = ({
   db,
   mailer,
+  clock,
   config,
   notifyAdmins,
 }: {
   db: Db;
   mailer: Mailer;
+  clock: Clock;
   config: Pick<Config, 'publicUrl' | 'PARTNER_APPLICATIONS_PER_HOUR'>;
   /** tells the admins of a new application (after it is stored) */
   notifyAdmins: NotifyAdmins;
@@ -254,6 +257,7 @@ export const createPartnersService = ({
           userId,
           publicUrl: config.publicUrl,
           kind: 'first',
+          now: clock.now(),
         });
         return { application, link };
       });

@@ -20,6 +20,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     tokens: app.tokens,
     mailer: app.mailer,
+    clock: app.clock,
     config: app.config,
   });
   const avatarsDir = path.join(app.config.dataDir, 'avatars');

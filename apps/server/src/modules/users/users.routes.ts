@@ -23,7 +23,12 @@ import { createUsersService } from './users.service';
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'allWithoutUser' as const };
   const tags = ['users'];
-  const service = createUsersService({ db: app.db, mailer: app.mailer, config: app.config });
+  const service = createUsersService({
+    db: app.db,
+    mailer: app.mailer,
+    clock: app.clock,
+    config: app.config,
+  });
   const response = { 200: envelopeSchema(managedUserSchema) };
 
   const view = (request: FastifyRequest, id: number) =>

@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db, Tx } from '../../db/client';
 import { changedFields, writeAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
@@ -243,10 +244,12 @@ const emailTaken = (email: string) =>
 export const createUsersService = ({
   db,
   mailer,
+  clock,
   config,
 }: {
   db: Db;
   mailer: Mailer;
+  clock: Clock;
   config: Pick<Config, 'publicUrl'>;
 }) => {
   /** One account the session manages; 404 outside its slice. */
@@ -338,6 +341,7 @@ export const createUsersService = ({
                 userId: id,
                 publicUrl: config.publicUrl,
                 kind: 'first',
+                now: clock.now(),
               })
             : null;
           return { id, next, link };
@@ -469,6 +473,7 @@ export const createUsersService = ({
           userId: id,
           publicUrl: config.publicUrl,
           kind: 'reset',
+          now: clock.now(),
           ttlMs: ADMIN_RESET_LINK_TTL_MS,
         });
         await writeAudit(tx, actor, {
