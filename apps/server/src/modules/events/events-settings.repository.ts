@@ -1,21 +1,34 @@
 import type { EventStatus } from '@esd/shared/events/events.rules';
 import type { EventInput } from '@esd/shared/events/events.schemas';
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { eventPoints, eventProducts, events, prizes, products, wonPrizes } from '../../db/schema';
 import { containsPattern, offsetOf } from '../../lib/list';
 
 export type EventRow = typeof events.$inferSelect;
 
-/** The events whose dates put them in `status` now. */
-export const eventStatusCondition = (status: 'current' | 'upcoming' | 'past'): SQL => {
+/** The events whose dates put them in `status` at `now` (as `eventStatusAt` judges one). */
+export const eventStatusCondition = (status: EventStatus, now: Date): SQL => {
   switch (status) {
     case 'current':
-      return sql`${events.startsAt} <= now() and ${events.endsAt} > now()`;
+      return and(lte(events.startsAt, now), gt(events.endsAt, now))!;
     case 'upcoming':
-      return sql`${events.startsAt} > now()`;
+      return gt(events.startsAt, now);
     case 'past':
-      return sql`${events.endsAt} <= now()`;
+      return lte(events.endsAt, now);
   }
 };
 
@@ -31,17 +44,17 @@ const toValues = (input: EventInput) => ({
   updatedAt: sql`now()`,
 });
 
-/** A page of events matching `q` and a status, latest start first, and how many match. */
+/** A page of events matching `q` and a status at `now`, latest start first, and how many match. */
 export const findEventsPage = async (
   db: DbOrTx,
-  query: { page: number; perPage: number; q?: string; status?: EventStatus },
+  query: { page: number; perPage: number; q?: string; status?: EventStatus; now: Date },
 ) => {
   const like = query.q ? containsPattern(query.q) : undefined;
   const where = and(
     like
       ? or(ilike(events.titleEn, like), ilike(events.titleRu, like), ilike(events.titleAz, like))
       : undefined,
-    query.status ? eventStatusCondition(query.status) : undefined,
+    query.status ? eventStatusCondition(query.status, query.now) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

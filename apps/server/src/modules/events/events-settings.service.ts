@@ -28,12 +28,12 @@ export const createEventsSettingsService = ({
 }) => {
   const imagesDir = eventImagesDir(dataDir);
 
-  const toSettings = async (rows: repo.EventRow[]) => {
+  const toSettings = async (rows: repo.EventRow[], now: Date) => {
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return [];
     const { lines, prizeCounts, wonCounts } = await repo.findEventDetails(db, ids);
     return rows.map((e) => {
-      const status = eventStatusAt({ starts_at: e.startsAt, ends_at: e.endsAt }, clock.now());
+      const status = eventStatusAt({ starts_at: e.startsAt, ends_at: e.endsAt }, now);
       const prizeCount = prizeCounts.find((p) => p.eventId === e.id);
       return {
         id: e.id,
@@ -59,7 +59,7 @@ export const createEventsSettingsService = ({
     if (!row) throw notFound();
     return row;
   };
-  const oneSettings = async (id: number) => (await toSettings([await one(id)]))[0]!;
+  const oneSettings = async (id: number) => (await toSettings([await one(id)], clock.now()))[0]!;
 
   /** Sets the event's image in `tx` and answers the one it replaced (removed after commit). */
   const replaceImage = async (tx: Tx, id: number, imagePath: string) => {
@@ -80,9 +80,10 @@ export const createEventsSettingsService = ({
   };
 
   return {
-    list: async (query: Parameters<typeof repo.findEventsPage>[1]) => {
-      const { rows, total } = await repo.findEventsPage(db, query);
-      return { items: await toSettings(rows), total };
+    list: async (query: Omit<Parameters<typeof repo.findEventsPage>[1], 'now'>) => {
+      const now = clock.now();
+      const { rows, total } = await repo.findEventsPage(db, { ...query, now });
+      return { items: await toSettings(rows, now), total };
     },
     get: oneSettings,
 

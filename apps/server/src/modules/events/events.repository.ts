@@ -31,14 +31,14 @@ export const findHeldPrizeIds = async (db: DbOrTx, dealerId: number, prizeIds: n
 };
 
 /**
- * A page of the events in `status`: current and upcoming soonest first, past most recent
- * first; and how many there are.
+ * A page of the events in `status` at `now`: current and upcoming soonest first, past most
+ * recent first; and how many there are.
  */
 export const findEventCards = async (
   db: DbOrTx,
-  query: { page: number; perPage: number; status: EventStatus },
+  query: { page: number; perPage: number; status: EventStatus; now: Date },
 ) => {
-  const where = eventStatusCondition(query.status);
+  const where = eventStatusCondition(query.status, query.now);
   const order =
     query.status === 'past'
       ? [desc(events.endsAt), desc(events.id)]

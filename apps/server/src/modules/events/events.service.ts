@@ -316,7 +316,8 @@ export const createEventsService = ({ db, clock }: { db: Db; clock: Clock }) => 
   return {
     list: async (session: Session, lang: Language, query: EventsQuery) => {
       const dealerId = viewerDealerId(session);
-      const { rows, total } = await repo.findEventCards(db, query);
+      const now = clock.now();
+      const { rows, total } = await repo.findEventCards(db, { ...query, now });
       const ids = rows.map((r) => r.id);
       const [points, prizeCounts] = await Promise.all([
         dealerId === null ? new Map<number, number>() : findPointsByEvent(db, dealerId, ids),
@@ -331,7 +332,7 @@ export const createEventsService = ({ db, clock }: { db: Db; clock: Clock }) => 
               myPoints: points.get(e.id) ?? 0,
               prizesCount: prizeCounts.find((p) => p.eventId === e.id)?.n ?? 0,
             },
-            clock.now(),
+            now,
           ),
         ),
         total,

@@ -95,20 +95,20 @@ export const findNewsRow = async (db: DbOrTx, id: number) => {
   return row ? { ...row.news, author: row.author } : undefined;
 };
 
+/** A page of the articles readers see at `now`: published, their date come. */
 export const findPublishedNews = async (
   db: DbOrTx,
-  query: { page: number; perPage: number },
-  lang: Language,
+  { page, perPage, lang, now }: { page: number; perPage: number; lang: Language; now: Date },
 ) => {
-  const where = and(eq(news.status, 'published'), lte(news.publishAt, sql`now()`));
+  const where = and(eq(news.status, 'published'), lte(news.publishAt, now));
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(news)
       .where(where)
       .orderBy(desc(news.publishAt), desc(news.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ value: count() }).from(news).where(where),
   ]);
   return { items: rows.map((row) => toNewsCard(row, lang)), total: total?.value ?? 0 };

@@ -95,7 +95,8 @@ export const createNewsService = ({
       return settingsOf(article.id);
     },
 
-    published: (query: PaginationQuery, lang: Language) => repo.findPublishedNews(db, query, lang),
+    published: (query: PaginationQuery, lang: Language) =>
+      repo.findPublishedNews(db, { ...query, lang, now: clock.now() }),
 
     /** A published article; drafts and future ones exist only for the global admin (who previews them). */
     article: async (id: number, lang: Language, role: Role | undefined) => {
