@@ -4,15 +4,13 @@
  * spend their retries reach a dead-letter queue that global admins list and re-queue.
  * Mail goes to a real SMTP server on loopback that can refuse addresses on demand.
  */
-import type { AddressInfo } from 'node:net';
 import { jobQueueNames } from '@esd/shared/jobs/jobs.schemas';
 import { and, eq, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { itOnRealPostgres } from '../../../test/real-postgres';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 import { waitFor } from '../../../test/wait-for';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
@@ -22,57 +20,9 @@ import { deadLetterOf } from '../../plugins/jobs';
 import { raiseLateDeliveryAlerts, sendCompletedOrderMail } from '../orders/delivery.service';
 import { QUEUES } from '../orders/orders.jobs';
 
-type Received = { to: string[]; subject: string };
-
-/** A real SMTP server that keeps what it receives and refuses addresses it is told to. */
-const startSmtp = async () => {
-  const received: Received[] = [];
-  const refused = new Set<string>();
-  let refuseNext = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refused.has(address.address) || refuseNext > 0) {
-        refuseNext = Math.max(0, refuseNext - 1);
-        const error = Object.assign(new Error('Mailbox busy, try again later'), {
-          responseCode: 451,
-        });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        simpleParser(Buffer.concat(chunks)).then((parsed) => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: parsed.subject ?? '',
-          });
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    port,
-    received,
-    refused,
-    refuseNextOnce: () => {
-      refuseNext = 1;
-    },
-    /** keys mails of an order: the subject names it as #id (en) or №id (ru, az) */
-    keysMailsOf: (orderId: number) =>
-      received.filter((m) => new RegExp(`[#№]${orderId}(?!\\d)`).test(m.subject)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
+/** keys mails of an order: the subject names it as #id (en) or №id (ru, az) */
+const keysMailsOf = (smtp: TestSmtpServer, orderId: number) =>
+  smtp.received.filter((m) => new RegExp(`[#№]${orderId}(?!\\d)`).test(m.subject));
 
 type FailedJob = {
   id: string;
@@ -84,7 +34,7 @@ type FailedJob = {
 };
 
 describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s', (kind) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtpServer;
   let ctx: TestContext;
   let productId: number;
   let gdToken: string;
@@ -127,10 +77,10 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
   };
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpServer();
     ctx = await createTestContext(kind, {
       env: {
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        SMTP_URL: smtp.url,
         // one retry, a second apart, so exhausting a job takes seconds
         MAIL_RETRY_LIMIT: '1',
         MAIL_RETRY_DELAY_SECONDS: '1',
@@ -150,7 +100,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
 
   it('sends the keys mail once however often its job runs, and still lets "Send keys" re-send', async () => {
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
+    await waitFor(() => keysMailsOf(smtp, orderId).length > 0, { message: 'the keys mail' });
     // the SMTP server has the mail a moment before the job records it sent: until then, a run
     // sees a claim not confirmed and leaves it to the job's retry (the race test below)
     await waitFor(
@@ -167,8 +117,8 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       until: (jobs) => jobs.length === 3 && jobs.every((j) => j.state === 'completed'),
       message: 'the re-queued mail jobs done',
     });
-    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
-    expect(smtp.keysMailsOf(orderId)[0]!.to).toEqual(['dealer@example.com']);
+    expect(keysMailsOf(smtp, orderId)).toHaveLength(1);
+    expect(keysMailsOf(smtp, orderId)[0]!.to).toEqual(['dealer@example.com']);
     const claims = await ctx.db.select().from(orderMails).where(eq(orderMails.orderId, orderId));
     expect(claims).toHaveLength(1);
     expect(claims[0]).toMatchObject({ kind: 'keys' });
@@ -178,12 +128,12 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     const gd = await as(ctx, 'gd@example.com');
     const resent = await gd.post(`/api/orders/${orderId}/send-keys`, {});
     expect(resent.statusCode, resent.body).toBe(200);
-    await waitFor(() => smtp.keysMailsOf(orderId).length === 2, { message: 'the manual re-send' });
+    await waitFor(() => keysMailsOf(smtp, orderId).length === 2, { message: 'the manual re-send' });
   }, 30_000);
 
   it('sends exactly one mail when many runs race for a mail not yet sent', async () => {
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
+    await waitFor(() => keysMailsOf(smtp, orderId).length > 0, { message: 'the keys mail' });
     // as if it had never gone out: forget the claim and the message, then race
     await ctx.db.delete(orderMails).where(eq(orderMails.orderId, orderId));
     smtp.received.splice(0, smtp.received.length);
@@ -197,12 +147,12 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       if (o.status === 'rejected') expect(String(o.reason)).toContain('not confirmed as sent');
       else expect(['sent', 'already-sent']).toContain(o.value);
     }
-    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+    expect(keysMailsOf(smtp, orderId)).toHaveLength(1);
   }, 30_000);
 
   it('drains a backlog of mail jobs at once, not a batch per polling interval', async () => {
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
+    await waitFor(() => keysMailsOf(smtp, orderId).length > 0, { message: 'the keys mail' });
     // 35 more jobs of that order at once, as a burst of orders leaves them, with no worker woken:
     // one batch per polling interval (1 s here) would take over 3 s
     const backlog = 35;
@@ -221,13 +171,13 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     );
     expect(Date.now() - inserted).toBeLessThan(2_500);
     // and the mail itself went out once
-    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+    expect(keysMailsOf(smtp, orderId)).toHaveLength(1);
   }, 30_000);
 
   it('retries a mail the SMTP server refused the first time, and sends it exactly once', async () => {
-    smtp.refuseNextOnce();
+    smtp.refuseNext();
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, {
+    await waitFor(() => keysMailsOf(smtp, orderId).length > 0, {
       message: 'the retried keys mail',
     });
     const jobs = await waitFor(() => jobsOfOrder(QUEUES.mail, orderId), {
@@ -238,12 +188,12 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     expect(jobs[0]!.retry_count).toBe(1);
     // no wait for a late second mail: the order's only mail job is done, so nothing retries or
     // sends again, and the SMTP server keeps a message before it acknowledges the send
-    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+    expect(keysMailsOf(smtp, orderId)).toHaveLength(1);
   }, 30_000);
 
   it('retries a mail job whose worker was killed mid-job, and sends it once', async () => {
     const orderId = await placeCompletedOrder('dealer@example.com');
-    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
+    await waitFor(() => keysMailsOf(smtp, orderId).length > 0, { message: 'the keys mail' });
     await ctx.db.delete(orderMails).where(eq(orderMails.orderId, orderId));
     smtp.received.splice(0, smtp.received.length);
     // what a SIGKILLed worker leaves: its job active, started more than its expiry ago
@@ -258,7 +208,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       until: (job) => job?.state === 'completed',
       message: 'the expired job retried and done',
     });
-    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+    expect(keysMailsOf(smtp, orderId)).toHaveLength(1);
 
     // killed after claiming, before confirming: the mail may be out, so nothing re-sends it;
     // the job spends its retries and waits in the dead letters with the reason
@@ -270,12 +220,12 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     expect((await ctx.app.boss.getJobById(QUEUES.mail, again as string))?.state).toBe('failed');
     const failed = (await listFailed()).items.find((j) => j.order_id === orderId);
     expect(failed?.error).toContain('not confirmed as sent');
-    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+    expect(keysMailsOf(smtp, orderId)).toHaveLength(1);
   }, 30_000);
 
   it('puts a mail that keeps failing in the dead letters, shows it to global admins only, and re-queues it', async () => {
     const before = await listFailed();
-    smtp.refused.add('dealer2@example.com');
+    smtp.refuse('dealer2@example.com', Number.POSITIVE_INFINITY);
     const orderId = await placeCompletedOrder('dealer2@example.com');
     const failed = await waitFor(
       async () => (await listFailed()).items.find((j) => j.order_id === orderId),
@@ -286,7 +236,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     expect(Date.parse(failed.failed_at)).toBeGreaterThan(Date.now() - 60_000);
     const listed = await listFailed();
     expect(listed.total).toBe(before.total + 1);
-    expect(smtp.keysMailsOf(orderId)).toHaveLength(0);
+    expect(keysMailsOf(smtp, orderId)).toHaveLength(0);
     // nothing was claimed for good: the failed sends released their claims
     expect(
       await ctx.db.select().from(orderMails).where(eq(orderMails.orderId, orderId)),
@@ -327,7 +277,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     expect(badId.json().data.error).toBe('VALIDATION_FAILED');
 
     // the mailbox works again: the retry sends it, once, and is in the audit log
-    smtp.refused.delete('dealer2@example.com');
+    smtp.accept('dealer2@example.com');
     const retried = await ctx.app.inject({
       method: 'POST',
       url: `/api/settings/jobs/failed/${failed.id}/retry`,
@@ -336,12 +286,12 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     expect(retried.statusCode, retried.body).toBe(200);
     const { job_id: jobId, queue } = retried.json().data as { job_id: string; queue: string };
     expect(queue).toBe(QUEUES.mail);
-    await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the retried mail' });
+    await waitFor(() => keysMailsOf(smtp, orderId).length > 0, { message: 'the retried mail' });
     await waitFor(() => ctx.app.boss.getJobById(QUEUES.mail, jobId), {
       until: (job) => job?.state === 'completed',
       message: 'the re-queued job completed',
     });
-    expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+    expect(keysMailsOf(smtp, orderId)).toHaveLength(1);
     expect((await listFailed()).items.some((j) => j.id === failed.id)).toBe(false);
     const again = await ctx.app.inject({
       method: 'POST',
@@ -377,7 +327,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     const alertsTo = (to: string) =>
       smtp.received.filter((m) => m.to.includes(to) && /late|задерж|gecik/i.test(m.subject));
 
-    smtp.refused.add('gd@example.com');
+    smtp.refuse('gd@example.com', Number.POSITIVE_INFINITY);
     await expect(raiseLateDeliveryAlerts(ctx.app)).rejects.toThrow();
     expect(alertsTo('gd2@example.com')).toHaveLength(1);
     expect(alertsTo('gd@example.com')).toHaveLength(0);
@@ -388,7 +338,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       .where(eq(orderItems.orderId, orderId));
     expect(item?.alertedAt).toBeNull();
 
-    smtp.refused.delete('gd@example.com');
+    smtp.accept('gd@example.com');
     expect(await raiseLateDeliveryAlerts(ctx.app)).toBe(1);
     expect(alertsTo('gd@example.com')).toHaveLength(1);
     expect(alertsTo('gd2@example.com')).toHaveLength(1);
@@ -442,7 +392,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       await other.ready();
       try {
         const orderId = await placeCompletedOrder('dealer@example.com');
-        await waitFor(() => smtp.keysMailsOf(orderId).length > 0, { message: 'the keys mail' });
+        await waitFor(() => keysMailsOf(smtp, orderId).length > 0, { message: 'the keys mail' });
         await ctx.db.delete(orderMails).where(eq(orderMails.orderId, orderId));
         smtp.received.splice(0, smtp.received.length);
         // eight copies of the job, queued through both instances: both workers take them
@@ -456,7 +406,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
           message: 'every copy of the job finished',
           timeoutMs: 20_000,
         });
-        expect(smtp.keysMailsOf(orderId)).toHaveLength(1);
+        expect(keysMailsOf(smtp, orderId)).toHaveLength(1);
       } finally {
         await other.close();
         await database.close();

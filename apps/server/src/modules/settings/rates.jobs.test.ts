@@ -9,11 +9,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { bakuDate } from '@esd/shared/baku-time';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 import { waitFor } from '../../../test/wait-for';
 import { JOBS_SCHEMA } from '../../db/migrate';
 import { auditLog, exchangeRates, rateAlertMails, users } from '../../db/schema';
@@ -206,35 +205,8 @@ describe.each(dbKinds)('[settings][rates] the central bank rate fetched daily on
   });
 });
 
-/** A real SMTP server on loopback that keeps what it receives. */
-const startSmtp = async () => {
-  const received: { to: string[]; subject: string; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then((parsed) => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: parsed.subject ?? '',
-          text: parsed.text ?? '',
-        });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
-
 describe.each(dbKinds)('[settings][rates] no rate by noon on %s', (kind) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtpServer;
   let ctx: TestContext;
   const today = bakuDate(new Date());
   const subjects = {
@@ -244,10 +216,10 @@ describe.each(dbKinds)('[settings][rates] no rate by noon on %s', (kind) => {
   } as Record<string, string>;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpServer();
     // due from midnight: whenever this runs, it is past due, and the seed has only yesterday's rate
     ctx = await createTestContext(kind, {
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_DUE_AT: '00:00' },
+      env: { SMTP_URL: smtp.url, RATE_DUE_AT: '00:00' },
     });
   });
   afterAll(async () => {
