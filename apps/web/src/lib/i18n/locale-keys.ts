@@ -23,7 +23,8 @@ const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
 /** The plural forms i18next looks up in a language: en one/other, ru one/few/many/other. */
 export const pluralForms = (lang: string) =>
-  new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
+  // sorted: the order of ICU's list differs between Node 20 and Node 24
+  [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort() as string[];
 
 /**
  * The keys a translation must have: the reference's, except that a plural key (`x_one`,
