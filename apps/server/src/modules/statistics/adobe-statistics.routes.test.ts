@@ -7,6 +7,7 @@ import { as } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { adobeCustomers, countries, orderItems, orders, products, users } from '../../db/schema';
 import type { AdobeLine } from '../../db/schema/shop';
+import { attachmentDisposition } from '../../lib/attachment';
 
 /** 'YYYY-MM' of the Baku month `back` months before this one. */
 const bakuMonth = (back: number) => {
@@ -395,7 +396,7 @@ describe.each(dbKinds)('[statistics][adobe] GET /api/statistics/adobe on %s', (k
     const response = await gd.get('/api/statistics/adobe/export?months=12');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="adobe-sales-${bakuMonth(11)}-${bakuMonth(0)}.xlsx"`,
+      attachmentDisposition(`adobe-sales-${bakuMonth(11)}-${bakuMonth(0)}.xlsx`),
     );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
