@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { keyPattern, leftovers } from '../support/leftover-keys';
+import { DESKTOP, keyPattern, leftovers } from '../support/page-checks';
 import { mainNav, signIn } from '../support/session';
 
 /**
@@ -66,7 +66,7 @@ for (const account of Object.keys(accounts) as Account[]) {
       }));
       const context = await browser.newContext({
         storageState: { ...state, origins },
-        viewport: { width: 1366, height: 768 },
+        viewport: DESKTOP,
       });
       const page = await context.newPage();
       const found: string[] = [];

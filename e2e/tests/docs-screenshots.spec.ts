@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/env';
-import { leftovers } from '../support/leftover-keys';
+import { leftovers } from '../support/page-checks';
 import { emptyBasket, mainNav, signIn } from '../support/session';
 
 /**

@@ -1,28 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations, inLanguage } from '../support/a11y';
+import { expectInView, expectNoSidewaysScroll, PHONE } from '../support/page-checks';
 import { signIn } from '../support/session';
 
 test.describe.configure({ timeout: 120_000 });
-
-const PHONE = { width: 390, height: 844 };
-
-/** Spec 20: nothing on a phone needs a sideways scroll to be read. */
-const expectNoSidewaysScroll = async (page: Page, label: string) => {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.scrollingElement!.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-};
-
-/** Shown and wholly inside the window's width, so no scroll is needed to read it. */
-const expectInView = async (locator: Locator, label: string) => {
-  await expect(locator, label).toBeVisible();
-  const box = await locator.boundingBox();
-  expect(box, label).not.toBeNull();
-  expect(box!.x, `${label} starts left of the window`).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `${label} ends right of the window`).toBeLessThanOrEqual(PHONE.width);
-};
 
 test('[phone][lists] at 390 px an admin reads orders (az) and users (ru) as cards: status and total in view, no sideways scroll', async ({
   page,
