@@ -213,6 +213,19 @@ export const eventCardSchema = z.object({
 });
 export type EventCard = z.infer<typeof eventCardSchema>;
 
+/**
+ * The viewer's dealer's own claim or rank award of a prize, as its event and prize pages show it:
+ * where the delivery stands, cancelled ones included (the note may say why).
+ */
+const prizeHoldingSchema = z.object({
+  source: prizeSourceSchema,
+  status: wonPrizeStatusSchema,
+  status_changed_at: z.string().nullable(),
+  /** the admin's tracking note: shown to the dealer that holds the prize, null for its users */
+  tracking_note: z.string().nullable(),
+});
+export type PrizeHolding = z.infer<typeof prizeHoldingSchema>;
+
 export const prizeViewSchema = z.object({
   id: z.number().int(),
   event_id: z.number().int(),
@@ -224,6 +237,8 @@ export const prizeViewSchema = z.object({
   stock: z.number().int(),
   /** the viewer's dealer holds this prize (not cancelled) */
   won: z.boolean(),
+  /** the viewer's dealer's claim or award of this prize, whatever its status; null for none */
+  my_prize: prizeHoldingSchema.nullable(),
 });
 export type PrizeView = z.infer<typeof prizeViewSchema>;
 

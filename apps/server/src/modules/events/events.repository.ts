@@ -1,5 +1,5 @@
 import type { EventStatus } from '@esd/shared/events/events.rules';
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { eventProducts, events, prizes, products, users, wonPrizes } from '../../db/schema';
 import { offsetOf } from '../../lib/list';
@@ -15,20 +15,21 @@ export const findEventById = async (db: DbOrTx, id: number) => {
   return event;
 };
 
-/** Which of these prizes the dealer holds (claims not cancelled, rank awards). */
-export const findHeldPrizeIds = async (db: DbOrTx, dealerId: number, prizeIds: number[]) => {
-  const rows = await db
-    .select({ prizeId: wonPrizes.prizeId })
+/**
+ * The dealer's won-prize rows of these prizes, whatever their status (one row per dealer and
+ * prize): what its event and prize pages say of its claims and awards.
+ */
+export const findDealerPrizeHoldings = (db: DbOrTx, dealerId: number, prizeIds: number[]) =>
+  db
+    .select({
+      prizeId: wonPrizes.prizeId,
+      source: wonPrizes.source,
+      status: wonPrizes.status,
+      statusChangedAt: wonPrizes.statusChangedAt,
+      note: wonPrizes.note,
+    })
     .from(wonPrizes)
-    .where(
-      and(
-        eq(wonPrizes.dealerId, dealerId),
-        inArray(wonPrizes.prizeId, prizeIds),
-        ne(wonPrizes.status, 'cancelled'),
-      ),
-    );
-  return new Set(rows.map((r) => r.prizeId));
-};
+    .where(and(eq(wonPrizes.dealerId, dealerId), inArray(wonPrizes.prizeId, prizeIds)));
 
 /**
  * A page of the events in `status` at `now`: current and upcoming soonest first, past most

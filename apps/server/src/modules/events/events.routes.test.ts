@@ -15,7 +15,12 @@ type Detail = {
   my_points: number;
   me: { points: number; balance: number; rank: number | null } | null;
   leaderboard: { rank: number; dealer_name: string; points: number; is_me: boolean }[];
-  prizes: { id: number; stock: number; won: boolean }[];
+  prizes: {
+    id: number;
+    stock: number;
+    won: boolean;
+    my_prize: { source: string; status: string; tracking_note: string | null } | null;
+  }[];
 };
 
 describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
@@ -434,6 +439,22 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     });
     expect((await mine('dealer2@example.com')).map((p) => p.id)).not.toContain(won!.id);
     expect(JSON.stringify(await mine('dealer2@example.com'))).not.toContain('DHL 123');
+    // the event's and the prize's pages say the same on the prize: its status to the dealer and
+    // its users, the note to the dealer alone, nothing to another dealer
+    const onEventPage = async (email: string) =>
+      (await detail(email)).prizes.find((p) => p.id === pointsPrize)?.my_prize;
+    const shippedClaim = { source: 'claim', status: 'shipped', tracking_note: 'DHL 123' };
+    expect(await onEventPage('dealer@example.com')).toMatchObject(shippedClaim);
+    expect(await onEventPage('user@example.com')).toMatchObject({
+      ...shippedClaim,
+      tracking_note: null,
+    });
+    expect(await onEventPage('dealer2@example.com')).toBeNull();
+    const prizePage = await (await as(ctx, 'dealer@example.com')).get(
+      `/api/events/${eventId}/prizes/${pointsPrize}`,
+    );
+    expect(prizePage.json().data).toMatchObject({ won: true, my_prize: shippedClaim });
+    expect(prizePage.json().data.my_prize.status_changed_at).toEqual(expect.any(String));
     expect((await patch(admin.token, url, { status: 'pending' })).json().data.error).toBe(
       'INVALID_STATE',
     );
@@ -442,6 +463,10 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     const [prize] = await ctx.db.select().from(prizes).where(eq(prizes.id, pointsPrize));
     expect(prize?.stock).toBe(1);
     expect((await detail('dealer@example.com')).me).toMatchObject({ points: 30, balance: 30 });
+    // a cancelled claim is no longer the dealer's, and its page says why
+    expect(
+      (await detail('dealer@example.com')).prizes.find((p) => p.id === pointsPrize),
+    ).toMatchObject({ won: false, my_prize: { status: 'cancelled', tracking_note: 'Lost' } });
     expect((await patch(admin.token, url, { status: 'delivered' })).statusCode).toBe(409);
     // a cancelled claim may be claimed again
     expect((await claim('dealer@example.com', pointsPrize)).statusCode).toBe(200);

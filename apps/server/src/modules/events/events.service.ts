@@ -259,17 +259,38 @@ const descriptionIn = (
   lang: Language,
 ) => pick({ en: row.descriptionEn, ru: row.descriptionRu, az: row.descriptionAz }, lang);
 
-const toPrizeView = (p: PrizeRow, lang: Language, won: Set<number>) => ({
-  id: p.id,
-  event_id: p.eventId,
-  title: titleIn(p, lang),
-  description: descriptionIn(p, lang),
-  image_url: prizeImageUrl(p.imagePath),
-  points_needed: p.pointsNeeded,
-  rank: p.rank,
-  stock: p.stock,
-  won: won.has(p.id),
-});
+type Holding = Awaited<ReturnType<typeof repo.findDealerPrizeHoldings>>[number];
+
+/**
+ * A prize as its event and prize pages show it to a viewer; `holding` is the viewer's dealer's
+ * claim or award of it. Its tracking note goes to the dealer itself, as in "My prizes".
+ */
+const toPrizeView = (
+  p: PrizeRow,
+  lang: Language,
+  holding: { row: Holding | undefined; session: Session },
+) => {
+  const { row, session } = holding;
+  return {
+    id: p.id,
+    event_id: p.eventId,
+    title: titleIn(p, lang),
+    description: descriptionIn(p, lang),
+    image_url: prizeImageUrl(p.imagePath),
+    points_needed: p.pointsNeeded,
+    rank: p.rank,
+    stock: p.stock,
+    won: row !== undefined && row.status !== 'cancelled',
+    my_prize: row
+      ? {
+          source: row.source,
+          status: row.status,
+          status_changed_at: row.statusChangedAt?.toISOString() ?? null,
+          tracking_note: session.role === 'd' ? row.note : null,
+        }
+      : null,
+  };
+};
 
 const toCard = (
   e: EventRow,
@@ -308,10 +329,14 @@ export const createEventsService = ({ db, clock }: { db: Db; clock: Clock }) => 
     return event;
   };
 
-  const heldPrizeIds = async (dealerId: number | null, prizeIds: number[]) =>
-    dealerId === null || prizeIds.length === 0
-      ? new Set<number>()
-      : repo.findHeldPrizeIds(db, dealerId, prizeIds);
+  /** The viewer's dealer's claims and awards of these prizes, by prize. */
+  const holdingsOf = async (dealerId: number | null, prizeIds: number[]) =>
+    new Map(
+      (dealerId === null || prizeIds.length === 0
+        ? []
+        : await repo.findDealerPrizeHoldings(db, dealerId, prizeIds)
+      ).map((row) => [row.prizeId, row]),
+    );
 
   return {
     list: async (session: Session, lang: Language, query: EventsQuery) => {
@@ -348,7 +373,7 @@ export const createEventsService = ({ db, clock }: { db: Db; clock: Clock }) => 
         findLeaderboard(db, event.id, dealerId),
         standingOf(event.id, dealerId),
       ]);
-      const won = await heldPrizeIds(
+      const holdings = await holdingsOf(
         dealerId,
         prizeRows.map((p) => p.id),
       );
@@ -366,7 +391,7 @@ export const createEventsService = ({ db, clock }: { db: Db; clock: Clock }) => 
           points: line.points,
           image_url: productImageUrl(product.imagePath),
         })),
-        prizes: prizeRows.map((p) => toPrizeView(p, lang, won)),
+        prizes: prizeRows.map((p) => toPrizeView(p, lang, { row: holdings.get(p.id), session })),
         leaderboard: board.leaders.map((l) => ({ ...l, is_me: l.dealer_id === dealerId })),
         participants: board.participants,
         me,
@@ -379,9 +404,9 @@ export const createEventsService = ({ db, clock }: { db: Db; clock: Clock }) => 
       const prize = await repo.findEventPrize(db, eventId, prizeId);
       if (!prize) throw new AppError('NOT_FOUND', 'This prize does not exist.');
       const event = await loadEvent(eventId);
-      const won = await heldPrizeIds(dealerId, [prize.id]);
+      const holdings = await holdingsOf(dealerId, [prize.id]);
       return {
-        ...toPrizeView(prize, lang, won),
+        ...toPrizeView(prize, lang, { row: holdings.get(prize.id), session }),
         event: {
           id: event.id,
           title: titleIn(event, lang),

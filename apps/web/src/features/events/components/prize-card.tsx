@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
 import { ClaimButton } from './claim-button';
+import { MyPrizeStatus } from './my-prize-status';
 import { Picture } from './picture';
 
 type PrizeCardProps = {
@@ -16,7 +17,10 @@ type PrizeCardProps = {
   canClaim: boolean;
 };
 
-/** A prize: its rule (points or rank), stock, the way to it and, for dealers, Claim. */
+/**
+ * A prize: its rule (points or rank), stock, where the dealer's own claim or award of it stands,
+ * the way to it and, for dealers, Claim.
+ */
 export const PrizeCard = ({ prize, eventStatus, me, canClaim }: PrizeCardProps) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -35,7 +39,7 @@ export const PrizeCard = ({ prize, eventStatus, me, canClaim }: PrizeCardProps) 
         <Picture src={prize.image_url} alt="" kind="prize" ratio={4 / 3} />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={3} size="h5">
             <Anchor
               component={Link}
@@ -66,6 +70,7 @@ export const PrizeCard = ({ prize, eventStatus, me, canClaim }: PrizeCardProps) 
               : t('events.prize.outOfStock')}
           </Badge>
         </Group>
+        {prize.my_prize ? <MyPrizeStatus holding={prize.my_prize} /> : null}
         {prize.description ? (
           <Text size="sm" c="dimmed" lineClamp={3}>
             {prize.description}

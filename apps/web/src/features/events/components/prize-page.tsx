@@ -24,6 +24,7 @@ import { usePageTitleOverride } from '@/lib/page-title-override';
 import { getUserRole } from '@/lib/storage';
 import { usePrize } from '../api/get-event';
 import { ClaimButton } from './claim-button';
+import { MyPrizeStatus } from './my-prize-status';
 import { Picture } from './picture';
 import { EventStatusBadge } from './status-badges';
 
@@ -119,6 +120,7 @@ export const PrizePage = () => {
                   </Badge>
                 ) : null}
               </Group>
+              {p.my_prize ? <MyPrizeStatus holding={p.my_prize} /> : null}
               {p.description ? (
                 <Text style={{ whiteSpace: 'pre-line' }}>{p.description}</Text>
               ) : null}
