@@ -88,7 +88,14 @@ export const DataTableCards = <T,>(props: DataTableCardsProps<T>) => {
                 {title?.render(row)}
               </Box>
               {aside.length > 0 || hasActions ? (
-                <Stack gap={4} align="flex-end" style={{ flexShrink: 0, textAlign: 'right' }}>
+                // at most half the card, so a long note beside a status never squeezes the
+                // title into a column of single letters
+                <Stack
+                  gap={4}
+                  align="flex-end"
+                  maw="50%"
+                  style={{ flexShrink: 0, textAlign: 'right', overflowWrap: 'anywhere' }}
+                >
                   {aside.map((column) => (
                     <Box key={column.key} fz="sm" fw={column.align === 'right' ? 600 : undefined}>
                       {column.render(row)}

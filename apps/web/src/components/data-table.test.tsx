@@ -86,6 +86,14 @@ describe('DataTable', () => {
     expect(first).not.toContain('Items');
   });
 
+  it("keeps a card's status and total to half its width, so a long note cannot squeeze the title", () => {
+    emulateWidth(390);
+    const first = render().split('data-testid="data-card"')[1]!;
+    const top = first.slice(0, first.indexOf('Completed'));
+    const aside = top.slice(top.lastIndexOf('mantine-Group-root'));
+    expect(aside).toMatch(/<div style="[^"]*max-width:50%"[^>]*class="[^"]*mantine-Stack-root/);
+  });
+
   it('switches to cards below 600 px only', () => {
     emulateWidth(600);
     expect(render()).not.toContain('<table');
