@@ -5,6 +5,7 @@ import type {
 } from '@esd/shared/statistics/sales-statistics.schemas';
 import { BarChart } from '@mantine/charts';
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title, useMatches } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCurrencyDollar,
   IconCurrencyManat,
@@ -39,6 +40,8 @@ const axisTicks = {
   narrow: { width: 120, tick: axisLabel(120) },
 };
 const DIMENSIONS: Dimension[] = ['countries', 'dealers', 'categories', 'products'];
+/** below 600 px, where lists become cards */
+const PHONE_QUERY = '(max-width: 37.5em)';
 
 const SliceChart = ({
   dimension,
@@ -51,7 +54,13 @@ const SliceChart = ({
 }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const withOrders = dimension === 'countries' || dimension === 'dealers';
+  // a phone's table keeps the name, the amount in the chosen currency and the share in view;
+  // the counts and the other currency stay on wider screens (and in the exports)
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const withCounts = !isPhone;
+  const withOrders = withCounts && (dimension === 'countries' || dimension === 'dealers');
+  const withUsd = !isPhone || currency === 'usd';
+  const withAzn = !isPhone || currency === 'azn';
   const axis = useMatches({ base: axisTicks.narrow, sm: axisTicks.wide });
   const title = t(`statistics.sales.distribution.${dimension}`);
   const points = slices.map((s) => ({
@@ -103,7 +112,7 @@ const SliceChart = ({
         {summary}
       </Text>
       <Table.ScrollContainer
-        minWidth={460}
+        minWidth={isPhone ? 280 : 460}
         mt="sm"
         type="native"
         tabIndex={0}
@@ -120,9 +129,11 @@ const SliceChart = ({
               {withOrders ? (
                 <Table.Th ta="right">{t('statistics.sales.fields.orders')}</Table.Th>
               ) : null}
-              <Table.Th ta="right">{t('statistics.sales.fields.licences')}</Table.Th>
-              <Table.Th ta="right">{t('statistics.sales.fields.usd')}</Table.Th>
-              <Table.Th ta="right">{t('statistics.sales.fields.azn')}</Table.Th>
+              {withCounts ? (
+                <Table.Th ta="right">{t('statistics.sales.fields.licences')}</Table.Th>
+              ) : null}
+              {withUsd ? <Table.Th ta="right">{t('statistics.sales.fields.usd')}</Table.Th> : null}
+              {withAzn ? <Table.Th ta="right">{t('statistics.sales.fields.azn')}</Table.Th> : null}
               <Table.Th ta="right">{t('statistics.sales.fields.share')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -137,13 +148,19 @@ const SliceChart = ({
                   {s.name}
                 </Table.Th>
                 {withOrders ? <Table.Td ta="right">{formatNumber(s.orders, lang)}</Table.Td> : null}
-                <Table.Td ta="right">{formatNumber(s.quantity, lang)}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatUsd(s.amount_usd, lang)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatAzn(s.amount_azn, lang)}
-                </Table.Td>
+                {withCounts ? (
+                  <Table.Td ta="right">{formatNumber(s.quantity, lang)}</Table.Td>
+                ) : null}
+                {withUsd ? (
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatUsd(s.amount_usd, lang)}
+                  </Table.Td>
+                ) : null}
+                {withAzn ? (
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatAzn(s.amount_azn, lang)}
+                  </Table.Td>
+                ) : null}
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatShare(s.share_percent, lang)}
                 </Table.Td>

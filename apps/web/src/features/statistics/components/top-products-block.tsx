@@ -11,6 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -66,10 +67,16 @@ const BestSeller = ({ best }: { best: NonNullable<TopProducts['best_seller']> })
   );
 };
 
+/** A phone (below 600 px) has room for the USD column only, as a compact block has. */
+const PHONE_QUERY = '(max-width: 37.5em)';
+
 /** The top 5 by amount (USD excl. VAT) with their bars. */
-export const TopProductsTable = ({ data, compact }: { data: TopProducts; compact: boolean }) => {
+export const TopProductsTable = (props: { data: TopProducts; compact: boolean }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const { data } = props;
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const compact = props.compact || isPhone;
   const max = data.top[0]?.amount_usd ?? '0.00';
   return (
     <Table.ScrollContainer
