@@ -16,6 +16,9 @@ const checkoutQueryOptions = (sellType: SellType | undefined, lang: string) =>
   queryOptions({
     queryKey: checkoutKeys.preview(sellType, lang),
     queryFn: ({ signal }) => getCheckout(sellType, { signal }),
+    // the basket priced now: opened again, the page asks again (a line added on a product
+    // page since, in this language or another, or a new rate), never a copy up to 30 s old
+    staleTime: 0,
     // switching the way of paying keeps the page in place while the new prices load
     placeholderData: keepPreviousData,
   });
