@@ -39,6 +39,10 @@ export const leftovers = async (page: Page) => {
   ]);
 };
 
+export const expectNoLeftovers = async (page: Page, label: string) => {
+  expect(await leftovers(page), `${label}: translation keys or placeholders`).toEqual([]);
+};
+
 /**
  * Spec 20: nothing on a phone needs a sideways scroll to be read: neither the page nor a box
  * inside it that hides part of its content sideways. A named region that scrolls on purpose
@@ -88,4 +92,33 @@ export const expectInView = async (locator: Locator, label: string) => {
       { message: label },
     )
     .toBe('in view');
+};
+
+const lookUp = (tree: Json, key: string): string | Json | undefined =>
+  key
+    .split('.')
+    .reduce<string | Json | undefined>(
+      (node, part) => (node === undefined || typeof node === 'string' ? undefined : node[part]),
+      tree,
+    );
+
+/**
+ * The interface's words in a language, read from the web app's own locale files, so a journey
+ * finds a button or a status by what it says in ru or az without a second copy of them here.
+ * `count` picks the plural form as i18next does (`_one`, `_few`, `_many`, `_other`).
+ */
+export const wordsIn = (lang: string) => {
+  const tree: Json = readJson(path.join(webSource, `lib/i18n/locales/${lang}.json`));
+  for (const feature of features) {
+    const file = path.join(webSource, `features/${feature}/locales/${lang}.json`);
+    tree[feature] = readJson(file);
+  }
+  const plural = new Intl.PluralRules(lang);
+  return (key: string, values: Record<string, string | number> = {}) => {
+    const form =
+      typeof values.count === 'number' ? `${key}_${plural.select(values.count)}` : undefined;
+    const found = (form && lookUp(tree, form)) ?? lookUp(tree, key);
+    if (typeof found !== 'string') throw new Error(`no words for ${key} in ${lang}`);
+    return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  };
 };
