@@ -1,12 +1,13 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { DESKTOP, keyPattern, leftovers } from '../support/page-checks';
+import { DESKTOP, keyPattern, leftovers, PHONE } from '../support/page-checks';
 import { mainNav, signIn } from '../support/session';
 
 /**
  * A page opened cold from a link (a new browser with the saved sign-in, the address typed or
  * clicked in a mail, the app starting afresh) must show words, never a translation key such
  * as `users.description` or a placeholder such as `{{count}}`. Every page each account
- * reaches from its navigation, plus the pages reached from inside others, in en, ru and az.
+ * reaches from its navigation, plus the pages reached from inside others, in en, ru and az, each
+ * read at 1366 px and again at 390 px.
  */
 type Account = 'gd' | 'ld' | 'dealer' | 'user';
 const accounts: Record<Account, string> = {
@@ -46,11 +47,11 @@ test('[i18n][cold] the scan tells a key from an address, an amount or a file nam
 });
 
 // one test per account and language: each opens the account's pages one after another
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 for (const account of Object.keys(accounts) as Account[]) {
   for (const lang of languages) {
-    test(`[i18n][cold] ${account}: every page opened cold shows words, not keys, in ${lang}`, async ({
+    test(`[i18n][cold] ${account}: every page opened cold shows words, not keys, in ${lang} at 1366 and 390 px`, async ({
       browser,
     }) => {
       const { state, links } = await savedSignIn(browser, accounts[account]);
@@ -77,6 +78,14 @@ for (const account of Object.keys(accounts) as Account[]) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         for (const leftover of await leftovers(page)) found.push(`${pagePath}: ${leftover}`);
+        // the same page on a phone: lists turn into cards and menus fold, with words of their own
+        await page.setViewportSize(PHONE);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        for (const leftover of await leftovers(page)) {
+          found.push(`${pagePath} at 390 px: ${leftover}`);
+        }
+        await page.setViewportSize(DESKTOP);
       }
       await context.close();
       expect(found).toEqual([]);
