@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idTextSchema } from '../bounds';
+import { nonNegativeMoney } from '../catalogue/catalogue.schemas';
 import { sellTypeQuerySchema } from '../shop/sell-type.schemas';
 import { MARKET_SEGMENTS } from './adobe.rules';
 
@@ -107,6 +108,12 @@ export const adobePriceRequestSchema = z.object({
   treeYearCommitment: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
   /** not in the spec's payload: 1 cash, 2 credit (default) for the basket line */
   sell_type: sellTypeQuerySchema.optional(),
+  /**
+   * not in the spec's payload (basket add): the `Amount` of the chosen option the dealer was
+   * shown. With it the line goes in only at that price, else 409 PRICE_CHANGED with Adobe's
+   * options now; without it, at Adobe's price of the moment.
+   */
+  quoted_amount: nonNegativeMoney.optional(),
 });
 export type AdobePriceRequest = z.input<typeof adobePriceRequestSchema>;
 

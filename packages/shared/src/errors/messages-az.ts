@@ -29,6 +29,8 @@ export const messages = {
     'Bank məzənnəsi hələ təyin edilməyib, ona görə AZN məbləğlərini göstərmək mümkün deyil. Administratorla əlaqə saxlayın.',
   PRIZE_NOT_CLAIMABLE: 'Bu hədiyyəni indi almaq olmaz.',
   IN_USE: 'Bu qeyd hələ istifadə olunur və silinə bilməz.',
+  PRICE_CHANGED:
+    'Sifarişin yoxlanışını açdığınızdan sonra qiymətlər və ya səbət dəyişib. Heç nə sifariş edilmədi: yeni məbləğləri yoxlayın və təsdiqləyin.',
   BASKET_EMPTY: 'Səbətiniz boşdur: sifariş ediləcək heç nə yoxdur.',
   CREDIT_LIMIT: 'Sifariş vermək mümkün deyil. Sifarişin məbləği qalan kredit limitindən çoxdur.',
   INVALID_STATE:

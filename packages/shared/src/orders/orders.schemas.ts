@@ -4,10 +4,17 @@ import { paginationQuerySchema } from '../api';
 import { calendarDateSchema, idTextSchema } from '../bounds';
 import { sellTypeQuerySchema, sellTypeSchema } from '../shop/sell-type.schemas';
 import { ITEM_STATUSES, ORDER_STATUSES, RETURN_STATUSES } from './orders.rules';
+import type { QuoteChange } from './quote.rules';
 
 /** POST /api/checkout: the basket becomes one order paid this way (1 cash, 2 credit). */
 export const checkoutInputSchema = z.object({
   sell_type: sellTypeSchema,
+  /**
+   * The `quote` of the review the buyer confirmed (GET /api/checkout). With it the order is
+   * placed only if it charges exactly that review, else 409 PRICE_CHANGED; without it, at the
+   * prices of the moment of placing.
+   */
+  quote: z.string().min(1).max(200_000).optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 
@@ -69,8 +76,17 @@ export const checkoutPreviewSchema = z.object({
       remaining_after: z.string(),
     })
     .nullable(),
+  /**
+   * Opaque: what this review charges (lines, quantities, way of paying, unit prices and totals
+   * in USD and AZN, the rate and its day, VAT and surcharge). Send it back with POST
+   * /api/checkout to be charged exactly this review.
+   */
+  quote: z.string(),
 });
 export type CheckoutPreview = z.infer<typeof checkoutPreviewSchema>;
+
+/** `data` of 409 PRICE_CHANGED: the review now (with its own quote) and what changed, old → new. */
+export type PriceChangedData = { review: CheckoutPreview; changes: QuoteChange[] };
 
 export const orderListQuerySchema = paginationQuerySchema.extend({
   id: idTextSchema.optional(),

@@ -10,7 +10,7 @@ import type {
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { MAX_BASKET_LINES } from '@esd/shared/constants';
-import { multiplyMoney } from '@esd/shared/shop/money';
+import { compareMoney, multiplyMoney } from '@esd/shared/shop/money';
 import { allowedSellTypes, SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -63,6 +63,41 @@ export const createAdobeService = ({
   adobe: AdobeClient;
   clock: Clock;
 }) => {
+  /**
+   * Invariant 2 for an Adobe line: with the price the dealer was shown (`quoted_amount`), the
+   * line goes into the basket at exactly that price for exactly the chosen offer, or not at all
+   * (409 PRICE_CHANGED with Adobe's options now): Adobe prorates by the day and its partner
+   * prices move, so a second preview may answer another price than the first.
+   */
+  const requireQuotedOption = (
+    input: PriceRequest,
+    option: AdobePriceOption,
+    options: AdobePriceOption[],
+  ) => {
+    if (input.quoted_amount === undefined) return;
+    const sameOffer =
+      input.adobe_selected_product_id === null || option.id === input.adobe_selected_product_id;
+    if (sameOffer && compareMoney(option.Amount, input.quoted_amount) === 0) return;
+    throw new AppError(
+      'PRICE_CHANGED',
+      sameOffer
+        ? `Adobe's price of ${option.Sku} changed from ${input.quoted_amount} to ${option.Amount} USD since you asked; nothing was added. Check the new price and add it again.`
+        : `Adobe no longer offers ${input.adobe_selected_product_id} for this request; nothing was added. Choose one of the options now.`,
+      {
+        options,
+        changes: [
+          {
+            field: sameOffer ? 'unit_usd' : 'adobe',
+            basket_item_id: null,
+            sku: sameOffer ? option.Sku : input.adobe_selected_product_id,
+            before: input.quoted_amount,
+            after: sameOffer ? option.Amount : null,
+          },
+        ],
+      },
+    );
+  };
+
   const findOwnCustomer = async (session: Session, id: number) => {
     const row = await repo.findDealerCustomer(db, session.user.id, id);
     if (!row) throw new AppError('NOT_FOUND', 'This Adobe customer does not exist.');
@@ -188,6 +223,7 @@ export const createAdobeService = ({
       const { options, product, customer } = await priceOptions(session, input, lang);
       const option = chosenOption(options, input.adobe_selected_product_id);
       if (!option) throw new AppError('ADOBE_REJECTED', 'Adobe offered no price for this request.');
+      requireQuotedOption(input, option, options);
       const sellType = input.sell_type ?? 2;
       if (!allowedSellTypes(toProfile(session.user, session.claims)).includes(sellType)) {
         throw new AppError(

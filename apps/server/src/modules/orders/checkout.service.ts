@@ -4,6 +4,7 @@ import { MONEY_MAX, PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { CREDIT_LIMIT_MESSAGE, fitsCredit, remainingCredit } from '@esd/shared/orders/orders.rules';
 import type { CheckoutPreview, OrderDetail } from '@esd/shared/orders/orders.schemas';
+import { type QuotedReview, quoteChanges } from '@esd/shared/orders/quote.rules';
 import { compareMoney, percentOf, subtractMoney, sumMoney } from '@esd/shared/shop/money';
 import { allowedSellTypes, SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
 import type { Db, DbOrTx } from '../../db/client';
@@ -17,6 +18,7 @@ import { toProfile } from '../auth/profile';
 import * as basketRepo from '../basket/basket.repository';
 import { adobeLineInfo, priceBasketLines } from '../basket/basket.service';
 import { loadPricingContext, type PricingContext } from '../catalogue/pricing.context';
+import { decodeQuote, encodeQuote } from './checkout.quote';
 import * as repo from './checkout.repository';
 import type { Deliveries } from './orders.jobs';
 import { findCreditLimit, sumUnpaidCredit } from './orders.repository';
@@ -136,12 +138,108 @@ const requireValidAdobeQuotes = async (
   }
 };
 
+/**
+ * Invariant 2 at checkout: with the quote of the review the buyer confirmed, the order charges
+ * exactly that review or is not placed. Anything quoted that differs now (a price, the rate or
+ * its day, VAT, the surcharge, a line added, cut or gone) refuses with 409 PRICE_CHANGED, the
+ * new review and the changes old → new; the transaction then writes nothing.
+ */
+const requireConfirmedReview = async (
+  tx: DbOrTx,
+  session: Session,
+  { input, priced }: { input: PlaceInput; priced: PricedBasket },
+) => {
+  if (!input.confirmed) return;
+  const changes = quoteChanges(input.confirmed, quotedReviewOf(input.sellType, priced));
+  if (changes.length === 0) return;
+  const review = await reviewOf(tx, session, {
+    sellType: input.sellType,
+    allowed: sellTypesOf(session, session.user),
+    priced,
+    lang: input.lang,
+  });
+  throw new AppError(
+    'PRICE_CHANGED',
+    'Prices or your basket changed since you opened the review. Nothing was ordered: check the new review and confirm it.',
+    { review, changes },
+  );
+};
+
 const requireShopper = (session: Session) => {
   if (!canShop(session.user.typeId))
     throw new AppError('FORBIDDEN', 'Only dealers and their users can shop.');
 };
 
-/** GET /api/checkout: the basket priced now for cash or credit, with the dealer's credit. */
+type PricedBasket = Awaited<ReturnType<typeof priceBasket>>;
+
+/** What the review charges, as its quote covers it (invariant 2). */
+const quotedReviewOf = (sellType: SellType, priced: PricedBasket): QuotedReview => ({
+  sell_type: sellType,
+  lines: priced.lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
+    basket_item_id: item.id,
+    product_id: product.id,
+    sku: product.sku,
+    quantity: item.quantity,
+    unit_usd: unitUsd,
+    total_usd: totalUsd,
+    total_azn: totalAzn,
+    adobe: item.adobe ? adobeLineInfo(item.adobe) : null,
+  })),
+  total_usd: priced.totalUsd,
+  vat_percent: priced.vatPercent,
+  vat_usd: priced.vatUsd,
+  total_usd_with_vat: sumMoney([priced.totalUsd, priced.vatUsd]),
+  surcharge_percent: priced.surchargePercent,
+  rate: priced.rate,
+  rate_date: priced.rateDate,
+  total_azn: priced.totalAzn,
+});
+
+/**
+ * The review of a priced basket: what it charges and its quote, with the lines' titles, their
+ * stock and the dealer's credit beside it. `db` may be the checkout's transaction.
+ */
+const reviewOf = async (
+  db: DbOrTx,
+  session: Session,
+  review: { sellType: SellType; allowed: SellType[]; priced: PricedBasket; lang: Language },
+): Promise<CheckoutPreview> => {
+  const { sellType, allowed, priced, lang } = review;
+  const stock = await repo.availableByProduct(
+    db,
+    priced.lines.map((l) => l.product.id),
+  );
+  const dealerId = creditDealerId(session.user);
+  const credit = dealerId && allowed.includes(2) ? await dealerCredit(db, dealerId) : null;
+  const quoted = quotedReviewOf(sellType, priced);
+  return {
+    ...quoted,
+    sell_type: sellType,
+    allowed_sell_types: allowed,
+    lines: priced.lines.map(({ item, product }, index) => ({
+      ...(quoted.lines[index] as QuotedReview['lines'][number]),
+      FullTitle: titleIn(product, lang),
+      in_stock:
+        product.providerId !== PROVIDER.keyStock || (stock.get(product.id) ?? 0) >= item.quantity,
+      adobe: item.adobe ? adobeLineInfo(item.adobe) : null,
+    })),
+    other_lines: priced.otherLines,
+    credit: credit
+      ? {
+          limit: credit.limit,
+          remaining: credit.remaining,
+          remaining_after: subtractMoney(credit.remaining, priced.totalUsd),
+        }
+      : null,
+    quote: encodeQuote(quoted),
+  };
+};
+
+/**
+ * GET /api/checkout: the basket priced now for cash or credit, with the dealer's credit. It
+ * reads prices, rate and settings afresh, as placing the order does, so the review a buyer
+ * confirms is the one placing compares with.
+ */
 const previewCheckout = async (
   db: Db,
   session: Session,
@@ -151,7 +249,7 @@ const previewCheckout = async (
   requireShopper(session);
   const allowed = sellTypesOf(session, session.user);
   if (requested !== undefined && !allowed.includes(requested)) throw sellTypeRefused(requested);
-  const ctx = await loadPricingContext(db, session);
+  const ctx = await loadPricingContext(db, session, { fresh: true });
   let sellType = requested ?? allowed[0] ?? SELL_TYPE.cash;
   let priced = await priceBasket(db, ctx, session.user.id, sellType);
   // unasked, checkout opens on a way of paying that has lines in the basket
@@ -160,48 +258,11 @@ const previewCheckout = async (
     sellType = withLines;
     priced = await priceBasket(db, ctx, session.user.id, sellType);
   }
-  const stock = await repo.availableByProduct(
-    db,
-    priced.lines.map((l) => l.product.id),
-  );
   const dealerId = creditDealerId(session.user);
   if (dealerId && dealerId !== session.user.id) {
     requireActiveDealer(await repo.findUserIsActive(db, dealerId));
   }
-  const credit = dealerId && allowed.includes(2) ? await dealerCredit(db, dealerId) : null;
-  return {
-    sell_type: sellType,
-    allowed_sell_types: allowed,
-    lines: priced.lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
-      basket_item_id: item.id,
-      product_id: product.id,
-      sku: product.sku,
-      FullTitle: titleIn(product, lang),
-      quantity: item.quantity,
-      unit_usd: unitUsd,
-      total_usd: totalUsd,
-      total_azn: totalAzn,
-      in_stock:
-        product.providerId !== PROVIDER.keyStock || (stock.get(product.id) ?? 0) >= item.quantity,
-      adobe: item.adobe ? adobeLineInfo(item.adobe) : null,
-    })),
-    other_lines: priced.otherLines,
-    total_usd: priced.totalUsd,
-    vat_percent: priced.vatPercent,
-    vat_usd: priced.vatUsd,
-    total_usd_with_vat: sumMoney([priced.totalUsd, priced.vatUsd]),
-    surcharge_percent: priced.surchargePercent,
-    rate: priced.rate,
-    rate_date: priced.rateDate,
-    total_azn: priced.totalAzn,
-    credit: credit
-      ? {
-          limit: credit.limit,
-          remaining: credit.remaining,
-          remaining_after: subtractMoney(credit.remaining, priced.totalUsd),
-        }
-      : null,
-  };
+  return reviewOf(db, session, { sellType, allowed, priced, lang });
 };
 
 const sellTypeRefused = (sellType: SellType) =>
@@ -209,6 +270,17 @@ const sellTypeRefused = (sellType: SellType) =>
     'SELL_TYPE_NOT_ALLOWED',
     sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
   );
+
+/**
+ * POST /api/checkout's request: the way of paying, and the review the buyer confirmed (the
+ * decoded `quote`; undefined: a caller that sends none is charged the prices of the moment).
+ */
+type PlaceInput = {
+  sellType: SellType;
+  idempotencyKey: string;
+  lang: Language;
+  confirmed?: QuotedReview | undefined;
+};
 
 /** What POST /api/checkout answers: the order as placed. */
 export type CheckoutAnswer = { code: 200; message: string; data: OrderDetail };
@@ -238,7 +310,7 @@ type PlacedOrder = {
 const placeOrder = async (
   deps: CheckoutDeps,
   session: Session,
-  input: { sellType: SellType; idempotencyKey: string; lang: Language },
+  input: PlaceInput,
 ): Promise<PlacedOrder> => {
   requireShopper(session);
   return retryConflicts(() => placeOrderOnce(deps, session, input));
@@ -247,7 +319,7 @@ const placeOrder = async (
 const placeOrderOnce = (
   { db, clock }: CheckoutDeps,
   session: Session,
-  input: { sellType: SellType; idempotencyKey: string; lang: Language },
+  input: PlaceInput,
 ): Promise<PlacedOrder> =>
   db.transaction(async (tx) => {
     const now = clock.now();
@@ -281,6 +353,7 @@ const placeOrderOnce = (
     const ctx = await loadPricingContext(tx, { ...session, user: buyer }, { fresh: true });
     const priced = await priceBasket(tx, ctx, buyer.id, input.sellType);
     if (priced.lines.length === 0) throw new AppError('BASKET_EMPTY', 'Your basket is empty.');
+    await requireConfirmedReview(tx, { ...session, user: buyer }, { input, priced });
     const adobeBuyer = canBuyAdobe({
       type_id: buyer.typeId,
       has_adobe_account: buyer.hasAdobeAccount,
@@ -368,9 +441,10 @@ export const createCheckoutService = ({
    */
   place: async (
     session: Session,
-    input: { sellType: SellType; idempotencyKey: string; lang: Language },
+    { quote, ...input }: Omit<PlaceInput, 'confirmed'> & { quote?: string | undefined },
   ): Promise<{ replayed: boolean; answer: CheckoutAnswer }> => {
-    const placed = await placeOrder({ db, clock }, session, input);
+    const confirmed = quote === undefined ? undefined : decodeQuote(quote);
+    const placed = await placeOrder({ db, clock }, session, { ...input, confirmed });
     if (!placed.replayed && placed.status === 'in_progress')
       await deliveries.orderPaid(placed.orderId);
     if (!placed.replayed && placed.status === 'pending')

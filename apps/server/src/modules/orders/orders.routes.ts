@@ -103,7 +103,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         description:
-          'Places the basket as one order. Send an Idempotency-Key header: the same key with the same body gets the first answer again, byte for byte (header Idempotent-Replayed: true), however often and concurrently it is sent; the same key with another body gets 422 IDEMPOTENCY_KEY_REUSED.',
+          'Places the basket as one order. Send the `quote` of the review the buyer confirmed (GET /api/checkout): the order then charges exactly that review, or is not placed and the answer is 409 PRICE_CHANGED with the new review (`data.review`, with its own quote) and what changed (`data.changes`, old → new). Without `quote` the order is charged the prices of the moment it is placed. Send an Idempotency-Key header: the same key with the same body gets the first answer again, byte for byte (header Idempotent-Replayed: true), however often and concurrently it is sent; the same key with another body gets 422 IDEMPOTENCY_KEY_REUSED.',
         body: checkoutInputSchema,
         response: detailResponse,
       },
@@ -111,6 +111,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const placed = await checkout.place(requireSession(request), {
         sellType: request.body.sell_type,
+        quote: request.body.quote,
         idempotencyKey: readIdempotencyKey(request),
         lang: requestLanguage(request),
       });
