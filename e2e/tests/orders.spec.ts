@@ -442,3 +442,74 @@ test("[orders][order again] a dealer puts an earlier order back in the basket at
   await expect(orderDialog(page, id).getByRole('region').first()).toBeVisible();
   await expect(orderDialog(page, id).getByRole('button', { name: 'Order again' })).toHaveCount(0);
 });
+
+test('[orders][price changed] a rate that moves between the review and "Place order" is shown old → new, and the dealer places at the new amounts', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'dealer@example.com');
+  await addToBasket(page);
+  await page.goto('/pages/checkout?sell_type=1');
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  const token = await tokenOf(page);
+  const review = (
+    await (
+      await page.request.get('/api/checkout?sell_type=1', {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()
+  ).data as { rate: string; total_azn: string };
+
+  // the bank's rate moves while the review is open (an admin types it, or the daily fetch)
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'gd@example.com', password: 'demo1234' },
+  });
+  const admin = { authorization: `Bearer ${(await login.json()).data.token}` };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baku' }).format(new Date());
+  const setRate = (rate: string) =>
+    page.request.post('/api/settings/exchange-rates', {
+      headers: admin,
+      data: { date: today, rate },
+    });
+  const moved = (Number.parseInt(review.rate.replace('.', ''), 10) + 500).toString();
+  const newRate = `${moved.slice(0, -4)}.${moved.slice(-4)}`;
+  expect((await setRate(newRate)).ok()).toBe(true);
+  try {
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const changes = page.getByRole('alert').filter({
+      hasText: 'The amounts changed since you opened this review',
+    });
+    await expect(changes).toBeVisible();
+    await expect(changes).toContainText('Nothing was ordered.');
+    const table = changes.getByRole('table', { name: 'What changed' });
+    await expect(table.getByRole('row', { name: /bank rate, AZN per USD/ })).toContainText(
+      newRate.replace(/0+$/, ''),
+    );
+    await expect(table.getByRole('row', { name: /KAS-KSTD: total, AZN/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/pages\/checkout/);
+    await page.screenshot({ path: test.info().outputPath('price-changed-en-1366.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: test.info().outputPath('price-changed-en-390.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // the summary shows the new rate; confirming places the order at exactly those amounts
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(
+      newRate.replace(/0+$/, ''),
+    );
+    await page.getByRole('button', { name: 'Place order at the new amounts' }).click();
+    await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
+    const order = (
+      await (
+        await page.request.get(`/api/orders/${openOrderId(page)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()
+    ).data as { rate: string };
+    expect(order.rate).toBe(newRate);
+  } finally {
+    await setRate(review.rate);
+  }
+});

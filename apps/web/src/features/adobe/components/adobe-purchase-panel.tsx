@@ -1,13 +1,15 @@
 import { canCommitThreeYears, chosenOption, commitmentLevel } from '@esd/shared/adobe/adobe.rules';
-import { ADOBE_MAX_QUANTITY } from '@esd/shared/adobe/adobe.schemas';
+import { ADOBE_MAX_QUANTITY, type AdobePriceOption } from '@esd/shared/adobe/adobe.schemas';
 import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { THREE_YEAR_COMMITMENT_MIN_QUANTITY } from '@esd/shared/constants';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
-import { Button, Checkbox, Group, Input, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Input, Stack, Text } from '@mantine/core';
 import { IconReceipt2, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuantityStepper } from '@/components/quantity-stepper';
+import { isApiError } from '@/lib/api-error';
+import { formatUsd } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useAddAdobeToBasket } from '../api/add-adobe-to-basket';
 import { useAdobePrice } from '../api/get-adobe-price';
@@ -43,7 +45,7 @@ export const AdobePurchasePanel = ({
   initialCustomerId = null,
   initial,
 }: AdobePurchasePanelProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const customerHintId = useId();
   const [choice, setChoice] = useState<PurchaseChoice>(
     () => initial ?? { ...start, customerId: initialCustomerId },
@@ -53,7 +55,14 @@ export const AdobePurchasePanel = ({
   const add = useAddAdobeToBasket(onBasket);
 
   const request = priceRequestOf(product.id, choice);
-  const options = price.data && isAnswerTo(price.variables, request) ? price.data : undefined;
+  // 409 PRICE_CHANGED: Adobe's options now, with the price the dealer saw → the price now
+  const [repriced, setRepriced] = useState<{
+    options: AdobePriceOption[];
+    before: string;
+    after: string | null;
+  } | null>(null);
+  const asked = price.data && isAnswerTo(price.variables, request) ? price.data : undefined;
+  const options = repriced?.options ?? asked;
   const chosen = options ? chosenOption(options, selectedId) : undefined;
   const canCommit = canCommitThreeYears(choice.quantity);
   const level = commitmentLevel(choice.quantity);
@@ -65,6 +74,7 @@ export const AdobePurchasePanel = ({
       return canCommitThreeYears(merged.quantity) ? merged : { ...merged, commitment: 0 };
     });
     setSelectedId(null);
+    setRepriced(null);
     price.reset();
     add.reset();
   };
@@ -76,14 +86,36 @@ export const AdobePurchasePanel = ({
   const addToBasket = () => {
     if (!request || !chosen) return;
     add.mutate(
-      { ...request, adobe_selected_product_id: chosen.id, sell_type: sellType },
       {
+        ...request,
+        adobe_selected_product_id: chosen.id,
+        sell_type: sellType,
+        // the line goes in at the price shown, or not at all (409 PRICE_CHANGED)
+        quoted_amount: chosen.Amount,
+      },
+      {
+        onError: (error) => {
+          if (!(isApiError(error) && error.errorName === 'PRICE_CHANGED')) return;
+          const data = error.data as {
+            options: AdobePriceOption[];
+            changes: { before: string | null; after: string | null }[];
+          };
+          const [change] = data.changes;
+          setRepriced({
+            options: data.options,
+            before: change?.before ?? chosen.Amount,
+            after: change?.after ?? null,
+          });
+          if (change?.after === null) setSelectedId(null);
+          add.reset();
+        },
         onSuccess: () => {
           notifySuccess(
             t('adobe.panel.added', { title: product.FullTitle, count: request.quantity }),
           );
           setChoice((current) => ({ ...start, customerId: current.customerId }));
           setSelectedId(null);
+          setRepriced(null);
           price.reset();
           onAdded?.();
         },
@@ -128,6 +160,16 @@ export const AdobePurchasePanel = ({
         <Text size="sm" c="orange.9" role="status">
           {t('adobe.panel.noOptions')}
         </Text>
+      ) : null}
+      {repriced ? (
+        <Alert color="orange" role="alert" title={t('adobe.panel.repricedTitle')}>
+          {repriced.after === null
+            ? t('adobe.panel.offerGone')
+            : t('adobe.panel.repriced', {
+                before: formatUsd(repriced.before, i18n.language),
+                after: formatUsd(repriced.after, i18n.language),
+              })}
+        </Alert>
       ) : null}
       <AdobeErrorAlert error={price.error ?? add.error} />
       {chosen ? (

@@ -1,6 +1,7 @@
 import type { CheckoutInput, OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { checkoutKeys } from './checkout-keys';
 
 type PlaceOrderInput = CheckoutInput & { idempotencyKey: string };
@@ -17,7 +18,11 @@ export const usePlaceOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    // the basket is gone (or the credit changed): every preview is out of date
-    onSettled: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.all }),
+    // the basket is gone (or the credit changed): every preview is out of date; after 409
+    // PRICE_CHANGED the page keeps the new review the answer carried, to be confirmed as shown
+    onSettled: (_order, error) =>
+      isApiError(error) && error.errorName === 'PRICE_CHANGED'
+        ? undefined
+        : queryClient.invalidateQueries({ queryKey: checkoutKeys.all }),
   });
 };

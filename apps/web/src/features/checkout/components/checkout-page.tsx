@@ -1,6 +1,10 @@
 import { canShop, typeIdFromRole } from '@esd/shared/access/access.rules';
 import { fitsCredit } from '@esd/shared/orders/orders.rules';
-import type { CheckoutPreview, OrderDetail } from '@esd/shared/orders/orders.schemas';
+import type {
+  CheckoutPreview,
+  OrderDetail,
+  PriceChangedData,
+} from '@esd/shared/orders/orders.schemas';
 import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
 import {
   Alert,
@@ -21,13 +25,15 @@ import {
   IconReceipt,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { getErrorMessage, notifyError } from '@/lib/notify';
 import { getUserRole } from '@/lib/storage';
+import { checkoutKeys } from '../api/checkout-keys';
 import { useCheckout } from '../api/get-checkout';
 import { useMoveBasketLines } from '../api/move-basket-lines';
 import { CheckoutLines, type LineControls } from './checkout-lines';
@@ -35,6 +41,7 @@ import { parseSellType, sellTypeName } from './checkout-params';
 import { CheckoutTotals } from './checkout-totals';
 import { CreditSummary } from './credit-summary';
 import { PlaceOrderButton } from './place-order-button';
+import { PriceChanges } from './price-changes';
 
 type CheckoutPageProps = {
   onPlaced: (order: OrderDetail) => void;
@@ -181,7 +188,8 @@ const ShopperCheckout = ({
   preferredSellType,
   lineControls,
 }: CheckoutPageProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const chosen =
@@ -191,6 +199,15 @@ const ShopperCheckout = ({
   const requested = chosen ?? (preferredSellType === 'pending' ? undefined : preferredSellType);
   const checkout = useCheckout(requested, { enabled: !waitsForPreference });
   const preview = checkout.data;
+  // after 409 PRICE_CHANGED: the new review is shown in place of the old, with what changed,
+  // for as long as it is the review on the page
+  const [changed, setChanged] = useState<PriceChangedData | null>(null);
+  const shownChanges =
+    changed && preview && changed.review.quote === preview.quote ? changed : null;
+  const keepNewReview = (data: PriceChangedData) => {
+    queryClient.setQueryData(checkoutKeys.preview(requested, i18n.language), data.review);
+    setChanged(data);
+  };
 
   const chooseSellType = (value: SellType) =>
     setSearchParams({ sell_type: String(value) }, { replace: true });
@@ -225,6 +242,7 @@ const ShopperCheckout = ({
     const waitsForStock = preview.lines.some((line) => !line.in_stock);
     body = (
       <Stack gap="lg">
+        {shownChanges ? <PriceChanges changes={shownChanges.changes} /> : null}
         <CheckoutLines lines={preview.lines} controls={lineControls} />
         {preview.other_lines > 0 ? (
           <OtherLinesNote preview={preview} onBasketChanged={onBasketChanged} />
@@ -257,6 +275,8 @@ const ShopperCheckout = ({
               isStale={checkout.isFetching || checkout.isPlaceholderData}
               isBlocked={!fits}
               onPlaced={onPlaced}
+              onPriceChanged={keepNewReview}
+              confirmsChanges={shownChanges !== null}
             />
           </Stack>
         </Group>

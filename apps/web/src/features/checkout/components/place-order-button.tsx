@@ -1,4 +1,8 @@
-import type { CheckoutPreview, OrderDetail } from '@esd/shared/orders/orders.schemas';
+import type {
+  CheckoutPreview,
+  OrderDetail,
+  PriceChangedData,
+} from '@esd/shared/orders/orders.schemas';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconReceipt } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -15,6 +19,10 @@ type PlaceOrderButtonProps = {
   /** over the credit limit: spec 5 blocks the order */
   isBlocked: boolean;
   onPlaced: (order: OrderDetail) => void;
+  /** 409 PRICE_CHANGED: nothing was ordered; the page shows the new review and what changed */
+  onPriceChanged: (data: PriceChangedData) => void;
+  /** the buyer is confirming a review that changed since it first saw it */
+  confirmsChanges: boolean;
 };
 
 /** "Place order": one Idempotency-Key per attempt, disabled while the request runs. */
@@ -23,6 +31,8 @@ export const PlaceOrderButton = ({
   isStale,
   isBlocked,
   onPlaced,
+  onPriceChanged,
+  confirmsChanges,
 }: PlaceOrderButtonProps) => {
   const { t } = useTranslation();
   const keys = useRef(createIdempotencyKeys()).current;
@@ -36,7 +46,12 @@ export const PlaceOrderButton = ({
   const submit = () => {
     if (place.isPending) return;
     place.mutate(
-      { sell_type: preview.sell_type, idempotencyKey: keys.keyFor(fingerprint) },
+      {
+        sell_type: preview.sell_type,
+        // the order charges exactly this review, or nothing is ordered (409 PRICE_CHANGED)
+        quote: preview.quote,
+        idempotencyKey: keys.keyFor(fingerprint),
+      },
       {
         onSuccess: (order) => {
           keys.settle();
@@ -44,6 +59,10 @@ export const PlaceOrderButton = ({
           onPlaced(order);
         },
         onError: (error) => {
+          if (isApiError(error) && error.errorName === 'PRICE_CHANGED') {
+            onPriceChanged(error.data as PriceChangedData);
+            return;
+          }
           // the credit message stays on the page beside the button (spec 5)
           if (!(isApiError(error) && error.errorName === 'CREDIT_LIMIT')) {
             notifyError(getErrorMessage(error));
@@ -68,7 +87,7 @@ export const PlaceOrderButton = ({
         disabled={isBlocked || isStale}
         onClick={submit}
       >
-        {t('checkout.place')}
+        {t(confirmsChanges ? 'checkout.placeChanged' : 'checkout.place')}
       </Button>
     </Stack>
   );

@@ -1,0 +1,106 @@
+import type { QuoteChange } from '@esd/shared/orders/quote.rules';
+import { type SellType, sellTypeName } from '@esd/shared/shop/pricing.rules';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatAzn, formatDate, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
+
+type Formatter = (value: string, lang: string) => string;
+
+const usd: Formatter = formatUsd;
+const azn: Formatter = (value, lang) => formatAzn(value, lang);
+const percent: Formatter = (value, lang) => `${formatPercent(value, lang)}%`;
+const plain: Formatter = (value) => value;
+
+/** How each changed field is written, old and new alike. */
+const formatOf: Record<QuoteChange['field'], Formatter> = {
+  quantity: plain,
+  line: plain,
+  adobe: plain,
+  unit_usd: usd,
+  total_usd: usd,
+  vat_usd: usd,
+  total_usd_with_vat: usd,
+  total_azn: azn,
+  rate: (value, lang) => formatDecimalString(value, lang, 4),
+  rate_date: formatDate,
+  vat_percent: percent,
+  surcharge_percent: percent,
+  sell_type: plain,
+};
+
+const Value = ({ change, value }: { change: QuoteChange; value: string | null }) => {
+  const { t, i18n } = useTranslation();
+  if (value === null) {
+    return (
+      <Text span size="sm" c="dimmed">
+        {change.field === 'line' ? t('checkout.changes.notInOrder') : '—'}
+      </Text>
+    );
+  }
+  if (change.field === 'sell_type') {
+    return <>{t(`checkout.sellType.${sellTypeName(Number(value) as SellType)}`)}</>;
+  }
+  return <>{formatOf[change.field](value, i18n.language)}</>;
+};
+
+/**
+ * After 409 PRICE_CHANGED: what differs from the review the buyer confirmed, line by line and
+ * old → new. Nothing was ordered; the page below now shows the new review, which the buyer
+ * confirms with "Place order" again, or leaves.
+ */
+export const PriceChanges = ({ changes }: { changes: QuoteChange[] }) => {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="orange"
+      role="alert"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t('checkout.changes.title')}
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('checkout.changes.description')}</Text>
+        <Table.ScrollContainer minWidth={320} type="native">
+          <Table fz="sm" verticalSpacing={4} aria-label={t('checkout.changes.caption')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('checkout.changes.what')}</Table.Th>
+                <Table.Th ta="right">{t('checkout.changes.before')}</Table.Th>
+                <Table.Th ta="right">{t('checkout.changes.after')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {changes.map((change) => (
+                <Table.Tr key={`${change.basket_item_id ?? 'order'}:${change.field}`}>
+                  <Table.Td>
+                    {change.sku ? (
+                      <Text span size="sm" fw={600}>
+                        {change.sku}:{' '}
+                      </Text>
+                    ) : null}
+                    {t(`checkout.changes.fields.${change.field}`)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={tabular}>
+                    <Value change={change} value={change.before} />
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600} style={tabular}>
+                    <Value change={change} value={change.after} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group gap="xs">
+          <Button component={Link} to={paths.products.getHref()} variant="default" size="xs">
+            {t('checkout.changes.leave')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+};
+
+const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
