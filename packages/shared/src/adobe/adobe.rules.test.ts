@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { THREE_YEAR_COMMITMENT_MIN_QUANTITY } from '../constants';
 import {
+  adobeQuoteExpiresAt,
+  adobeQuoteProblem,
   baseOfferId,
   canCommitThreeYears,
   chosenOption,
@@ -9,6 +11,7 @@ import {
   daysBetween,
   dueRenewalReminder,
   effectiveCommitment,
+  type QuotedAdobeLine,
   volumeLevel,
 } from './adobe.rules';
 import { adobeCustomerInputSchema, adobePriceRequestSchema } from './adobe.schemas';
@@ -233,5 +236,69 @@ describe('[adobe][renewals] the reminders 30 and 7 days before a renewal', () =>
   it('names the base offer of a level offer', () => {
     expect(baseOfferId('65304522CA12A12')).toBe('65304522CA01A12');
     expect(baseOfferId('65304522CA01A12')).toBe('65304522CA01A12');
+  });
+});
+
+describe('[adobe][quote] invariant 2: a quote holds for what it priced, on its UTC day', () => {
+  const quoted: QuotedAdobeLine = {
+    quantity: 10,
+    adobe: {
+      unit_usd: '31.50',
+      quantity: 10,
+      three_year_commitment: true,
+      priced_at: '2026-11-28T09:15:00.000Z',
+    },
+  };
+  const at = (iso: string) => new Date(iso);
+
+  it('ends a quote at the next UTC midnight, across months and years', () => {
+    const expiry = (iso: string) => adobeQuoteExpiresAt(at(iso)).toISOString();
+    expect(expiry('2026-11-28T09:15:00.000Z')).toBe('2026-11-29T00:00:00.000Z');
+    expect(expiry('2026-11-30T23:59:59.999Z')).toBe('2026-12-01T00:00:00.000Z');
+    expect(expiry('2026-12-31T00:00:00.000Z')).toBe('2027-01-01T00:00:00.000Z');
+    expect(expiry('2028-02-28T12:00:00.000Z')).toBe('2028-02-29T00:00:00.000Z');
+  });
+
+  it('lets a line be bought as quoted until the last millisecond of the day, not at midnight', () => {
+    expect(adobeQuoteProblem(quoted, at('2026-11-28T09:15:00.000Z'))).toBeNull();
+    expect(adobeQuoteProblem(quoted, at('2026-11-28T23:59:59.999Z'))).toBeNull();
+    expect(adobeQuoteProblem(quoted, at('2026-11-29T00:00:00.000Z'))).toBe('expired');
+    expect(adobeQuoteProblem(quoted, at('2026-12-05T10:00:00.000Z'))).toBe('expired');
+  });
+
+  it('calls a line without a price or a pricing time unpriced', () => {
+    const now = at('2026-11-28T10:00:00.000Z');
+    const adobe = quoted.adobe!;
+    expect(adobeQuoteProblem({ quantity: 10, adobe: null }, now)).toBe('unpriced');
+    expect(adobeQuoteProblem({ ...quoted, adobe: { ...adobe, unit_usd: undefined } }, now)).toBe(
+      'unpriced',
+    );
+    expect(adobeQuoteProblem({ ...quoted, adobe: { ...adobe, unit_usd: '' } }, now)).toBe(
+      'unpriced',
+    );
+    expect(adobeQuoteProblem({ ...quoted, adobe: { ...adobe, priced_at: undefined } }, now)).toBe(
+      'unpriced',
+    );
+  });
+
+  it('names a changed quantity first, then a commitment under 10, then an unreadable time', () => {
+    const now = at('2026-11-28T10:00:00.000Z');
+    const adobe = quoted.adobe!;
+    expect(adobeQuoteProblem({ ...quoted, quantity: 11 }, now)).toBe('quantity');
+    expect(adobeQuoteProblem({ quantity: 9, adobe: { ...adobe, quantity: 10 } }, now)).toBe(
+      'quantity',
+    );
+    expect(adobeQuoteProblem({ quantity: 9, adobe: { ...adobe, quantity: 9 } }, now)).toBe(
+      'commitment',
+    );
+    expect(
+      adobeQuoteProblem(
+        { quantity: 9, adobe: { ...adobe, quantity: 9, three_year_commitment: false } },
+        now,
+      ),
+    ).toBeNull();
+    expect(adobeQuoteProblem({ ...quoted, adobe: { ...adobe, priced_at: 'soon' } }, now)).toBe(
+      'expired',
+    );
   });
 });

@@ -23,6 +23,9 @@ describe('[events] rules', () => {
     expect(canMoveWonPrize('shipped', 'delivered')).toBe(true);
     expect(canMoveWonPrize('shipped', 'pending')).toBe(false);
     expect(canMoveWonPrize('delivered', 'cancelled')).toBe(false);
+    expect(nextWonPrizeStatuses('pending')).toEqual(['shipped', 'delivered', 'cancelled']);
+    expect(nextWonPrizeStatuses('shipped')).toEqual(['delivered', 'cancelled']);
+    expect(nextWonPrizeStatuses('delivered')).toEqual([]);
     expect(nextWonPrizeStatuses('cancelled')).toEqual([]);
     for (const status of WON_PRIZE_STATUSES) expect(canMoveWonPrize(status, status)).toBe(false);
   });
@@ -47,5 +50,12 @@ describe('[events] rules', () => {
     expect(progressPercent(50, 100)).toBe(50);
     expect(progressPercent(-20, 100)).toBe(0);
     expect(progressPercent(250, 100)).toBe(100);
+  });
+
+  it('rounds progress down and counts a prize needing no points as reached', () => {
+    expect(progressPercent(2, 3)).toBe(66);
+    expect(progressPercent(99, 100)).toBe(99);
+    expect(progressPercent(0, 0)).toBe(100);
+    expect(progressPercent(5, -10)).toBe(100);
   });
 });

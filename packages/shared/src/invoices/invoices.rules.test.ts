@@ -9,6 +9,10 @@ describe('[invoices] which document an order gets', () => {
     expect(invoiceKind({ status: 'pending', sellType: SELL_TYPE.cash })).toBe('proforma');
   });
 
+  it('gives no proforma invoice to a pending order on credit, which has nothing to pay yet', () => {
+    expect(invoiceKind({ status: 'pending', sellType: SELL_TYPE.credit })).toBeNull();
+  });
+
   it('gives a paid cash order and a credit order an invoice', () => {
     for (const status of ['in_progress', 'completed'] as const) {
       expect(invoiceKind({ status, sellType: SELL_TYPE.cash })).toBe('invoice');

@@ -125,6 +125,57 @@ describe('[orders] actions per viewer', () => {
     ).toBe(false);
   });
 
+  it('lets admins confirm only a pending payment and cancel only before completion', () => {
+    const admin = (status: OrderFacts['status']) =>
+      orderActions('gd', facts({ isAdmin: true, status }));
+    expect(admin('pending')).toMatchObject({ confirm_payment: true, cancel: true });
+    expect(admin('in_progress')).toMatchObject({ confirm_payment: false, cancel: true });
+    expect(admin('completed')).toMatchObject({ confirm_payment: false, cancel: false });
+    expect(admin('cancelled')).toMatchObject({ confirm_payment: false, cancel: false });
+  });
+
+  it('lets admins deliver by hand only a paid order with a vendor item waiting', () => {
+    const waiting = { status: 'in_progress' as const, hasVendorItemWaiting: true };
+    expect(orderActions('ld', facts({ ...waiting, isAdmin: true })).deliver_manually).toBe(true);
+    expect(orderActions('d', facts({ ...waiting, isOwner: true })).deliver_manually).toBe(false);
+    expect(
+      orderActions('gd', facts({ ...waiting, isAdmin: true, status: 'pending' })).deliver_manually,
+    ).toBe(false);
+    expect(
+      orderActions('gd', facts({ ...waiting, isAdmin: true, hasVendorItemWaiting: false }))
+        .deliver_manually,
+    ).toBe(false);
+  });
+
+  it('lets admins decide returns only when one is requested', () => {
+    const requested = facts({ status: 'completed', hasReturnRequested: true });
+    expect(orderActions('gd', { ...requested, isAdmin: true }).decide_returns).toBe(true);
+    expect(
+      orderActions('gd', { ...requested, isAdmin: true, hasReturnRequested: false }),
+    ).toMatchObject({
+      decide_returns: false,
+    });
+    expect(orderActions('d', { ...requested, isOwner: true }).decide_returns).toBe(false);
+  });
+
+  it('lets only a dealer or user owning the order ask for a return of a returnable item', () => {
+    const returnable = facts({ status: 'completed', deliveredKeys: 1, hasReturnableItem: true });
+    const owned = { ...returnable, isOwner: true };
+    expect(orderActions('d', owned).request_return).toBe(true);
+    expect(orderActions('u', owned).request_return).toBe(true);
+    expect(orderActions('gd', owned).request_return).toBe(false);
+    expect(orderActions('ld', owned).request_return).toBe(false);
+    expect(orderActions('d', returnable).request_return).toBe(false);
+    expect(orderActions('d', { ...owned, hasReturnableItem: false }).request_return).toBe(false);
+  });
+
+  it('offers no keys to anyone before one is delivered, nor to a viewer neither owner nor admin', () => {
+    const none = facts({ status: 'in_progress', isOwner: true, isAdmin: true });
+    expect(orderActions('d', none)).toMatchObject({ activate_keys: false, send_keys: false });
+    const stranger = facts({ status: 'completed', deliveredKeys: 5 });
+    expect(orderActions('d', stranger)).toMatchObject({ activate_keys: false, send_keys: false });
+  });
+
   it('settles only unsettled credit orders that are not cancelled', () => {
     const credit = facts({ isAdmin: true, sellType: 2, status: 'completed' });
     expect(orderActions('gd', credit).settle_credit).toBe(true);

@@ -6,6 +6,8 @@ import {
   ownSettingBelowCost,
   type PricingInput,
   priceFor,
+  SELL_TYPE,
+  sellTypeName,
   toAzn,
 } from './pricing.rules';
 
@@ -54,6 +56,12 @@ describe('[pricing] the pricing chain', () => {
     expect(priceFor({ ...base, role: 'ld' })).toBe('120.00');
     expect(priceFor(base)).toBe('105.00');
     expect(priceFor({ ...base, dealerMarkupPercent: null })).toBe('100.00');
+  });
+
+  it('refuses a role it does not know, naming it', () => {
+    expect(() => priceFor({ ...base, role: 'x' as PricingInput['role'] })).toThrow(
+      new Error('unknown role x'),
+    );
   });
 
   it("an end user pays its dealer's own price, else own markup, else group markup, else unit price", () => {
@@ -163,6 +171,12 @@ describe('[pricing] AZN amounts', () => {
 });
 
 describe('[pricing] sell types', () => {
+  it('names sell type 1 cash and 2 credit', () => {
+    expect(sellTypeName(SELL_TYPE.cash)).toBe('cash');
+    expect(sellTypeName(SELL_TYPE.credit)).toBe('credit');
+    expect(SELL_TYPE).toEqual({ cash: 1, credit: 2 });
+  });
+
   it('lets dealers pay cash or credit and users as their AZN flags allow', () => {
     expect(allowedSellTypes({ type_id: 3, need_azn_cash: false, need_azn_credit: false })).toEqual([
       1, 2,

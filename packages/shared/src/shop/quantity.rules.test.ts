@@ -13,6 +13,11 @@ describe('[shop][quantity] spec 5 rules', () => {
     expect(normalizeQuantity(undefined)).toBe(1);
   });
 
+  it('reads at most the first 9 digits, so a quantity never passes 999,999,999', () => {
+    expect(normalizeQuantity('999999999')).toBe(999_999_999);
+    expect(normalizeQuantity('12345678901')).toBe(123_456_789);
+  });
+
   it('always yields a whole number of at least 1 (property)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.integer(), fc.double()), (input) => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { roleFromTypeId, roleRank, roles, userTypeIds } from '../access/access.rules';
 import {
+  type AccountField,
+  accountFields,
   canAssignType,
   creatableTypeIds,
   editableFields,
@@ -40,6 +42,65 @@ describe('[users] who may create and edit which accounts', () => {
       'dealer_id',
       'type_id',
     ]);
+  });
+
+  it('lets each role assign exactly the types at or below its own, and no unknown type', () => {
+    const assignable = (role: (typeof roles)[number]) =>
+      [0, 1, 2, 3, 4, 5].filter((typeId) => canAssignType(role, typeId));
+    expect(assignable('gd')).toEqual([1, 2, 3, 4]);
+    expect(assignable('ld')).toEqual([3, 4]);
+    expect(assignable('d')).toEqual([4]);
+    expect(assignable('u')).toEqual([]);
+  });
+
+  it('gives each account type exactly the fields the specification lists', () => {
+    const typesCarrying: Record<AccountField, number[]> = {
+      name: [1, 2, 3, 4],
+      email: [1, 2, 3, 4],
+      type_id: [1, 2, 3, 4],
+      lang: [1, 2, 3, 4],
+      country_id: [1, 2, 3],
+      dealer_id: [4],
+      markup_group_id: [3],
+      user_group_id: [4],
+      credit_limit: [3],
+      need_azn_cash: [3, 4],
+      need_azn_credit: [3, 4],
+      has_adobe_account: [3],
+      is_active: [1, 2, 3, 4],
+      countries: [2],
+    };
+    for (const field of accountFields) {
+      expect(
+        userTypeIds.filter((typeId) => fieldsForType(typeId).includes(field)),
+        field,
+      ).toEqual(typesCarrying[field]);
+    }
+    for (const typeId of userTypeIds) {
+      const fields = fieldsForType(typeId);
+      expect(new Set(fields).size).toBe(fields.length);
+      for (const field of fields) expect(accountFields).toContain(field);
+    }
+  });
+
+  it('lets admins set every field of the types they assign, a dealer seven, a user none', () => {
+    for (const typeId of userTypeIds) {
+      expect(editableFields('gd', typeId)).toEqual(fieldsForType(typeId));
+      expect(editableFields('u', typeId)).toEqual([]);
+    }
+    expect(editableFields('ld', 3)).toEqual(fieldsForType(3));
+    expect(editableFields('ld', 4)).toEqual(fieldsForType(4));
+    expect(editableFields('ld', 1)).toEqual([]);
+    expect(editableFields('d', 4)).toEqual([
+      'name',
+      'email',
+      'lang',
+      'user_group_id',
+      'need_azn_cash',
+      'need_azn_credit',
+      'is_active',
+    ]);
+    expect(forbiddenFields('gd', 3, ['credit_limit', 'countries'])).toEqual(['countries']);
   });
 
   it('gives money and Adobe to dealers only, countries to local admins only', () => {
