@@ -119,6 +119,20 @@ describe('[orders] quote changes', () => {
     expect(quotedPart(shown)).toEqual(review());
   });
 
+  it("keeps an Adobe line's offer, customer and commitment, not the company's name", () => {
+    const adobe = { sku: 'OFFER', customer_id: 'C1', three_year_commitment: true };
+    const shown = review({
+      lines: [line({ adobe: { ...adobe, company_name: 'Absheron' } as never })],
+    });
+    expect(quotedPart(shown).lines[0]?.adobe).toEqual(adobe);
+  });
+
+  it('writes a rate day that was missing as null, not as text', () => {
+    expect(quoteChanges(review({ rate_date: null }), review())).toEqual([
+      { field: 'rate_date', basket_item_id: null, sku: null, before: null, after: '2026-11-27' },
+    ]);
+  });
+
   it('finds a change exactly when a quoted field differs (property)', () => {
     const money = fc.bigInt({ min: 0n, max: 1_000_000n }).map(fromCents);
     const arbLine = fc.record({

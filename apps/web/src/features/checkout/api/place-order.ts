@@ -17,6 +17,8 @@ const placeOrder = ({ idempotencyKey, ...body }: PlaceOrderInput) =>
 export const usePlaceOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    // the button shows every refusal itself: the credit and price-change ones in the page
+    meta: { notifyError: false },
     mutationFn: placeOrder,
     // the basket is gone (or the credit changed): every preview is out of date; after 409
     // PRICE_CHANGED the page keeps the new review the answer carried, to be confirmed as shown

@@ -1,6 +1,6 @@
 import type { QuoteChange } from '@esd/shared/orders/quote.rules';
 import { type SellType, sellTypeName } from '@esd/shared/shop/pricing.rules';
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -62,37 +62,36 @@ export const PriceChanges = ({ changes }: { changes: QuoteChange[] }) => {
     >
       <Stack gap="sm">
         <Text size="sm">{t('checkout.changes.description')}</Text>
-        <Table.ScrollContainer minWidth={320} type="native">
-          <Table fz="sm" verticalSpacing={4} aria-label={t('checkout.changes.caption')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('checkout.changes.what')}</Table.Th>
-                <Table.Th ta="right">{t('checkout.changes.before')}</Table.Th>
-                <Table.Th ta="right">{t('checkout.changes.after')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {changes.map((change) => (
-                <Table.Tr key={`${change.basket_item_id ?? 'order'}:${change.field}`}>
-                  <Table.Td>
-                    {change.sku ? (
-                      <Text span size="sm" fw={600}>
-                        {change.sku}:{' '}
-                      </Text>
-                    ) : null}
-                    {t(`checkout.changes.fields.${change.field}`)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={tabular}>
+        <List
+          listStyleType="none"
+          spacing={6}
+          aria-label={t('checkout.changes.caption')}
+          styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}
+        >
+          {changes.map((change) => (
+            <List.Item key={`${change.basket_item_id ?? 'order'}:${change.field}`}>
+              <Group justify="space-between" gap="xs" wrap="wrap" align="baseline">
+                <Text size="sm">
+                  {change.sku ? (
+                    <Text span size="sm" fw={600}>
+                      {change.sku}:{' '}
+                    </Text>
+                  ) : null}
+                  {t(`checkout.changes.fields.${change.field}`)}
+                </Text>
+                <Text size="sm" style={tabular} ta="right" ml="auto">
+                  <Text span size="sm" c="dimmed" td="line-through">
                     <Value change={change} value={change.before} />
-                  </Table.Td>
-                  <Table.Td ta="right" fw={600} style={tabular}>
+                  </Text>
+                  {' → '}
+                  <Text span size="sm" fw={700}>
                     <Value change={change} value={change.after} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Text>
+                </Text>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
         <Group gap="xs">
           <Button component={Link} to={paths.products.getHref()} variant="default" size="xs">
             {t('checkout.changes.leave')}
