@@ -23,6 +23,7 @@
  *   FUZZ_RUNS=100 TEST_DATABASE_URL=… TEST_DB_KINDS=postgres npx vitest run --project server invariants.model
  */
 
+import { execFileSync } from 'node:child_process';
 import type { ProductInput } from '@esd/shared/catalogue/settings.schemas';
 import {
   compareMoney,
@@ -40,8 +41,22 @@ import { bearer, createTestContext, dbKinds, type TestContext } from '../../../t
 import { waitFor } from '../../../test/wait-for';
 import { DEMO_PASSWORD } from '../../seed/seed';
 
-/** Fixed, so CI is reproducible; FUZZ_SEED and FUZZ_RUNS override to explore. */
-const SEED = Number(process.env.FUZZ_SEED ?? 17_2026);
+/**
+ * Locally a fixed seed; under CI one derived from the commit (printed with the results), so each
+ * CI run explores new sequences and any failure replays with FUZZ_SEED. FUZZ_SEED and FUZZ_RUNS
+ * override to explore.
+ */
+const commitSeed = () => {
+  try {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    return Number.parseInt(head.slice(0, 8), 16) % 2_147_483_647;
+  } catch {
+    return undefined;
+  }
+};
+const SEED = Number(
+  process.env.FUZZ_SEED ?? (process.env.CI === 'true' ? commitSeed() : undefined) ?? 17_2026,
+);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const MAX_COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 40);
 /** points a unit of the event product earns, and what its two prizes need */
@@ -70,6 +85,38 @@ const shopperArb = fc.constantFrom<Shopper>('user', 'user', 'dealer', 'dealer2')
 
 type OrderSeen = { id: number; buyer: Shopper; sellType: 1 | 2 };
 
+/**
+ * A basket as the model knows it: quantity by line, `product:sellType:lineKey` (the line key is
+ * empty for key-stock lines, `adobe:<customer>:<0|1>` for an Adobe line).
+ */
+type Basket = Map<string, number>;
+const lineOf = (productId: number, sellType: number, lineKey = '') =>
+  `${productId}:${sellType}:${lineKey}`;
+const partsOf = (line: string) => {
+  const [productId, sellType, ...key] = line.split(':');
+  return { productId: Number(productId), sellType: Number(sellType), lineKey: key.join(':') };
+};
+const addTo = (basket: Basket, line: string, quantity: number) =>
+  basket.set(line, (basket.get(line) ?? 0) + quantity);
+/** Spec 7 remove: `count` off a line; the line goes when nothing is left. */
+const takeFrom = (basket: Basket, line: string, count: number) => {
+  const left = (basket.get(line) ?? 0) - count;
+  if (left > 0) basket.set(line, left);
+  else basket.delete(line);
+};
+/** Every line to one way of paying; lines of one product and key meet in one. */
+const movedTo = (basket: Basket, sellType: number): Basket => {
+  const moved: Basket = new Map();
+  for (const [line, quantity] of basket) {
+    const { productId, lineKey } = partsOf(line);
+    addTo(moved, lineOf(productId, sellType, lineKey), quantity);
+  }
+  return moved;
+};
+const linesPaidBy = (basket: Basket, sellType: number) =>
+  [...basket].filter(([line]) => partsOf(line).sellType === sellType);
+const basketText = (basket: Basket) => JSON.stringify([...basket].sort());
+
 /** What the model knows of the world; everything else is read back from the app. */
 type Model = {
   active: { dealer: boolean; dealer2: boolean };
@@ -79,6 +126,8 @@ type Model = {
   orders: Map<number, OrderSeen>;
   /** the last checkout's idempotency key of each buyer (a retry resends it) */
   lastKey: Map<Shopper, { key: string; sellType: 1 | 2; orderId: number | null }>;
+  /** each shopper's basket: after every command it must equal the app's (nothing lost) */
+  baskets: Record<Shopper, Basket>;
 };
 
 /** an answer's JSON, as tests read it (JSON.parse's type) */
@@ -113,6 +162,8 @@ describe.each(dbKinds)(
     const prizeIds: number[] = [];
     /** an Adobe product, the dealer's Adobe customers (dealer2 has no Adobe account) */
     let adobeId = 0;
+    /** a product without keys (never imported): its orders wait, paid, until cancelled */
+    let waitingId = 0;
     let adobeCustomers: number[] = [];
     /** the dealers' markup group as seeded (the markup command edits its percent) */
     let markupGroup: { id: number; name: string; percent: string; categories: object[] };
@@ -124,7 +175,9 @@ describe.each(dbKinds)(
     const serverErrors: string[] = [];
     const stats = { runs: 0, commands: 0, requests: 0, checks: 0, assertions: 0 };
     const seen = new Map<string, number>();
-    const saw = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+    const saw = (what: string) => {
+      seen.set(what, (seen.get(what) ?? 0) + 1);
+    };
     /** every order a checkout answered 200 for (over all runs): invariant 4 */
     const placed = new Set<number>();
     /** orders whose AZN amounts are already checked (items never change after checkout) */
@@ -214,6 +267,9 @@ describe.each(dbKinds)(
         originals.set(id, input);
       }
       for (const productId of productIds) await addKeys(ctx, productId, 40, `MODEL-${kind}`);
+      // a product never in stock: an order of it is paid and waits for keys (so it can be
+      // cancelled after payment)
+      waitingId = await createProduct(ctx, productInput({ sku: `MODEL-WAIT-${kind}` }));
       // invariant 5: the first product earns points in an event with a cheap and a dear prize
       const texts = (en: string) => ({ en, ru: `${en} (ru)`, az: `${en} (az)` });
       const event = await call('gd', 'POST', '/api/settings/events', {
@@ -260,6 +316,8 @@ describe.each(dbKinds)(
 
     /** The app's state back to a known start: every run starts from it. */
     const resetWorld = async (model: Model) => {
+      // a run (or a shrunk replay of one) is judged by its own answers
+      serverErrors.length = 0;
       // each run checks its own orders: those of an earlier (failed) run were reported there
       for (const id of placed) {
         costChecked.add(id);
@@ -314,6 +372,36 @@ describe.each(dbKinds)(
         );
         model.imported.set(productId, row!.n);
       }
+    };
+
+    /** Each shopper's basket in the app, as the model keeps it. */
+    const appBaskets = async (): Promise<Record<Shopper, Basket>> => {
+      const rows = await rowsOf<{
+        user_id: number;
+        product_id: number;
+        sell_type: number;
+        line_key: string;
+        quantity: number;
+      }>(sql`select user_id, product_id, sell_type, line_key, quantity from basket_items
+        where user_id in (${ids.dealer}, ${ids.user}, ${ids.dealer2})`);
+      const baskets: Record<Shopper, Basket> = {
+        dealer: new Map(),
+        user: new Map(),
+        dealer2: new Map(),
+      };
+      for (const row of rows) {
+        const shopper = SHOPPERS.find((s) => ids[s] === row.user_id)!;
+        baskets[shopper].set(lineOf(row.product_id, row.sell_type, row.line_key), row.quantity);
+      }
+      return baskets;
+    };
+
+    /** The model's name of a basket line of the app. */
+    const modelLineOf = async (itemId: number) => {
+      const [row] = await rowsOf<{ product_id: number; sell_type: number; line_key: string }>(
+        sql`select product_id, sell_type, line_key from basket_items where id = ${itemId}`,
+      );
+      return row ? lineOf(row.product_id, row.sell_type, row.line_key) : '';
     };
 
     const pick = <T>(list: readonly T[], n: number) =>
@@ -542,6 +630,14 @@ describe.each(dbKinds)(
           `invariant 3: ${shopper}'s checkout shows ${remaining}, the ledger ${row.limit} − ${row.owed}`,
         );
       }
+
+      // nothing answered is lost: every basket is what the answers said it became
+      const app = await appBaskets();
+      for (const shopper of SHOPPERS)
+        assert(
+          basketText(app[shopper]) === basketText(model.baskets[shopper]),
+          `nothing lost: ${shopper}'s basket is ${basketText(app[shopper])}, its answers made ${basketText(model.baskets[shopper])}`,
+        );
 
       // invariant 4: every order is one the model saw placed while its dealer was active
       const unknown = await rowsOf<{ id: number; buyer_id: number }>(
@@ -796,6 +892,8 @@ describe.each(dbKinds)(
         );
         const dealerInactive = !model.active[DEALER_OF[who]];
         expectStatus(answer, who === 'user' || !dealerInactive ? [200, 422] : [401], 'basket add');
+        if (answer.status === 200)
+          addTo(model.baskets[who], lineOf(productIds[p]!, sellType), quantity);
       });
     const addLine = fc
       .tuple(
@@ -809,7 +907,7 @@ describe.each(dbKinds)(
     const removeSome = fc
       .tuple(shopperArb, fc.nat(), fc.constantFrom(1, 2, 5, 100))
       .map(([who, n, count]) =>
-        command(`remove(${who}, line #${n}, ${count})`, async () => {
+        command(`remove(${who}, line #${n}, ${count})`, async (model) => {
           const basket = await call(who, 'GET', '/api/basket');
           if (basket.status !== 200) return;
           const line = pick(
@@ -817,6 +915,7 @@ describe.each(dbKinds)(
             n,
           );
           if (!line) return;
+          const modelLine = await modelLineOf(line.id);
           const answer = await call(who, 'GET', `/api/basket/remove/${line.id}/${count}`);
           // an Adobe line goes whole or not at all: its quote is for its quantity
           if (line.adobe && count < line.quantity) {
@@ -827,6 +926,7 @@ describe.each(dbKinds)(
             return;
           }
           expectStatus(answer, [200], 'basket remove');
+          takeFrom(model.baskets[who], modelLine, count);
         }),
       );
 
@@ -837,26 +937,73 @@ describe.each(dbKinds)(
           const answer = await call(who, 'POST', `/api/basket/sell-type/${sellType}`, {});
           if (who !== 'user' && !model.active[DEALER_OF[who]])
             return expectStatus(answer, [401], 'sell type');
-          expectStatus(answer, [200], 'sell type');
+          // two Adobe quotes of one customer, or a line over its limit, cannot be merged
+          expectStatus(answer, [200, 422], 'sell type');
+          if (answer.status === 200) model.baskets[who] = movedTo(model.baskets[who], sellType);
+          else saw(`sellType refused: ${answer.body?.data?.error}`);
         }),
       );
 
-    const checkoutCmd = (args: [Shopper, 1 | 2, boolean]) =>
-      command(`checkout(${args[0]}, sell type ${args[1]}${args[2] ? ', retried' : ''})`, (model) =>
-        checkoutRun(model, args),
+    /** Checkout arguments: buyer, way of paying, a retry with the last key, with the review's quote. */
+    type CheckoutArgs = [Shopper, 1 | 2, boolean, boolean?];
+    const checkoutCmd = (args: CheckoutArgs) =>
+      command(
+        `checkout(${args[0]}, sell type ${args[1]}${args[2] ? ', retried' : ''}${args[3] === false ? ', no quote' : ''})`,
+        (model) => checkoutRun(model, withLines(model, args)),
       );
-    const checkoutRun = async (model: Model, [who, sellType, retry]: [Shopper, 1 | 2, boolean]) => {
+    /**
+     * Most checkouts buy something: a checkout drawn on an empty basket goes to a shopper (this
+     * one first) and way of paying that has lines, when there is one.
+     */
+    const withLines = (model: Model, args: CheckoutArgs): CheckoutArgs => {
+      const [who, sellType, retry, quote] = args;
+      if (retry || linesPaidBy(model.baskets[who], sellType).length > 0) return args;
+      for (const shopper of [who, ...SHOPPERS])
+        for (const type of [sellType, sellType === 1 ? 2 : 1] as const)
+          if (model.active[DEALER_OF[shopper]] && linesPaidBy(model.baskets[shopper], type).length)
+            return [shopper, type, false, quote];
+      return args;
+    };
+    /** Invariant 2: the order charges what the review showed, line by line and in its totals. */
+    const expectCharged = (shown: Json, charged: Json, what: string) => {
+      const totals = (o: Json) =>
+        [o.total_usd, o.total_azn, o.rate, o.vat_percent, o.surcharge_percent].join(' ');
+      const lines = (list: Json[]) =>
+        list.map((l: Json) => [l.sku, l.quantity, l.unit_usd, l.total_usd, l.total_azn].join(' '));
+      const a = { totals: totals(shown), lines: lines(shown.lines) };
+      const b = { totals: totals(charged), lines: lines(charged.items) };
+      if (JSON.stringify(a) !== JSON.stringify(b))
+        throw new Error(
+          `invariant 2 (${what}): the review showed ${JSON.stringify(a)}, the order charged ${JSON.stringify(b)}`,
+        );
+    };
+    /** A placed order: the model's, and the basket lines of its way of paying are gone. */
+    const orderPlaced = (model: Model, who: Shopper, sellType: 1 | 2, id: number) => {
+      model.orders.set(id, { id, buyer: who, sellType });
+      placed.add(id);
+      for (const [line] of linesPaidBy(model.baskets[who], sellType))
+        model.baskets[who].delete(line);
+      saw(sellType === 2 ? 'credit order' : 'cash order');
+    };
+    const orderCount = async () =>
+      (await rowsOf<{ n: number }>(sql`select count(*)::int as n from orders`))[0]!.n;
+
+    const checkoutRun = async (
+      model: Model,
+      [who, sellType, retry, withQuote = true]: CheckoutArgs,
+    ) => {
       const last = model.lastKey.get(who);
       const key = retry && last ? last.key : `model-${kind}-${runSeq}-${++keySeq}`;
       const type = retry && last ? last.sellType : sellType;
       // invariant 2: what checkout shows is what it charges (a replayed answer aside)
       const replay = retry && last?.orderId;
       const quoted = replay ? null : await call(who, 'GET', `/api/checkout?sell_type=${type}`);
+      const quote = withQuote && quoted?.status === 200 ? quoted.body.data.quote : undefined;
       const answer = await call(
         who,
         'POST',
         '/api/checkout',
-        { sell_type: type },
+        { sell_type: type, ...(quote ? { quote } : {}) },
         { 'idempotency-key': key },
       );
       const dealerActive = model.active[DEALER_OF[who]];
@@ -872,18 +1019,11 @@ describe.each(dbKinds)(
           throw new Error(`invariant 4: order ${id} placed while ${who}'s dealer is inactive`);
         if (retry && last?.orderId && last.orderId !== id)
           throw new Error(`a retried checkout made order ${id}, the first made ${last.orderId}`);
-        model.orders.set(id, { id, buyer: who, sellType: type });
-        placed.add(id);
-        if (quoted?.status === 200) {
-          const shown = quoted.body.data;
-          const charged = answer.body.data;
-          if (shown.total_usd !== charged.total_usd || shown.total_azn !== charged.total_azn)
-            throw new Error(
-              `invariant 2: checkout showed ${shown.total_usd} USD / ${shown.total_azn} AZN, charged ${charged.total_usd} USD / ${charged.total_azn} AZN`,
-            );
-        }
+        // nothing moved between the review and the order here, quote or not
+        if (quoted?.status === 200)
+          expectCharged(quoted.body.data, answer.body.data, quote ? 'with its quote' : 'no quote');
+        orderPlaced(model, who, type, id);
         model.lastKey.set(who, { key, sellType: type, orderId: id });
-        saw(type === 2 ? 'credit order' : 'cash order');
         return;
       }
       if (!retry || !last) model.lastKey.set(who, { key, sellType: type, orderId: null });
@@ -897,10 +1037,19 @@ describe.each(dbKinds)(
         return;
       }
       expectStatus(answer, [422, 409], 'checkout');
-      saw(`checkout refused: ${answer.body?.data?.error ?? answer.status}`);
+      const error = answer.body?.data?.error ?? answer.status;
+      // nothing changed between this review and its order: a refusal as changed would be false
+      if (error === 'PRICE_CHANGED')
+        throw new Error(`a review nothing changed was refused: ${answer.text.slice(0, 600)}`);
+      saw(`checkout refused: ${error}`);
     };
     const checkout = fc
-      .tuple(shopperArb, fc.constantFrom(1 as const, 2 as const), fc.boolean())
+      .tuple(
+        shopperArb,
+        fc.constantFrom(1 as const, 2 as const),
+        fc.constantFrom(false, false, false, true),
+        fc.constantFrom(true, true, true, false),
+      )
       .map(checkoutCmd);
 
     /** a model order, its state read back from the app */
@@ -1046,6 +1195,14 @@ describe.each(dbKinds)(
               return expectStatus(answer, [400], 'a three-year commitment under 10');
             expectStatus(answer, [200, 422], 'Adobe add');
             saw(answer.status === 200 ? 'Adobe line' : 'Adobe add refused');
+            // an Adobe line holds one priced request: asking again replaces it
+            if (answer.status === 200) {
+              const customer = adobeCustomers[c % adobeCustomers.length];
+              model.baskets[dealer].set(
+                lineOf(adobeId, sellType, `adobe:${customer}:${commitment}`),
+                quantity,
+              );
+            }
           },
         ),
       );
@@ -1122,8 +1279,375 @@ describe.each(dbKinds)(
       }),
     );
 
+    /** A line of `productId` for this shopper's way of paying, when its basket has none yet. */
+    const ensureLine = async (model: Model, who: Shopper, sellType: 1 | 2, productId: number) => {
+      if (linesPaidBy(model.baskets[who], sellType).length > 0) return true;
+      const added = await call(who, 'GET', `/api/basket/add/${productId}/1/${sellType}`);
+      if (added.status !== 200) return false;
+      addTo(model.baskets[who], lineOf(productId, sellType), 1);
+      return true;
+    };
+
+    type Change = 'none' | 'rate' | 'vat' | 'dealerPrice' | 'ownPrice' | 'markup';
+    /** Something the buyer's review covers changes behind its back (or nothing does). */
+    const changeBehind = async (change: Change, review: Json) => {
+      const productId = productIds.find((id) =>
+        (review.lines as Json[]).some((l: Json) => l.product_id === id),
+      );
+      switch (change) {
+        case 'none':
+          return;
+        case 'rate': {
+          const rate = review.rate === '1.7000' ? '1.7123' : '1.7000';
+          const answer = await call('gd', 'POST', '/api/settings/exchange-rates', {
+            date: today(),
+            rate,
+          });
+          return expectStatus(answer, [200], 'rate');
+        }
+        case 'vat': {
+          const vat = review.vat_percent === '18.00' ? '20.00' : '18.00';
+          const now = await call('gd', 'GET', '/api/settings/pricing');
+          const answer = await call('gd', 'PUT', '/api/settings/pricing', {
+            vat_percent: vat,
+            credit_surcharge_percent: now.body.data.credit_surcharge_percent,
+          });
+          return expectStatus(answer, [200], 'VAT');
+        }
+        case 'dealerPrice': {
+          if (productId === undefined) return;
+          const input = inputs.get(productId)!;
+          const next = { ...input, dealer_price: sumMoney([input.dealer_price, '1.00']) };
+          const answer = await call('gd', 'PUT', `/api/settings/products/${productId}`, next);
+          expectStatus(answer, [200], 'dealer price');
+          inputs.set(productId, next);
+          return;
+        }
+        case 'ownPrice': {
+          if (productId === undefined || !(await tokenOf('dealer'))) return;
+          const answer = await call('dealer', 'PUT', `/api/dealer/product-prices/${productId}`, {
+            mode: 'markup',
+            value: `${10 + (keySeq % 40)}.00`,
+          });
+          return expectStatus(answer, [200, 401], 'own markup');
+        }
+        case 'markup': {
+          const answer = await call('gd', 'PUT', `/api/settings/markup-groups/${markupGroup.id}`, {
+            name: markupGroup.name,
+            percent: `${keySeq % 30}.25`,
+            categories: markupGroup.categories,
+          });
+          return expectStatus(answer, [200], 'markup group');
+        }
+      }
+    };
+
+    /**
+     * Invariant 2 as the buyer sees it: the buyer opens the review, something it covers changes
+     * (or nothing does), the buyer places the order with the review's quote. Charged exactly the
+     * review, or refused with PRICE_CHANGED (the new review, nothing written) — and then
+     * confirming the new review charges exactly that.
+     */
+    const reviewChangePlace = fc
+      .tuple(
+        shopperArb,
+        fc.constantFrom(1 as const, 2 as const),
+        fc.constantFrom<Change>('none', 'rate', 'vat', 'dealerPrice', 'ownPrice', 'markup'),
+        fc.boolean(),
+      )
+      .map(([who, sellType, change, confirm]) =>
+        command(
+          `reviewChangePlace(${who}, sell type ${sellType}, ${change}${confirm ? ', confirmed again' : ''})`,
+          async (model) => {
+            if (!model.active[DEALER_OF[who]]) return;
+            if (!(await ensureLine(model, who, sellType, productIds[keySeq % 2]!))) return;
+            const review = await call(who, 'GET', `/api/checkout?sell_type=${sellType}`);
+            expectStatus(review, [200], 'checkout review');
+            await changeBehind(change, review.body.data);
+            const before = await orderCount();
+            const key = `model-${kind}-${runSeq}-${++keySeq}`;
+            const place = (quote: string) =>
+              call(
+                who,
+                'POST',
+                '/api/checkout',
+                { sell_type: sellType, quote },
+                {
+                  'idempotency-key': key,
+                },
+              );
+            const answer = await place(review.body.data.quote);
+            if (answer.status === 200) {
+              expectCharged(review.body.data, answer.body.data, `review, ${change}, place`);
+              orderPlaced(model, who, sellType, answer.body.data.id);
+              return;
+            }
+            expectStatus(answer, [409, 422], 'place a review');
+            if (answer.body.data.error !== 'PRICE_CHANGED') {
+              saw(`checkout refused: ${answer.body.data.error}`);
+              return;
+            }
+            saw('PRICE_CHANGED');
+            if (change === 'none')
+              throw new Error(`invariant 2: an unchanged review was refused: ${answer.text}`);
+            const { review: now, changes } = answer.body.data;
+            if (!changes?.length || now.quote === review.body.data.quote)
+              throw new Error(`PRICE_CHANGED without a change: ${answer.text.slice(0, 600)}`);
+            if ((await orderCount()) !== before)
+              throw new Error('PRICE_CHANGED, yet an order was written');
+            if (!confirm) return;
+            const again = await place(now.quote);
+            expectStatus(again, [200, 422], 'confirm the new review');
+            if (again.status !== 200) return saw(`checkout refused: ${again.body.data.error}`);
+            expectCharged(now, again.body.data, `the new review after ${change}, confirmed`);
+            orderPlaced(model, who, sellType, again.body.data.id);
+            saw('new review confirmed');
+          },
+        ),
+      );
+
+    /** A credit order over the remaining credit: refused with spec 5's message, nothing written. */
+    const overCredit = shopperArb.map((who) =>
+      command(`overCredit(${who})`, async (model) => {
+        if (!model.active[DEALER_OF[who]]) return;
+        const review = await call(who, 'GET', '/api/checkout?sell_type=2');
+        expectStatus(review, [200], 'credit review');
+        const remaining = toCents(review.body.data.credit.remaining as string);
+        const unit = toCents(
+          (await call(who, 'GET', `/api/products/${waitingId}`)).body.data.Amount as string,
+        );
+        const quantity = Number(remaining / unit) + 1;
+        if (quantity > 1000) return saw('overCredit skipped: too cheap');
+        const added = await call(who, 'GET', `/api/basket/add/${waitingId}/${quantity}/2`);
+        expectStatus(added, [200], 'basket add over the credit');
+        const line = lineOf(waitingId, 2);
+        addTo(model.baskets[who], line, quantity);
+        const quote = (await call(who, 'GET', '/api/checkout?sell_type=2')).body.data.quote;
+        const before = await orderCount();
+        const answer = await call(
+          who,
+          'POST',
+          '/api/checkout',
+          { sell_type: 2, quote },
+          { 'idempotency-key': `model-${kind}-${runSeq}-${++keySeq}` },
+        );
+        expectStatus(answer, [422], 'a credit order over the remaining credit');
+        if (answer.body.data.error !== 'CREDIT_LIMIT' || (await orderCount()) !== before)
+          throw new Error(`invariant 3: over the credit answered ${answer.text.slice(0, 400)}`);
+        saw('checkout refused: CREDIT_LIMIT');
+        const item = (await call(who, 'GET', '/api/basket')).body.data.products.find(
+          (p: Json) => p.product_id === waitingId && p.sell_type === 2,
+        );
+        const removed = await call(who, 'GET', `/api/basket/remove/${item.id}/${quantity}`);
+        expectStatus(removed, [200], 'basket remove');
+        takeFrom(model.baskets[who], line, quantity);
+      }),
+    );
+
+    /**
+     * A paid order whose keys are not out (a product never in stock) is cancelled by an admin:
+     * a credit order straight away, a cash one once its payment is confirmed.
+     */
+    const paidThenCancelled = fc
+      .tuple(shopperArb, fc.constantFrom(1 as const, 2 as const))
+      .map(([drawn, drawnType]) =>
+        command(`paidThenCancelled(${drawn}, sell type ${drawnType})`, async (model) => {
+          // only the waiting product in the order, so no key of it can be out
+          const candidates = [drawn, ...SHOPPERS].flatMap((who) =>
+            ([drawnType, drawnType === 1 ? 2 : 1] as const).map((type) => [who, type] as const),
+          );
+          const found = candidates.find(
+            ([who, type]) =>
+              model.active[DEALER_OF[who]] && linesPaidBy(model.baskets[who], type).length === 0,
+          );
+          if (!found) return saw('paidThenCancelled skipped');
+          const [who, sellType] = found;
+          if (!(await ensureLine(model, who, sellType, waitingId))) return;
+          const quote = (await call(who, 'GET', `/api/checkout?sell_type=${sellType}`)).body.data
+            .quote;
+          const answer = await call(
+            who,
+            'POST',
+            '/api/checkout',
+            { sell_type: sellType, quote },
+            { 'idempotency-key': `model-${kind}-${runSeq}-${++keySeq}` },
+          );
+          expectStatus(answer, [200, 422], 'checkout of a waiting product');
+          if (answer.status !== 200) return saw(`checkout refused: ${answer.body.data.error}`);
+          const id = answer.body.data.id as number;
+          orderPlaced(model, who, sellType, id);
+          if (sellType === 1) {
+            const paid = await call('gd', 'POST', `/api/orders/${id}/confirm-payment`, {});
+            expectStatus(paid, [200], 'confirm payment');
+          }
+          const cancelled = await call('gd', 'POST', `/api/orders/${id}/cancel`, {});
+          expectStatus(cancelled, [200], 'cancel a paid order without keys out');
+          saw('cancelled after payment');
+        }),
+      );
+
+    type RaceKind = 'add+checkout' | 'remove+checkout' | 'add+move' | 'add+add' | 'move+move';
+    /** One basket write (or checkout) of a race: its request, and its effect when it answered 200. */
+    type RaceOp = {
+      send: () => Promise<Response>;
+      /** the basket after this op answered 200; null when the answer cannot follow from it */
+      apply: (basket: Basket, answer: Response) => Basket | null;
+    };
+    const addOp = (who: Shopper, productId: number, quantity: number, sellType: 1 | 2): RaceOp => ({
+      send: () => call(who, 'GET', `/api/basket/add/${productId}/${quantity}/${sellType}`),
+      apply: (basket) => {
+        const next = new Map(basket);
+        addTo(next, lineOf(productId, sellType), quantity);
+        return next;
+      },
+    });
+    const moveOp = (who: Shopper, sellType: 1 | 2): RaceOp => ({
+      send: () => call(who, 'POST', `/api/basket/sell-type/${sellType}`, {}),
+      apply: (basket) => movedTo(basket, sellType),
+    });
+    const removeOp = (who: Shopper, itemId: number, line: string, count: number): RaceOp => ({
+      send: () => call(who, 'GET', `/api/basket/remove/${itemId}/${count}`),
+      apply: (basket) => {
+        if (!basket.has(line)) return null;
+        const next = new Map(basket);
+        takeFrom(next, line, count);
+        return next;
+      },
+    });
+    /** A checkout with the review's quote: it buys exactly the lines of its way of paying. */
+    const checkoutOp = (who: Shopper, sellType: 1 | 2, quote: string): RaceOp => ({
+      send: () =>
+        call(
+          who,
+          'POST',
+          '/api/checkout',
+          { sell_type: sellType, quote },
+          { 'idempotency-key': `model-${kind}-${runSeq}-${++keySeq}` },
+        ),
+      apply: (basket, answer) => {
+        const bought = (answer.body.data.items as Json[])
+          .map((i: Json) => `${i.product_id}:${i.quantity}`)
+          .sort();
+        const lines = linesPaidBy(basket, sellType)
+          .map(([line, quantity]) => `${partsOf(line).productId}:${quantity}`)
+          .sort();
+        if (JSON.stringify(bought) !== JSON.stringify(lines)) return null;
+        return new Map([...basket].filter(([line]) => partsOf(line).sellType !== sellType));
+      },
+    });
+
+    /**
+     * Nothing answered is lost: two basket writes, or a write and a checkout, at the same moment
+     * on one basket. Each answered 200 took effect in one of the two orders (and stays until
+     * removed or bought), or answered a 4xx; the basket is what one serial order makes of them.
+     */
+    const raceBasket = fc
+      .tuple(
+        shopperArb,
+        fc.constantFrom<RaceKind>(
+          'add+checkout',
+          'add+checkout',
+          'remove+checkout',
+          'add+move',
+          'add+add',
+          'move+move',
+        ),
+        fc.constantFrom(1 as const, 2 as const),
+        fc.constantFrom(1, 3, 50),
+      )
+      .map(([who, race, sellType, quantity]) =>
+        command(
+          `raceBasket(${who}, ${race}, sell type ${sellType}, ${quantity})`,
+          async (model) => {
+            if (!model.active[DEALER_OF[who]]) return;
+            const other = sellType === 1 ? 2 : 1;
+            const [productA, productB] = productIds as [number, number];
+            if (!(await ensureLine(model, who, sellType, productA))) return;
+            const review = await call(who, 'GET', `/api/checkout?sell_type=${sellType}`);
+            expectStatus(review, [200], 'race review');
+            const firstLine = (await call(who, 'GET', '/api/basket')).body.data.products.find(
+              (p: Json) => p.sell_type === sellType && !p.adobe,
+            );
+            let ops: [RaceOp, RaceOp];
+            switch (race) {
+              case 'add+checkout':
+                ops = [
+                  addOp(who, productB, quantity, keySeq % 2 ? sellType : other),
+                  checkoutOp(who, sellType, review.body.data.quote),
+                ];
+                break;
+              case 'remove+checkout': {
+                if (!firstLine) return;
+                const line = await modelLineOf(firstLine.id);
+                ops = [
+                  removeOp(who, firstLine.id, line, 1),
+                  checkoutOp(who, sellType, review.body.data.quote),
+                ];
+                break;
+              }
+              case 'add+move':
+                ops = [addOp(who, productB, quantity, other), moveOp(who, sellType)];
+                break;
+              case 'add+add':
+                ops = [
+                  addOp(who, productA, quantity, sellType),
+                  addOp(who, productA, quantity + 1, sellType),
+                ];
+                break;
+              case 'move+move':
+                ops = [moveOp(who, sellType), moveOp(who, other)];
+                break;
+            }
+            const answers = await Promise.all(ops.map((op) => op.send()));
+            for (const answer of answers)
+              if (
+                answer.status !== 200 &&
+                (answer.status < 400 || answer.status > 499 || !answer.body?.message)
+              )
+                throw new Error(`nothing lost (${race}): answered ${answer.status} ${answer.text}`);
+            const app = (await appBaskets())[who];
+            const serial = [
+              [0, 1],
+              [1, 0],
+            ].map((order) =>
+              order.reduce<Basket | null>(
+                (basket, i) =>
+                  basket && answers[i]!.status === 200
+                    ? ops[i]!.apply(basket, answers[i]!)
+                    : basket,
+                new Map(model.baskets[who]),
+              ),
+            );
+            const matching = serial.find((b) => b && basketText(b) === basketText(app));
+            if (!matching)
+              throw new Error(
+                `nothing lost (${race}): answers ${answers.map((a) => a.status).join(', ')}, basket ${basketText(app)}, serial orders make ${serial.map((b) => (b ? basketText(b) : 'no such order')).join(' or ')} from ${basketText(model.baskets[who])}`,
+              );
+            model.baskets[who] = matching;
+            const order =
+              race.endsWith('checkout') && answers[1]!.status === 200 ? answers[1]! : null;
+            if (order) {
+              const id = order.body.data.id as number;
+              model.orders.set(id, { id, buyer: who, sellType });
+              placed.add(id);
+              saw('basket race with a checkout');
+            }
+            saw(`race ${race}: ${answers.map((a) => a.body?.data?.error ?? a.status).join(' + ')}`);
+          },
+        ),
+      );
+
     const commands = fc.commands(
       [
+        reviewChangePlace,
+        reviewChangePlace,
+        overCredit,
+        overCredit,
+        paidThenCancelled,
+        paidThenCancelled,
+        raceBasket,
+        raceBasket,
+        raceBasket,
         addAdobe,
         claimPrize,
         cancelClaim,
@@ -1160,6 +1684,7 @@ describe.each(dbKinds)(
       imported: new Map(),
       orders: new Map(),
       lastKey: new Map(),
+      baskets: { dealer: new Map(), user: new Map(), dealer2: new Map() },
     });
 
     it('invariant 1, never below cost: an own price at cost, the cost rises, the end user buys (a sequence the random runs reach only rarely)', async () => {
@@ -1197,6 +1722,29 @@ describe.each(dbKinds)(
         console.info(
           `[invariants model] ${kind}: ${stats.runs} runs, ${stats.commands} commands, ${stats.requests} requests, ${stats.checks} invariant checks (${stats.assertions} assertions) in ${((Date.now() - started) / 1000).toFixed(1)} s (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS}); ${JSON.stringify(Object.fromEntries([...seen].sort()))}`,
         );
+        // the runs did what matters: a generator that drifts into doing nothing fails here
+        const count = (what: string) => seen.get(what) ?? 0;
+        const checkouts = [...seen]
+          .filter(([what]) =>
+            /^(checkout refused|checkout replayed|credit order|cash order)/.test(what),
+          )
+          .reduce((total, [, n]) => total + n, 0);
+        const drawn = {
+          orders: count('credit order') + count('cash order'),
+          emptyCheckouts: count('checkout refused: BASKET_EMPTY'),
+          creditRefusals: count('checkout refused: CREDIT_LIMIT'),
+          priceChanged: count('PRICE_CHANGED'),
+          racesWithCheckout: count('basket race with a checkout'),
+          cancelledAfterPayment: count('cancelled after payment'),
+        };
+        if (RUNS >= 8) {
+          expect(drawn.orders, JSON.stringify(drawn)).toBeGreaterThanOrEqual(RUNS);
+          expect(drawn.emptyCheckouts * 4, JSON.stringify(drawn)).toBeLessThanOrEqual(checkouts);
+          expect(drawn.creditRefusals, JSON.stringify(drawn)).toBeGreaterThan(0);
+          expect(drawn.priceChanged, JSON.stringify(drawn)).toBeGreaterThan(0);
+          expect(drawn.racesWithCheckout, JSON.stringify(drawn)).toBeGreaterThan(0);
+          expect(drawn.cancelledAfterPayment, JSON.stringify(drawn)).toBeGreaterThan(0);
+        }
       },
       TIMEOUT_MS,
     );
