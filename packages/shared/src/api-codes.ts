@@ -45,6 +45,8 @@ export const appErrorCodes = {
   BASKET_LIMIT: 422,
   /** no bank exchange rate is set, so AZN amounts cannot be computed */
   NO_EXCHANGE_RATE: 503,
+  /** the basket changed under a write or a checkout (a line bought, grown or made meanwhile): nothing was written */
+  BASKET_CHANGED: 409,
   /** checkout of an empty basket */
   BASKET_EMPTY: 422,
   /** a credit order above the dealer's remaining credit (spec 5 message) */

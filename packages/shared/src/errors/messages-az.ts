@@ -29,6 +29,8 @@ export const messages = {
     'Bank məzənnəsi hələ təyin edilməyib, ona görə AZN məbləğlərini göstərmək mümkün deyil. Administratorla əlaqə saxlayın.',
   PRIZE_NOT_CLAIMABLE: 'Bu hədiyyəni indi almaq olmaz.',
   IN_USE: 'Bu qeyd hələ istifadə olunur və silinə bilməz.',
+  BASKET_CHANGED:
+    'Səbət eyni anda dəyişdi, buna görə heç nə edilmədi. Səbətə baxın və yenidən cəhd edin.',
   BASKET_EMPTY: 'Səbətiniz boşdur: sifariş ediləcək heç nə yoxdur.',
   CREDIT_LIMIT: 'Sifariş vermək mümkün deyil. Sifarişin məbləği qalan kredit limitindən çoxdur.',
   INVALID_STATE:

@@ -28,6 +28,8 @@ export const messages = {
     'No bank exchange rate is set yet, so AZN amounts cannot be shown. Please contact an administrator.',
   PRIZE_NOT_CLAIMABLE: 'This prize cannot be claimed now.',
   IN_USE: 'This record is still in use and cannot be deleted.',
+  BASKET_CHANGED:
+    'Your basket changed at the same moment, so nothing was done. Look at the basket and try again.',
   BASKET_EMPTY: 'Your basket is empty: there is nothing to order.',
   // spec 5 writes it out (specMessages.creditLimitExceeded; the test holds them equal)
   CREDIT_LIMIT: 'Impossible to place order. Order value is greater than remaining credit limit.',
