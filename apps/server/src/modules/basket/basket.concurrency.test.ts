@@ -23,6 +23,7 @@ import {
   type ProcessCluster,
   type Server,
 } from '../../../test/server-processes';
+import { waitFor } from '../../../test/wait-for';
 
 const suite = realPostgresSuite(
   'basket concurrency',
@@ -228,6 +229,48 @@ suite('[basket] writes and checkouts racing on two server processes', () => {
       ],
     }));
   }, 60_000);
+
+  it('refuses with 409 BASKET_CHANGED and orders nothing when a line grows after the checkout priced it', async () => {
+    // a writer that skips the basket's lock (an older process during a deploy) grows the line
+    // and holds it while the checkout prices the old quantity and tries to take the line away
+    const [shopper] = await createDealers('stale', 1);
+    const [line] = await cluster.query<{ id: number }>(
+      'insert into basket_items (user_id, product_id, quantity, sell_type) values ($1, $2, 2, 1) returning id',
+      [shopper!.id, products.p],
+    );
+    const writer = await cluster.pool.connect();
+    try {
+      await writer.query('begin');
+      await writer.query('update basket_items set quantity = quantity + 1 where id = $1', [
+        line!.id,
+      ]);
+      const checkout = send(servers[0]!, shopper!, new Map(), { kind: 'checkout', sellType: CASH });
+      // the checkout waits for the writer's row lock, after it priced the basket
+      await waitFor(
+        async () => {
+          const [row] = await cluster.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and query ilike '%basket_items%'`,
+          );
+          return row!.n;
+        },
+        { until: (n) => n > 0, message: 'the checkout waiting for the basket line' },
+      );
+      await writer.query('commit');
+      const answer = await checkout;
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ code: 409, data: { error: 'BASKET_CHANGED' } });
+      expect(answer.body?.message).toMatch(/nothing was ordered/);
+    } finally {
+      writer.release();
+    }
+    const [held] = await cluster.query<{ basket: number; orders: number }>(
+      `select (select quantity from basket_items where id = $2) as basket,
+              (select count(*)::int from orders where buyer_id = $1) as orders`,
+      [shopper!.id, line!.id],
+    );
+    expect(held).toEqual({ basket: 3, orders: 0 });
+  }, 30_000);
 
   it('adds both quantities when two adds of the same product run at once', async () => {
     await race('add-add', (i) => ({
