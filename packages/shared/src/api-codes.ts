@@ -47,6 +47,8 @@ export const appErrorCodes = {
   NO_EXCHANGE_RATE: 503,
   /** the review the buyer confirmed (its `quote`) no longer holds: data.review is the new one, data.changes what changed */
   PRICE_CHANGED: 409,
+  /** the basket changed under a write or a checkout (a line bought, grown or made meanwhile): nothing was written */
+  BASKET_CHANGED: 409,
   /** checkout of an empty basket */
   BASKET_EMPTY: 422,
   /** a credit order above the dealer's remaining credit (spec 5 message) */

@@ -31,6 +31,8 @@ export const messages = {
   IN_USE: 'Bu qeyd hələ istifadə olunur və silinə bilməz.',
   PRICE_CHANGED:
     'Sifarişin yoxlanışını açdığınızdan sonra qiymətlər və ya səbət dəyişib. Heç nə sifariş edilmədi: yeni məbləğləri yoxlayın və təsdiqləyin.',
+  BASKET_CHANGED:
+    'Səbət eyni anda dəyişdi, buna görə heç nə edilmədi. Səbətə baxın və yenidən cəhd edin.',
   BASKET_EMPTY: 'Səbətiniz boşdur: sifariş ediləcək heç nə yoxdur.',
   CREDIT_LIMIT: 'Sifariş vermək mümkün deyil. Sifarişin məbləği qalan kredit limitindən çoxdur.',
   INVALID_STATE:

@@ -30,6 +30,8 @@ export const messages = {
   IN_USE: 'This record is still in use and cannot be deleted.',
   PRICE_CHANGED:
     'Prices or your basket changed since you opened the review. Nothing was ordered: check the new review and confirm it.',
+  BASKET_CHANGED:
+    'Your basket changed at the same moment, so nothing was done. Look at the basket and try again.',
   BASKET_EMPTY: 'Your basket is empty: there is nothing to order.',
   // spec 5 writes it out (specMessages.creditLimitExceeded; the test holds them equal)
   CREDIT_LIMIT: 'Impossible to place order. Order value is greater than remaining credit limit.',

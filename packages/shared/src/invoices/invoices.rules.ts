@@ -25,6 +25,7 @@ const HUNDRED_PERCENT = 10_000n; // 100.00 % in hundredths
 export const aznVatSplit = (totalAzn: string, vatPercent: string) => {
   const total = toCents(totalAzn);
   const vatRate = parseDecimal(vatPercent, PERCENT_SCALE);
+  // money-floats: BigInt cents × hundredths
   const vat = divideRounded(total * vatRate, HUNDRED_PERCENT + vatRate);
   return { net: fromCents(total - vat), vat: fromCents(vat), total: fromCents(total) };
 };

@@ -11,7 +11,7 @@ import {
   subtractMoney,
 } from './money';
 
-// every value of 15 whole digits (what parseDecimal reads) at money's scale
+// every value of 15 whole digits (what an entered amount holds) at money's scale
 const scaled = fc.bigInt({ min: -(10n ** 17n) + 1n, max: 10n ** 17n - 1n });
 const nonZero = fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }).filter((d) => d !== 0n);
 const abs = (value: bigint) => (value < 0n ? -value : value);
@@ -33,13 +33,16 @@ describe('[money] decimals as scaled integers', () => {
     expect(() => parseDecimal('5.01', 0)).toThrow(new RangeError('more than 0 decimals: 5.01'));
   });
 
-  it('refuses anything that is not a plain decimal of at most 15 whole digits, naming it', () => {
+  it('refuses anything that is not a plain decimal of at most 40 whole digits, naming it', () => {
     for (const value of ['', 'abc', '1e3', '1,5', '.5', '5.', '+1', '--1', '1 000', '0x10']) {
       expect(() => parseDecimal(value, 2), value).toThrow(
         new RangeError(`not a decimal: ${value}`),
       );
     }
-    expect(() => parseDecimal('1000000000000000', 2)).toThrow(RangeError);
+    expect(parseDecimal('9'.repeat(40), 0)).toBe(10n ** 40n - 1n);
+    expect(() => parseDecimal('1'.repeat(41), 2)).toThrow(RangeError);
+    // an entered amount keeps its 15 whole digits
+    expect(isMoney('1000000000000000')).toBe(false);
   });
 
   it('writes exactly `scale` decimals, with a leading zero and a sign when negative', () => {

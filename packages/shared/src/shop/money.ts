@@ -3,7 +3,16 @@
  * money, hundredths for percentages, ten-thousandths for exchange rates), never floats.
  */
 
-const pattern = /^(-)?(\d{1,15})(?:\.(\d+))?$/;
+/**
+ * An amount has at most 40 whole digits here. Computed amounts grow past what a money
+ * column holds (the largest allowed price × markup × quantity × rate × VAT × lines is about
+ * 10^24): they are carried exactly, formatted and read back, and only where an amount is
+ * stored or entered is it held to its bound (`MONEY_MAX`, `isMoney`). Issue 29: a 15-digit
+ * limit here made such a total a RangeError, a 500 at prices the settings allow.
+ */
+const pattern = /^(-)?(\d{1,40})(?:\.(\d+))?$/;
+/** An entered amount: at most 15 whole digits (what the schemas have always accepted). */
+const ENTERED_WHOLE_DIGITS = 15;
 
 /** "12.5" at scale 2 → 1250n. Throws on anything that is not a plain decimal or has too many decimals. */
 export const parseDecimal = (value: string, scale: number): bigint => {
@@ -72,10 +81,11 @@ export const compareMoney = (a: string, b: string): number => {
   return difference === 0n ? 0 : difference < 0n ? -1 : 1;
 };
 
+/** A well-formed entered amount: a decimal of at most 2 decimals and 15 whole digits. */
 export const isMoney = (value: string) => {
   try {
-    parseDecimal(value, MONEY_SCALE);
-    return true;
+    const cents = parseDecimal(value, MONEY_SCALE);
+    return (cents < 0n ? -cents : cents) < 10n ** BigInt(ENTERED_WHOLE_DIGITS + MONEY_SCALE);
   } catch {
     return false;
   }

@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
 import * as basketRepo from '../basket/basket.repository';
+import { writeBasket } from '../basket/basket.service';
 import { loadPricingContext, usdPrice } from '../catalogue/pricing.context';
 import { findProduct } from '../catalogue/products.repository';
 import type { AdobeClient } from './adobe.client';
@@ -232,7 +233,8 @@ export const createAdobeService = ({
         );
       }
       const threeYear = input.treeYearCommitment === 1;
-      await db.transaction(async (tx) => {
+      // under the basket's lock, as every basket write (issue 29)
+      await writeBasket(db, session.user.id, async (tx) => {
         const lineKey = `adobe:${customer.id}:${threeYear ? 1 : 0}`;
         const lines = await basketRepo.findBasketLines(tx, session.user.id);
         const exists = lines.some(

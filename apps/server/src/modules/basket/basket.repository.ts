@@ -1,9 +1,25 @@
 import { MAX_LINE_QUANTITY } from '@esd/shared/constants';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { basketItems, products } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../db/client';
+import { basketItems, products, users } from '../../db/schema';
 import type { AdobeLine } from '../../db/schema/shop';
+
+/**
+ * Locks the owner's row until the transaction ends (issue 29): every write to a basket takes
+ * this lock first, and checkout's `FOR UPDATE` of the buyer (checkout.repository's `lockUser`)
+ * waits for it and holds it off, so the writes to one basket and its checkouts run one after
+ * another on any number of processes. `NO KEY UPDATE`: rows that merely refer to the user
+ * (sign-ins, audit entries) are not held up. False when the user does not exist.
+ */
+export const lockBasketOwner = async (tx: Tx, userId: number) => {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row !== undefined;
+};
 
 export const findBasketLines = (db: DbOrTx, userId: number) =>
   db

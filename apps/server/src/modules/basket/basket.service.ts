@@ -11,10 +11,12 @@ import {
   SELL_TYPE,
   type SellType,
 } from '@esd/shared/shop/pricing.rules';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { retryConflicts } from '../../db/retry';
 import type { AdobeLine, basketItems, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
+import { isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
 import {
@@ -117,6 +119,39 @@ export const readBasket = async (db: Db, session: Session, lang: Language): Prom
   };
 };
 
+/**
+ * Issue 29, nothing answered is lost: every write to a user's basket (add, remove, move, an
+ * Adobe line, order again) runs in one transaction that first locks the user's row
+ * (`lockBasketOwner`), the lock checkout takes too, and reads the basket only after it. Two
+ * writes, or a write and a checkout, on one basket therefore run one after the other: each
+ * takes effect on what the other left, never on a line read before it changed. A transaction
+ * PostgreSQL aborted (deadlock, serialization failure) wrote nothing and runs again; a line
+ * another writer made at the same moment without the lock (an older process during a deploy)
+ * is refused with 409 BASKET_CHANGED, never a 500.
+ */
+export const writeBasket = async <T>(
+  db: Db,
+  userId: number,
+  write: (tx: Tx) => Promise<T>,
+): Promise<T> => {
+  try {
+    return await retryConflicts(() =>
+      db.transaction(async (tx) => {
+        await repo.lockBasketOwner(tx, userId);
+        return write(tx);
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error) && violatedConstraint(error) === 'basket_items_line_unique') {
+      throw new AppError(
+        'BASKET_CHANGED',
+        'Your basket was changed at the same moment by another request: look at it and try again.',
+      );
+    }
+    throw error;
+  }
+};
+
 export const addToBasket = async (
   db: Db,
   session: Session,
@@ -141,7 +176,9 @@ export const addToBasket = async (
       'Adobe products are added after a price request for a customer.',
     );
   }
-  const refused = await db.transaction((tx) => addBasketLine(tx, session.user.id, input));
+  const refused = await writeBasket(db, session.user.id, (tx) =>
+    addBasketLine(tx, session.user.id, input),
+  );
   if (refused === 'basket_lines')
     throw new AppError('BASKET_LIMIT', `A basket holds at most ${MAX_BASKET_LINES} lines.`);
   if (refused === 'line_quantity') {
@@ -154,7 +191,7 @@ export const addToBasket = async (
 
 /**
  * Adds licences of a key-stock product to the user's line of that sell type, in the caller's
- * transaction and within the basket's limits: answers the limit it would break instead of
+ * transaction (a `writeBasket`, which holds the basket's lock) and within the basket's limits: answers the limit it would break instead of
  * adding (nothing written then). The caller has checked the product and the sell type.
  */
 export const addBasketLine = async (
@@ -178,19 +215,21 @@ export const addBasketLine = async (
  * Spec 7 remove: takes `count` off a line. An Adobe line was priced for exactly its quantity
  * (invariant 2): it goes whole or not at all; a smaller quantity needs a new price request.
  */
-export const removeFromBasket = async (db: Db, session: Session, itemId: number, count: number) => {
-  const line = await repo.findBasketLine(db, session.user.id, itemId);
-  if (!line) throw new AppError('NOT_FOUND', 'This basket line does not exist.');
-  if (line.adobe && count < line.quantity) {
-    throw new AppError(
-      'ADOBE_QUOTE_INVALID',
-      'An Adobe line was priced for exactly its quantity: remove the whole line and ask Adobe for a price for the quantity you want.',
-      { basket_item_id: itemId, quantity: line.quantity },
-    );
-  }
-  const removed = await repo.removeFromLine(db, session.user.id, itemId, count);
-  if (!removed) throw new AppError('NOT_FOUND', 'This basket line does not exist.');
-};
+export const removeFromBasket = (db: Db, session: Session, itemId: number, count: number) =>
+  writeBasket(db, session.user.id, async (tx) => {
+    // read under the basket's lock: a line a checkout bought meanwhile is gone, not taken twice
+    const line = await repo.findBasketLine(tx, session.user.id, itemId);
+    if (!line) throw new AppError('NOT_FOUND', 'This basket line does not exist.');
+    if (line.adobe && count < line.quantity) {
+      throw new AppError(
+        'ADOBE_QUOTE_INVALID',
+        'An Adobe line was priced for exactly its quantity: remove the whole line and ask Adobe for a price for the quantity you want.',
+        { basket_item_id: itemId, quantity: line.quantity },
+      );
+    }
+    const removed = await repo.removeFromLine(tx, session.user.id, itemId, count);
+    if (!removed) throw new AppError('NOT_FOUND', 'This basket line does not exist.');
+  });
 
 /**
  * POST /api/basket/sell-type/{sellType}: every line moves to one way of paying, so the
@@ -209,7 +248,7 @@ export const switchBasketSellType = async (db: Db, session: Session, sellType: S
       sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
     );
   }
-  await db.transaction(async (tx) => {
+  await writeBasket(db, session.user.id, async (tx) => {
     const lines = await repo.findBasketLines(tx, session.user.id);
     const target = new Map(
       lines

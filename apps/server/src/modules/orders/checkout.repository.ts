@@ -1,5 +1,5 @@
 import type { OrderStatusName } from '@esd/shared/orders/orders.rules';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   adobeCustomers,
@@ -11,6 +11,7 @@ import {
   type products,
   users,
 } from '../../db/schema';
+import { rowsOf } from '../../lib/sql';
 
 /** Available keys of each product, in one grouped query. */
 export const availableByProduct = async (db: DbOrTx, productIds: number[]) => {
@@ -100,7 +101,9 @@ type PlacedLine = {
 /**
  * A new order's items, its first event and the emptied basket in one round trip: the
  * sub-statements of a WITH all run, on the snapshot the order's insert is part of. Only the
- * basket lines this order bought go: those of the other sell type stay.
+ * basket lines this order bought go: those of the other sell type stay. A line goes only with
+ * the quantity the order bought (issue 29): answers how many lines went, so the caller can
+ * refuse when a line changed after it was priced instead of deleting licences it did not buy.
  */
 export const insertOrderItemsAndEmptyBasket = async (
   tx: Tx,
@@ -129,18 +132,24 @@ export const insertOrderItemsAndEmptyBasket = async (
     toStatus: order.status,
     actorId: order.buyerId,
   });
-  const emptyBasket = tx.delete(basketItems).where(
-    and(
-      eq(basketItems.userId, order.buyerId),
-      inArray(
-        basketItems.id,
-        order.lines.map((l) => l.item.id),
+  const emptyBasket = tx
+    .delete(basketItems)
+    .where(
+      and(
+        eq(basketItems.userId, order.buyerId),
+        or(
+          ...order.lines.map((l) =>
+            and(eq(basketItems.id, l.item.id), eq(basketItems.quantity, l.item.quantity)),
+          ),
+        ),
       ),
-    ),
+    )
+    .returning({ id: basketItems.id });
+  const [row] = await rowsOf<{ emptied: number }>(
+    tx,
+    sql`with items as (${insertItems.getSQL()}), event as (${insertEvent.getSQL()}), emptied as (${emptyBasket.getSQL()}) select count(*)::int as emptied from emptied`,
   );
-  await tx.execute(
-    sql`with items as (${insertItems.getSQL()}), event as (${insertEvent.getSQL()}), emptied as (${emptyBasket.getSQL()}) select 1`,
-  );
+  return row?.emptied ?? 0;
 };
 
 /** Keeps the answer of the checkout that placed the order, for its replays. */

@@ -265,6 +265,13 @@ const previewCheckout = async (
   return reviewOf(db, session, { sellType, allowed, priced, lang });
 };
 
+/** Thrown inside the checkout's transaction: the order and its items roll back with it. */
+const basketChanged = () =>
+  new AppError(
+    'BASKET_CHANGED',
+    'Your basket changed while the order was being placed, so nothing was ordered. Look at the basket and place the order again.',
+  );
+
 const sellTypeRefused = (sellType: SellType) =>
   new AppError(
     'SELL_TYPE_NOT_ALLOWED',
@@ -403,12 +410,14 @@ const placeOrderOnce = (
       totalAzn: priced.totalAzn,
       paid: status === 'in_progress',
     });
-    await repo.insertOrderItemsAndEmptyBasket(tx, {
+    const emptied = await repo.insertOrderItemsAndEmptyBasket(tx, {
       id: order.id,
       buyerId: buyer.id,
       status,
       lines: priced.lines,
     });
+    // the order buys exactly the quantities it priced (issue 29): a line changed since is refused
+    if (emptied !== priced.lines.length) throw basketChanged();
     // the answer is read and kept in the same transaction: a retry that waited for the buyer's
     // row gets it byte for byte, whatever delivery did in between
     const answer: CheckoutAnswer = {

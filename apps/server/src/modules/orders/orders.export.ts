@@ -156,7 +156,7 @@ const csvText = (cell: Cell) =>
 const xlsxValue = (cell: Cell) => {
   if (typeof cell !== 'object') return typeof cell === 'string' ? xlsxText(cell) : cell;
   if ('at' in cell) return xlsxTimestamp(cell.at);
-  // money as numbers so the sheet can sum them; two decimals are exact in a double
+  // money-floats: money as numbers so the sheet can sum them; two decimals are exact in a double
   return Number(cell.money);
 };
 

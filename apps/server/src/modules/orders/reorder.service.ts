@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import { toProfile } from '../auth/profile';
-import { addBasketLine } from '../basket/basket.service';
+import { addBasketLine, writeBasket } from '../basket/basket.service';
 import { loadOwnSettings, loadPricingContext, usdPrice } from '../catalogue/pricing.context';
 import { findProduct } from '../catalogue/products.repository';
 import { findOwnAdobeCustomerIds } from './checkout.repository';
@@ -54,8 +54,9 @@ export const createReorderService = ({ db }: { db: Db }) => ({
     const ctx = await loadPricingContext(db, session);
     const own = await loadOwnSettings(db, ctx, [...products.keys()]);
 
-    const result: ReorderResult = { sell_type: sellType, added: [], skipped: [], adobe: [] };
-    await db.transaction(async (tx) => {
+    // under the basket's lock, as every basket write (issue 29); a retried run starts afresh
+    return writeBasket(db, session.user.id, async (tx) => {
+      const result: ReorderResult = { sell_type: sellType, added: [], skipped: [], adobe: [] };
       for (const item of items) {
         const product = products.get(item.productId);
         const line = {
@@ -96,7 +97,7 @@ export const createReorderService = ({ db }: { db: Db }) => ({
           unit_usd: usdPrice(ctx, product, own.get(product.id) ?? null),
         });
       }
+      return result;
     });
-    return result;
   },
 });

@@ -132,6 +132,7 @@ export const adobeSheets = (lang: Language, data: AdobeStatistics): Sheet[] => {
         [w.withoutOrders, customers.without_orders],
         [w.threeYear, commitment.three_year_licences],
         [w.other, commitment.other_licences],
+        // money-floats: a share shown in a sheet's number cell
         [w.threeYearShare, Number(commitment.three_year_share_percent)],
       ],
     },

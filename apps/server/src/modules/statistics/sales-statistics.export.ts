@@ -50,7 +50,7 @@ export const sendSheets = (
             cell === null
               ? null
               : typeof cell === 'object'
-                ? Number(cell.money)
+                ? Number(cell.money) // money-floats: a sheet's number cell, summed by the sheet
                 : typeof cell === 'string'
                   ? xlsxText(cell)
                   : cell,

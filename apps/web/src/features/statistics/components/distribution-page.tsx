@@ -66,6 +66,7 @@ const SliceChart = ({
   const points = slices.map((s) => ({
     // long names are cut on the axis, one line each; the tooltip and the table have them whole
     name: s.name,
+    // display only: the chart needs numbers; the table shows the exact strings
     amount: Number(currency === 'usd' ? s.amount_usd : s.amount_azn),
   }));
   const first = slices[0];

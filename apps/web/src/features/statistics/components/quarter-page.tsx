@@ -33,7 +33,7 @@ const readYear = (value: string | null, thisYear: number) => {
 
 /** Display only: the bar of a percentage, capped at 100. */
 const barValue = (percent: string | null) =>
-  percent === null ? 0 : Math.min(100, Number(percent));
+  percent === null ? 0 : Math.min(100, Number(percent)); // money-floats: display only
 
 const Cell = ({ cell }: { cell: Omit<QuarterCell, 'quarter'> }) => {
   const { t, i18n } = useTranslation();
@@ -58,7 +58,7 @@ const Cell = ({ cell }: { cell: Omit<QuarterCell, 'quarter'> }) => {
           <Progress
             value={barValue(cell.percent)}
             size="sm"
-            color={cell.percent !== null && Number(cell.percent) >= 100 ? 'teal' : 'indigo'}
+            color={barValue(cell.percent) >= 100 ? 'teal' : 'indigo'}
             aria-hidden
           />
         </>
@@ -74,7 +74,7 @@ const QuarterChart = ({ data }: { data: QuarterStatistics }) => {
     quarter: `Q${q.quarter}`,
     // display only; the table has the exact amounts
     sales: Number(q.sales_usd),
-    target: q.target_usd === null ? 0 : Number(q.target_usd),
+    target: q.target_usd === null ? 0 : Number(q.target_usd), // display only
   }));
   const summary = t('statistics.sales.quarter.summary', {
     year: data.year,
