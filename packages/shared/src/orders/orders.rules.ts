@@ -163,6 +163,10 @@ export const remainingOfOrder = (o: OrderMoneyState): OrderMoney =>
     azn: toCents(o.totalAzn) - toCents(o.refundedAzn),
   });
 
+/** What placing an order moves: a credit order draws its total on the dealer's credit. */
+export const placedMoney = (sellType: SellType, total: OrderMoney): MoneyMovement | null =>
+  sellType === SELL_TYPE.credit ? { kind: 'credit_drawn', ...total } : null;
+
 /**
  * How a refund of the order moves money: back onto the dealer's credit while a credit order is
  * not settled, otherwise back to whoever paid (the buyer in cash, the dealer who settled).

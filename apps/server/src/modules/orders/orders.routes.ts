@@ -16,6 +16,7 @@ import {
   orderListQuerySchema,
   orderNoteSchema,
   orderSummarySchema,
+  placedOrderSchema,
   reorderResultSchema,
   returnDecisionInputSchema,
   returnRequestInputSchema,
@@ -105,7 +106,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Places the basket as one order. Send an Idempotency-Key header: the same key with the same body gets the first answer again, byte for byte (header Idempotent-Replayed: true), however often and concurrently it is sent; the same key with another body gets 422 IDEMPOTENCY_KEY_REUSED.',
         body: checkoutInputSchema,
-        response: detailResponse,
+        response: { 200: envelopeSchema(placedOrderSchema) },
       },
     },
     async (request, reply) => {
