@@ -113,7 +113,7 @@ export const moneyStateOf = (order: repo.OrderRow): OrderMoneyState => ({
  * `movement` (nothing when it is null), in the caller's transaction, so it is kept exactly
  * when the change that moves the money is.
  */
-export const recordMoney = async (
+const recordMoney = async (
   tx: Tx,
   by: { orderId: number; actorId: number | null; itemId?: number; note?: string | null },
   movement: MoneyMovement | null,
