@@ -192,16 +192,18 @@ describe.each(dbKinds)('[orders] the money trail on %s', (kind) => {
     // the cancel fails after its refund is written: the refund goes with it
     await ctx.db.execute(sql`create function test_fail() returns trigger language plpgsql
       as $$ begin raise exception 'test: this write fails'; end $$`);
-    await ctx.db.execute(sql`create trigger test_fail_cancel before insert on order_events
-      for each row when (new.to_status = 'cancelled') execute function test_fail()`);
-    expect((await gd.post(url, { note: 'Customer withdrew' })).statusCode).toBe(500);
-    await ctx.db.execute(sql`drop trigger test_fail_cancel on order_events`);
-    // the refund cannot be written: the order is not cancelled either
-    await ctx.db.execute(sql`create trigger test_fail_refund before insert on order_money_movements
-      for each row execute function test_fail()`);
-    expect((await gd.post(url, { note: 'Customer withdrew' })).statusCode).toBe(500);
-    await ctx.db.execute(sql`drop trigger test_fail_refund on order_money_movements`);
-    await ctx.db.execute(sql`drop function test_fail()`);
+    try {
+      await ctx.db.execute(sql`create trigger test_fail_cancel before insert on order_events
+        for each row when (new.to_status = 'cancelled') execute function test_fail()`);
+      expect((await gd.post(url, { note: 'Customer withdrew' })).statusCode).toBe(500);
+      await ctx.db.execute(sql`drop trigger test_fail_cancel on order_events`);
+      // the refund cannot be written: the order is not cancelled either
+      await ctx.db.execute(sql`create trigger test_fail_refund before insert
+        on order_money_movements for each row execute function test_fail()`);
+      expect((await gd.post(url, { note: 'Customer withdrew' })).statusCode).toBe(500);
+    } finally {
+      await ctx.db.execute(sql`drop function test_fail() cascade`);
+    }
     const untouched = (await gd.get(`/api/orders/${placed.id}`)).json().data as Detail;
     expect(untouched.status).toBe('in_progress');
     expect(untouched.money_trail.map((m) => m.kind)).toEqual(['paid']);
