@@ -7,6 +7,7 @@ import {
   events,
   orderEvents,
   orderItems,
+  orderMoneyMovements,
   orders,
   prizes,
   products,
@@ -98,6 +99,15 @@ const completedOrder = async (
     })
     .returning({ id: orders.id });
   if (!order) return;
+  // its money trail: the cash payment (invariant 10)
+  await tx.insert(orderMoneyMovements).values({
+    orderId: order.id,
+    kind: 'paid',
+    amountUsd: totalUsd,
+    amountAzn: sumMoney(lines.map((l) => l.totalAzn)),
+    actorId: null,
+    createdAt: placedAt,
+  });
   await tx.insert(orderEvents).values([
     {
       orderId: order.id,

@@ -2,7 +2,15 @@ import { divideRounded, fromCents, percentOf, toCents } from '@esd/shared/shop/m
 import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { licenceKeys, orderEvents, orderItems, orders, products, users } from '../db/schema';
+import {
+  licenceKeys,
+  orderEvents,
+  orderItems,
+  orderMoneyMovements,
+  orders,
+  products,
+  users,
+} from '../db/schema';
 
 const DEMO_WEEKS = 26;
 const RATE = '1.7000';
@@ -110,6 +118,16 @@ export const seedDemoSales = async (tx: Tx) => {
           })
           .returning({ id: orders.id });
         if (!order) continue;
+        // its money trail: paid in cash, or drawn on credit and settled at once (invariant 10)
+        const amounts = { orderId: order.id, amountUsd: totalUsd, amountAzn: totalAzn };
+        await tx.insert(orderMoneyMovements).values(
+          sellType === SELL_TYPE.credit
+            ? [
+                { ...amounts, kind: 'credit_drawn', actorId: buyerId, createdAt: paidAt },
+                { ...amounts, kind: 'settled', actorId: null, createdAt: paidAt },
+              ]
+            : [{ ...amounts, kind: 'paid', actorId: null, createdAt: paidAt }],
+        );
         const items = await tx
           .insert(orderItems)
           .values(

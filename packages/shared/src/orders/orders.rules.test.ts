@@ -1,14 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareMoney, fromCents, subtractMoney, sumMoney } from '../shop/money';
+import { compareMoney, fromCents, subtractMoney, sumMoney, toCents } from '../shop/money';
 import {
   CREDIT_LIMIT_MESSAGE,
+  cancelRefund,
   canMoveOrder,
+  creditInUse,
   fitsCredit,
+  type MoneyMovement,
+  moneyOwed,
   ORDER_STATUSES,
   type OrderFacts,
+  type OrderMoneyState,
   orderActions,
+  owedByState,
+  refundKind,
   remainingCredit,
+  remainingOfOrder,
   returnableUntil,
 } from './orders.rules';
 
@@ -192,5 +200,175 @@ describe('[orders] actions per viewer', () => {
     expect(
       orderActions('gd', { ...delivered, isOwner: false, isAdmin: true, hasReturnableItem: true }),
     ).toMatchObject({ request_return: false, send_keys: true, activate_keys: false });
+  });
+});
+
+describe('[orders] money trail', () => {
+  const order = (overrides: Partial<OrderMoneyState> = {}): OrderMoneyState => ({
+    status: 'in_progress',
+    sellType: 1,
+    creditSettled: false,
+    totalUsd: '100.00',
+    totalAzn: '200.60',
+    refundedUsd: '0.00',
+    refundedAzn: '0.00',
+    ...overrides,
+  });
+  const paid: MoneyMovement = { kind: 'paid', usd: '100.00', azn: '200.60' };
+  const drawn: MoneyMovement = { kind: 'credit_drawn', usd: '100.00', azn: '200.60' };
+
+  it('owes the total while a cash order awaits payment and nothing once it is paid', () => {
+    expect(moneyOwed(order({ status: 'pending' }), [])).toEqual({ usd: '100.00', azn: '200.60' });
+    expect(moneyOwed(order(), [paid])).toEqual({ usd: '0.00', azn: '0.00' });
+    expect(owedByState(order({ status: 'pending' }))).toEqual({ usd: '100.00', azn: '200.60' });
+    // a cash order awaiting payment gives nothing back when cancelled
+    expect(cancelRefund(order({ status: 'pending' }))).toBeNull();
+    expect(moneyOwed(order({ status: 'cancelled' }), [])).toEqual({ usd: '0.00', azn: '0.00' });
+  });
+
+  it('owes back the whole payment of a paid cash order cancelled without its refund', () => {
+    const cancelled = order({ status: 'cancelled' });
+    expect(moneyOwed(cancelled, [paid])).toEqual({ usd: '-100.00', azn: '-200.60' });
+    const refund = cancelRefund(order());
+    expect(refund).toEqual({ kind: 'refunded', usd: '100.00', azn: '200.60' });
+    expect(moneyOwed(cancelled, [paid, refund!])).toEqual({ usd: '0.00', azn: '0.00' });
+  });
+
+  it('keeps a credit order owed until it is settled, less what went back onto the credit', () => {
+    const returned = order({ sellType: 2, refundedUsd: '30.00', refundedAzn: '60.18' });
+    const restored: MoneyMovement = { kind: 'credit_restored', usd: '30.00', azn: '60.18' };
+    expect(refundKind(returned)).toBe('credit_restored');
+    expect(moneyOwed(returned, [drawn, restored])).toEqual({ usd: '70.00', azn: '140.42' });
+    expect(creditInUse([drawn, restored])).toEqual({ usd: '70.00', azn: '140.42' });
+    const settled: MoneyMovement = { kind: 'settled', ...remainingOfOrder(returned) };
+    const after = { ...returned, creditSettled: true };
+    expect(moneyOwed(after, [drawn, restored, settled])).toEqual({ usd: '0.00', azn: '0.00' });
+    expect(creditInUse([drawn, restored, settled])).toEqual({ usd: '0.00', azn: '0.00' });
+    // a return after the settlement gives money back to the dealer
+    expect(refundKind(after)).toBe('refunded');
+  });
+
+  type Step =
+    | { do: 'confirm' }
+    | { do: 'settle' }
+    | { do: 'cancel' }
+    | { do: 'refund'; cents: number };
+
+  /** The actions of order-actions.service.ts on a model order, with the entries each records. */
+  const run = (
+    start: OrderMoneyState,
+    steps: Step[],
+    check: (o: OrderMoneyState, t: MoneyMovement[]) => void,
+  ) => {
+    let o = start;
+    const trail: MoneyMovement[] =
+      o.sellType === 2 ? [{ kind: 'credit_drawn', usd: o.totalUsd, azn: o.totalAzn }] : [];
+    check(o, trail);
+    for (const step of steps) {
+      if (step.do === 'confirm' && o.sellType === 1 && o.status === 'pending') {
+        trail.push({ kind: 'paid', usd: o.totalUsd, azn: o.totalAzn });
+        o = { ...o, status: 'in_progress' };
+      } else if (
+        step.do === 'settle' &&
+        o.sellType === 2 &&
+        !o.creditSettled &&
+        o.status !== 'cancelled'
+      ) {
+        trail.push({ kind: 'settled', ...remainingOfOrder(o) });
+        o = { ...o, creditSettled: true };
+      } else if (step.do === 'cancel' && (o.status === 'pending' || o.status === 'in_progress')) {
+        const refund = cancelRefund(o);
+        if (refund) trail.push(refund);
+        o = { ...o, status: 'cancelled' };
+      } else if (step.do === 'refund' && o.status === 'in_progress') {
+        // an item returned or withdrawn: at most what is left of the order
+        const left = remainingOfOrder(o);
+        const usd = BigInt(step.cents) % (toCents(left.usd) + 1n);
+        const azn = (usd * toCents(o.totalAzn)) / (toCents(o.totalUsd) || 1n);
+        if (usd === 0n || azn > toCents(left.azn)) continue;
+        trail.push({ kind: refundKind(o), usd: fromCents(usd), azn: fromCents(azn) });
+        o = {
+          ...o,
+          refundedUsd: fromCents(toCents(o.refundedUsd) + usd),
+          refundedAzn: fromCents(toCents(o.refundedAzn) + azn),
+        };
+      } else continue;
+      check(o, trail);
+    }
+  };
+  const start = fc
+    .record({
+      sellType: fc.constantFrom(1 as const, 2 as const),
+      usd: fc.integer({ min: 1, max: 100_000_000 }),
+      rate: fc.integer({ min: 100, max: 300 }),
+    })
+    .map(({ sellType, usd, rate }) =>
+      order({
+        sellType,
+        status: sellType === 1 ? 'pending' : 'in_progress',
+        totalUsd: fromCents(BigInt(usd)),
+        totalAzn: fromCents((BigInt(usd) * BigInt(rate)) / 100n),
+      }),
+    );
+  const steps = fc.array(
+    fc.oneof(
+      fc.constant<Step>({ do: 'confirm' }),
+      fc.constant<Step>({ do: 'settle' }),
+      fc.constant<Step>({ do: 'cancel' }),
+      fc.integer({ min: 1, max: 100_000_000 }).map<Step>((cents) => ({ do: 'refund', cents })),
+    ),
+    { maxLength: 12 },
+  );
+
+  it('the trail sums to what the order owes by its state after every action (property)', () => {
+    fc.assert(
+      fc.property(start, steps, (o, s) =>
+        run(o, s, (now, trail) => {
+          expect(moneyOwed(now, trail)).toEqual(owedByState(now));
+          if (now.sellType === 2) expect(creditInUse(trail)).toEqual(owedByState(now));
+          expect(compareMoney(moneyOwed(now, trail).usd, '0.00')).toBeGreaterThanOrEqual(0);
+        }),
+      ),
+    );
+  });
+
+  it('a movement left out of the trail shows as money owed that is not (property)', () => {
+    fc.assert(
+      fc.property(start, steps, fc.nat(), (o, s, pick) =>
+        run(o, s, (now, trail) => {
+          const moving = trail.filter(
+            (m) => m.kind !== 'credit_drawn' && m.kind !== 'credit_restored',
+          );
+          const dropped = moving[pick % Math.max(moving.length, 1)];
+          if (!dropped || toCents(dropped.usd) === 0n) return;
+          expect(
+            moneyOwed(
+              now,
+              trail.filter((m) => m !== dropped),
+            ),
+          ).not.toEqual(owedByState(now));
+          if (now.sellType === 2 && dropped.kind === 'settled')
+            expect(creditInUse(trail.filter((m) => m !== dropped))).not.toEqual(owedByState(now));
+        }),
+      ),
+    );
+  });
+
+  it('a credit movement left out of the trail shows as credit in use that is not (property)', () => {
+    fc.assert(
+      fc.property(
+        start.filter((o) => o.sellType === 2),
+        steps,
+        fc.nat(),
+        (o, s, pick) =>
+          run(o, s, (now, trail) => {
+            const credit = trail.filter(
+              (m) => m.kind === 'credit_drawn' || m.kind === 'credit_restored',
+            );
+            const dropped = credit[pick % credit.length]!;
+            expect(creditInUse(trail.filter((m) => m !== dropped))).not.toEqual(owedByState(now));
+          }),
+      ),
+    );
   });
 });

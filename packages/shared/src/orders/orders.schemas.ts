@@ -3,7 +3,12 @@ import { adobeLineInfoSchema, adobeOrderInfoSchema } from '../adobe/adobe.schema
 import { paginationQuerySchema } from '../api';
 import { calendarDateSchema, idTextSchema } from '../bounds';
 import { sellTypeQuerySchema, sellTypeSchema } from '../shop/sell-type.schemas';
-import { ITEM_STATUSES, ORDER_STATUSES, RETURN_STATUSES } from './orders.rules';
+import {
+  ITEM_STATUSES,
+  MONEY_MOVEMENT_KINDS,
+  ORDER_STATUSES,
+  RETURN_STATUSES,
+} from './orders.rules';
 import type { QuoteChange } from './quote.rules';
 
 /** POST /api/checkout: the basket becomes one order paid this way (1 cash, 2 credit). */
@@ -185,6 +190,34 @@ export const orderHistoryEntrySchema = z.object({
   note: z.string().nullable(),
 });
 
+/**
+ * A movement of the order's money (issue 29): `paid` (cash, confirmed by an admin),
+ * `credit_drawn` (a credit order placed), `settled` (the dealer paid a credit order),
+ * `credit_restored` (a refund back onto the dealer's credit), `refunded` (money given back to
+ * whoever paid). `amount_usd` is without VAT, `amount_azn` with VAT (and a credit surcharge),
+ * as the order's own totals.
+ */
+export const moneyMovementSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(MONEY_MOVEMENT_KINDS),
+  amount_usd: z.string(),
+  amount_azn: z.string(),
+  at: z.string(),
+  /** the item refunded (a return, a withdrawn Adobe item); null for the whole order */
+  item_id: z.number().int().nullable(),
+  /** who moved it; null for the system */
+  actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  note: z.string().nullable(),
+});
+export type MoneyMovementEntry = z.infer<typeof moneyMovementSchema>;
+
+/**
+ * What the order still owes by its money trail (`moneyOwed` of orders.rules.ts): positive while
+ * a cash payment or a credit settlement is due, negative when money is owed back, zero when
+ * nothing is left to move.
+ */
+export const orderMoneySchema = z.object({ usd: z.string(), azn: z.string() });
+
 /** What the caller may do with the order now (the server checks again on every action). */
 export const orderActionsSchema = z.object({
   confirm_payment: z.boolean(),
@@ -212,8 +245,20 @@ export const orderDetailSchema = orderSummarySchema.extend({
   items: z.array(orderItemSchema),
   history: z.array(orderHistoryEntrySchema),
   actions: orderActionsSchema,
+  /** every movement of the order's money, oldest first (invariant 10) */
+  money_trail: z.array(moneyMovementSchema),
+  money_owed: orderMoneySchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/**
+ * POST /api/checkout's answer: the order as placed. A replay answers what the first request
+ * answered, byte for byte, and answers kept before the money trail (issue 29) have none.
+ */
+export const placedOrderSchema = orderDetailSchema.extend({
+  money_trail: orderDetailSchema.shape.money_trail.optional(),
+  money_owed: orderMoneySchema.optional(),
+});
 
 export const orderIdParamsSchema = z.object({
   id: idTextSchema,

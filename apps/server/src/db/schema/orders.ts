@@ -1,4 +1,8 @@
-import type { ItemStatusName, OrderStatusName } from '@esd/shared/orders/orders.rules';
+import type {
+  ItemStatusName,
+  MoneyMovementKind,
+  OrderStatusName,
+} from '@esd/shared/orders/orders.rules';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { sql } from 'drizzle-orm';
 import {
@@ -154,6 +158,38 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * An order's money trail (issue 29, invariant 10): every payment, credit drawn, settlement,
+ * credit restored and refund, with its amounts (USD without VAT, AZN with VAT and a credit
+ * surcharge, as the order's totals), when and by whom (null for the system). Written in the
+ * transaction of the change that moves the money; never updated.
+ */
+export const orderMoneyMovements = pgTable(
+  'order_money_movements',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** the item refunded, for a return or a withdrawn Adobe item */
+    itemId: integer('item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).$type<MoneyMovementKind>().notNull(),
+    amountUsd: money('amount_usd').notNull(),
+    amountAzn: money('amount_azn').notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_money_movements_order_idx').on(t.orderId, t.id),
+    check(
+      'order_money_movements_kind',
+      sql`${t.kind} in ('paid', 'credit_drawn', 'settled', 'credit_restored', 'refunded')`,
+    ),
+    check('order_money_movements_amounts', sql`${t.amountUsd} >= 0 and ${t.amountAzn} >= 0`),
+  ],
 );
 
 export type KeyStatus = 'available' | 'allocated' | 'revoked';

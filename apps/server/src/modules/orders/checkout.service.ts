@@ -20,6 +20,7 @@ import { adobeLineInfo, priceBasketLines } from '../basket/basket.service';
 import { loadPricingContext, type PricingContext } from '../catalogue/pricing.context';
 import { decodeQuote, encodeQuote } from './checkout.quote';
 import * as repo from './checkout.repository';
+import { recordPlacedMoney } from './order-actions.service';
 import type { Deliveries } from './orders.jobs';
 import { findCreditLimit, sumUnpaidCredit } from './orders.repository';
 import { orderDetail } from './orders.service';
@@ -409,6 +410,12 @@ const placeOrderOnce = (
       vatUsd: priced.vatUsd,
       totalAzn: priced.totalAzn,
       paid: status === 'in_progress',
+    });
+    await recordPlacedMoney(tx, {
+      ...order,
+      buyerId: buyer.id,
+      ...priced,
+      sellType: input.sellType,
     });
     const emptied = await repo.insertOrderItemsAndEmptyBasket(tx, {
       id: order.id,

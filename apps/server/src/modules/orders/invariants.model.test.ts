@@ -17,7 +17,8 @@
  * - invariant 6: the pricing settings and the rates stored are within bounds, and an
  *   out-of-range value is refused (400) while an in-range one is stored;
  * - invariant 8: available + allocated + revoked = imported for every product, each item holds
- *   exactly its delivered keys, no key is allocated twice.
+ *   exactly its delivered keys, no key is allocated twice;
+ * - invariant 10: each order's money trail sums (USD) to what its status says it owes.
  *
  * `npm test` runs a few short sequences from a fixed seed; FUZZ_SEED and FUZZ_RUNS explore:
  *   FUZZ_RUNS=100 TEST_DATABASE_URL=… TEST_DB_KINDS=postgres npx vitest run --project server invariants.model
@@ -713,6 +714,29 @@ describe.each(dbKinds)(
         select count(*)::int as n from (select key from licence_keys
           where status in ('allocated', 'revoked') group by product_id, key having count(*) > 1) d`);
       assert(twice!.n === 0, 'invariant 8: a key was handed out twice');
+
+      // invariant 10: each order's money trail sums to what its state says it owes
+      // (moneyOwed = owedByState of orders.rules.ts, in SQL)
+      const unrecorded = await rowsOf<{ id: number; by_trail: string; by_state: string }>(sql`
+        select o.id, by_trail::text, by_state::text from (
+          select o.id,
+            (case when o.status = 'cancelled' then 0 else o.total_usd - o.refunded_usd end)
+              - coalesce(sum(m.amount_usd) filter (where m.kind in ('paid', 'settled')), 0)
+              + coalesce(sum(m.amount_usd) filter (where m.kind = 'refunded'), 0) as by_trail,
+            case
+              when o.status = 'cancelled' then 0
+              when o.sell_type = 1 and o.status = 'pending' then o.total_usd - o.refunded_usd
+              when o.sell_type = 2 and o.credit_settled_at is null then o.total_usd - o.refunded_usd
+              else 0 end as by_state
+          from orders o left join order_money_movements m on m.order_id = o.id
+          where o.id > ${baselineOrderId}
+          group by o.id) o
+        where by_trail <> by_state`);
+      assert(
+        unrecorded.length === 0,
+        'invariant 10: an order’s money trail does not sum to what it owes',
+        unrecorded,
+      );
     };
 
     // ---------------------------------------------------------------- the commands

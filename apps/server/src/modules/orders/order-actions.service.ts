@@ -2,15 +2,21 @@ import type { Role } from '@esd/shared/access/access.rules';
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import {
+  cancelRefund,
   canMoveOrder,
   type ItemStatusName,
+  type MoneyMovement,
   type OrderFacts,
+  type OrderMoneyState,
   type OrderStatusName,
   orderActions,
+  placedMoney,
+  refundKind,
+  remainingOfOrder,
   returnableUntil,
 } from '@esd/shared/orders/orders.rules';
 import { sumMoney } from '@esd/shared/shop/money';
-import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
+import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -91,6 +97,50 @@ export const factsOf = (
   ),
 });
 
+/** What the shared money rules read of an order. */
+export const moneyStateOf = (order: repo.OrderRow): OrderMoneyState => ({
+  status: order.status,
+  sellType: order.sellType,
+  creditSettled: order.creditSettledAt !== null,
+  totalUsd: order.totalUsd,
+  totalAzn: order.totalAzn,
+  refundedUsd: order.refundedUsd,
+  refundedAzn: order.refundedAzn,
+});
+
+/**
+ * Invariant 10, every movement of money is recorded: the order's money trail records
+ * `movement` (nothing when it is null), in the caller's transaction, so it is kept exactly
+ * when the change that moves the money is.
+ */
+const recordMoney = async (
+  tx: Tx,
+  by: { orderId: number; actorId: number | null; itemId?: number; note?: string | null },
+  movement: MoneyMovement | null,
+) => {
+  if (!movement) return;
+  await repo.insertMoneyMovement(tx, {
+    orderId: by.orderId,
+    itemId: by.itemId ?? null,
+    kind: movement.kind,
+    amountUsd: movement.usd,
+    amountAzn: movement.azn,
+    actorId: by.actorId,
+    note: by.note || null,
+  });
+};
+
+/** What placing an order moves (a credit order's credit drawn), in the checkout's transaction. */
+export const recordPlacedMoney = (
+  tx: Tx,
+  order: { id: number; buyerId: number; sellType: SellType; totalUsd: string; totalAzn: string },
+) =>
+  recordMoney(
+    tx,
+    { orderId: order.id, actorId: order.buyerId },
+    placedMoney(order.sellType, { usd: order.totalUsd, azn: order.totalAzn }),
+  );
+
 /**
  * Locks an order the viewer may see, for the rest of the transaction, and works out with the
  * shared `orderActions` (the answers the order page shows) what the viewer may do with it now.
@@ -157,6 +207,11 @@ export const confirmPayment = (
     if (!may.confirm_payment)
       throw invalidState('Only an order awaiting payment can be confirmed.');
     await moveOrder(tx, session, order, 'in_progress', note, 'paidAt');
+    await recordMoney(
+      tx,
+      { orderId: id, actorId: session.user.id, note },
+      { kind: 'paid', usd: order.totalUsd, azn: order.totalAzn },
+    );
   });
 
 /** The buyer while it awaits payment, or an admin until a key went out. Credit comes back. */
@@ -176,6 +231,12 @@ export const cancelOrder = (
         throw invalidState('Keys of this order were delivered: return its items instead.');
       throw cannotBecome(order.status, 'cancelled');
     }
+    // a paid or credit order gives back what is left of it, in the cancel's transaction
+    await recordMoney(
+      tx,
+      { orderId: id, actorId: session.user.id, note },
+      cancelRefund(moneyStateOf(order)),
+    );
     await moveOrder(tx, session, order, 'cancelled', note, 'cancelledAt');
   });
 
@@ -196,6 +257,11 @@ export const settleCredit = (
       throw invalidState('A cancelled order owes nothing.');
     }
     await repo.markCreditSettled(tx, id);
+    await recordMoney(
+      tx,
+      { orderId: id, actorId: session.user.id, note },
+      { kind: 'settled', ...remainingOfOrder(moneyStateOf(order)) },
+    );
     await repo.insertOrderEvent(tx, {
       orderId: id,
       fromStatus: order.status,
@@ -274,6 +340,11 @@ export const withdrawRefusedItem = (
       usd: sumMoney([order.refundedUsd, item.totalUsd]),
       azn: sumMoney([order.refundedAzn, item.totalAzn]),
     });
+    await recordMoney(
+      tx,
+      { orderId: id, actorId: session.user.id, itemId: item.id, note: note || item.adobe.error },
+      { kind: refundKind(moneyStateOf(order)), usd: item.totalUsd, azn: item.totalAzn },
+    );
     await repo.insertOrderEvent(tx, {
       orderId: id,
       itemId: item.id,
@@ -416,6 +487,11 @@ export const decideReturn = (
       usd: sumMoney([order.refundedUsd, item.totalUsd]),
       azn: sumMoney([order.refundedAzn, item.totalAzn]),
     });
+    await recordMoney(
+      tx,
+      { orderId: id, actorId: session.user.id, itemId: item.id, note: decision.note },
+      { kind: refundKind(moneyStateOf(order)), usd: item.totalUsd, azn: item.totalAzn },
+    );
     await repo.insertOrderEvent(tx, {
       orderId: id,
       itemId: item.id,

@@ -11,6 +11,7 @@ import {
   licenceKeys,
   orderEvents,
   orderItems,
+  orderMoneyMovements,
   orders,
   returnRequests,
   users,
@@ -156,6 +157,24 @@ export const findOrderHistory = (db: DbOrTx, orderId: number) => {
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.id));
 };
+
+/** An order's money trail, oldest first, with who moved each amount (null: the system). */
+export const findMoneyTrail = (db: DbOrTx, orderId: number) => {
+  const actor = alias(users, 'actor');
+  return db
+    .select({
+      movement: orderMoneyMovements,
+      actorName: actor.name,
+    })
+    .from(orderMoneyMovements)
+    .leftJoin(actor, eq(actor.id, orderMoneyMovements.actorId))
+    .where(eq(orderMoneyMovements.orderId, orderId))
+    .orderBy(asc(orderMoneyMovements.id));
+};
+
+/** A movement of an order's money, in the transaction of the change that moves it. */
+export const insertMoneyMovement = (tx: Tx, movement: typeof orderMoneyMovements.$inferInsert) =>
+  tx.insert(orderMoneyMovements).values(movement);
 
 /** The keys of some items, with the name of whoever activated each. */
 export const findItemKeys = async (db: DbOrTx, itemIds: number[]) => {

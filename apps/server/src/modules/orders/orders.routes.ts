@@ -16,6 +16,7 @@ import {
   orderListQuerySchema,
   orderNoteSchema,
   orderSummarySchema,
+  placedOrderSchema,
   reorderResultSchema,
   returnDecisionInputSchema,
   returnRequestInputSchema,
@@ -105,7 +106,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Places the basket as one order. Send the `quote` of the review the buyer confirmed (GET /api/checkout): the order then charges exactly that review, or is not placed and the answer is 409 PRICE_CHANGED with the new review (`data.review`, with its own quote) and what changed (`data.changes`, old → new). Without `quote` the order is charged the prices of the moment it is placed. Send an Idempotency-Key header: the same key with the same body gets the first answer again, byte for byte (header Idempotent-Replayed: true), however often and concurrently it is sent; the same key with another body gets 422 IDEMPOTENCY_KEY_REUSED.',
         body: checkoutInputSchema,
-        response: detailResponse,
+        response: { 200: envelopeSchema(placedOrderSchema) },
       },
     },
     async (request, reply) => {

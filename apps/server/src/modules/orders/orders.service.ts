@@ -1,5 +1,5 @@
 import type { Language } from '@esd/shared/constants';
-import { orderActions } from '@esd/shared/orders/orders.rules';
+import { moneyOwed, orderActions } from '@esd/shared/orders/orders.rules';
 import type {
   OrderDetail,
   OrderSummary,
@@ -25,6 +25,7 @@ import {
   deliverManually,
   factsOf,
   invalidState,
+  moneyStateOf,
   openReturnUntil,
   orderNotFound,
   requestReturn,
@@ -104,7 +105,8 @@ const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, placing: bo
     const itemIds = placing ? [] : items.map((i) => i.id);
     const keys = await repo.findItemKeys(tx, itemIds);
     const requests = await repo.findReturnRequests(tx, itemIds);
-    return { row, items, events, settings, keys, requests };
+    const trail = await repo.findMoneyTrail(tx, id);
+    return { row, items, events, settings, keys, requests, trail };
   };
   return placing
     ? read(db)
@@ -119,7 +121,7 @@ export const orderDetail = async (
   lang: Language,
   options: { now: Date; placing?: boolean },
 ): Promise<OrderDetail> => {
-  const { row, items, events, settings, keys, requests } = await readOrderSnapshot(
+  const { row, items, events, settings, keys, requests, trail } = await readOrderSnapshot(
     db,
     session,
     id,
@@ -221,6 +223,27 @@ export const orderDetail = async (
       note: event.note,
     })),
     actions: orderActions(session.role, facts),
+    money_trail: trail.map(({ movement, actorName }) => ({
+      id: movement.id,
+      kind: movement.kind,
+      amount_usd: movement.amountUsd,
+      amount_azn: movement.amountAzn,
+      at: movement.createdAt.toISOString(),
+      item_id: movement.itemId,
+      actor:
+        movement.actorId !== null && actorName !== null
+          ? { id: movement.actorId, name: actorName }
+          : null,
+      note: movement.note,
+    })),
+    money_owed: moneyOwed(
+      moneyStateOf(order),
+      trail.map(({ movement }) => ({
+        kind: movement.kind,
+        usd: movement.amountUsd,
+        azn: movement.amountAzn,
+      })),
+    ),
   };
 };
 

@@ -23,6 +23,7 @@ import type { OpenDialog, OrderDialog } from './order-dialog';
 import { OrderDialogs } from './order-dialogs';
 import { OrderHistory } from './order-history';
 import { OrderItems } from './order-items';
+import { OrderMoneyTrail } from './order-money-trail';
 
 const Fact = ({ label, value }: { label: string; value: string | null }) =>
   value ? (
@@ -211,6 +212,8 @@ export const OrderDetailView = ({
       <OrderActionsBar order={order} open={setDialog} />
       {renderExtras?.(order)}
       <OrderAmounts order={order} />
+      {/* a checkout's answer kept before the money trail (issue 29) is replayed without one */}
+      {order.money_trail ? <OrderMoneyTrail order={order} /> : null}
       <OrderItems order={order} open={setDialog} />
       <OrderHistory order={order} />
       <OrderDialogs order={order} dialog={dialog} onClose={() => setDialog(null)} />

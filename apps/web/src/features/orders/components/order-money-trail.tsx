@@ -1,0 +1,105 @@
+import type { MoneyMovementEntry, OrderDetail } from '@esd/shared/orders/orders.schemas';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { formatAzn, formatDateTime, formatUsd } from '@/lib/format';
+import { moneyKindKey, owedState, unsigned } from './money-trail-words';
+
+type TrailOrder = Pick<OrderDetail, 'items' | 'money_owed' | 'money_trail'>;
+
+/**
+ * "Payments and refunds": every movement of the order's money (issue 29), with its amounts,
+ * when and by whom, and what the order still owes by it. Whoever sees the order sees it.
+ */
+export const OrderMoneyTrail = ({ order }: { order: TrailOrder }) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const titleOf = (itemId: number | null) =>
+    order.items.find((item) => item.id === itemId)?.FullTitle;
+  const columns: DataTableColumn<MoneyMovementEntry>[] = [
+    {
+      key: 'kind',
+      header: t('orders.money.kind'),
+      card: 'title',
+      render: (entry) => t(moneyKindKey(entry.kind)),
+    },
+    {
+      key: 'azn',
+      header: t('orders.money.azn'),
+      align: 'right',
+      nowrap: true,
+      card: 'aside',
+      render: (entry) => formatAzn(entry.amount_azn, lang),
+    },
+    {
+      key: 'usd',
+      header: t('orders.money.usd'),
+      align: 'right',
+      nowrap: true,
+      render: (entry) => formatUsd(entry.amount_usd, lang),
+    },
+    {
+      key: 'at',
+      header: t('orders.money.at'),
+      nowrap: true,
+      render: (entry) => formatDateTime(entry.at, lang),
+    },
+    {
+      key: 'by',
+      header: t('orders.money.by'),
+      render: (entry) => entry.actor?.name ?? t('orders.history.system'),
+    },
+    {
+      key: 'details',
+      header: t('orders.money.details'),
+      render: (entry) => {
+        const item = titleOf(entry.item_id);
+        if (!item && !entry.note) return '—';
+        return (
+          <Stack gap={0}>
+            {item ? <Text size="sm">{t('orders.history.item', { title: item })}</Text> : null}
+            {entry.note ? (
+              <Text size="xs" c="dimmed">
+                {entry.note}
+              </Text>
+            ) : null}
+          </Stack>
+        );
+      },
+    },
+  ];
+  const owed = order.money_owed;
+  const state = owedState(owed);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-money">
+      <Title order={3} fz="md" id="order-money" mb="sm">
+        {t('orders.money.title')}
+      </Title>
+      <DataTable
+        caption={t('orders.money.title')}
+        columns={columns}
+        rows={order.money_trail}
+        getRowKey={(entry) => entry.id}
+        getRowLabel={(entry) => t(moneyKindKey(entry.kind))}
+        isLoading={false}
+        isError={false}
+        emptyMessage={t('orders.money.empty')}
+        minWidth={720}
+      />
+      <Text
+        mt="sm"
+        size="sm"
+        fw={600}
+        c={state === 'owedBack' ? 'red.8' : state === 'settled' ? 'teal.9' : undefined}
+        role="status"
+      >
+        {state === 'settled'
+          ? t('orders.money.settled')
+          : t(`orders.money.${state}`, {
+              usd: formatUsd(unsigned(owed.usd), lang),
+              azn: formatAzn(unsigned(owed.azn), lang),
+            })}
+      </Text>
+    </Paper>
+  );
+};
