@@ -21,7 +21,27 @@ export const OrderMoneyTrail = ({ order }: { order: TrailOrder }) => {
       key: 'kind',
       header: t('orders.money.kind'),
       card: 'title',
-      render: (entry) => t(moneyKindKey(entry.kind)),
+      // what moved, and for which item or why, in one cell: the drawer holds the table unscrolled
+      render: (entry) => {
+        const item = titleOf(entry.item_id);
+        return (
+          <Stack gap={0}>
+            <Text size="sm" fw={500}>
+              {t(moneyKindKey(entry.kind))}
+            </Text>
+            {item ? (
+              <Text size="xs" c="dimmed">
+                {t('orders.history.item', { title: item })}
+              </Text>
+            ) : null}
+            {entry.note ? (
+              <Text size="xs" c="dimmed">
+                {entry.note}
+              </Text>
+            ) : null}
+          </Stack>
+        );
+      },
     },
     {
       key: 'azn',
@@ -49,24 +69,6 @@ export const OrderMoneyTrail = ({ order }: { order: TrailOrder }) => {
       header: t('orders.money.by'),
       render: (entry) => entry.actor?.name ?? t('orders.history.system'),
     },
-    {
-      key: 'details',
-      header: t('orders.money.details'),
-      render: (entry) => {
-        const item = titleOf(entry.item_id);
-        if (!item && !entry.note) return '—';
-        return (
-          <Stack gap={0}>
-            {item ? <Text size="sm">{t('orders.history.item', { title: item })}</Text> : null}
-            {entry.note ? (
-              <Text size="xs" c="dimmed">
-                {entry.note}
-              </Text>
-            ) : null}
-          </Stack>
-        );
-      },
-    },
   ];
   const owed = order.money_owed;
   const state = owedState(owed);
@@ -84,7 +86,7 @@ export const OrderMoneyTrail = ({ order }: { order: TrailOrder }) => {
         isLoading={false}
         isError={false}
         emptyMessage={t('orders.money.empty')}
-        minWidth={720}
+        minWidth={560}
       />
       <Text
         mt="sm"
