@@ -8,6 +8,7 @@ import {
   creditInUse,
   fitsCredit,
   type MoneyMovement,
+  placedMoney,
   moneyOwed,
   ORDER_STATUSES,
   type OrderFacts,
@@ -232,6 +233,36 @@ describe('[orders] money trail', () => {
     const refund = cancelRefund(order());
     expect(refund).toEqual({ kind: 'refunded', usd: '100.00', azn: '200.60' });
     expect(moneyOwed(cancelled, [paid, refund!])).toEqual({ usd: '0.00', azn: '0.00' });
+  });
+
+  it('draws a credit order on the credit as it is placed; a cash order moves nothing then', () => {
+    const total = { usd: '100.00', azn: '200.60' };
+    expect(placedMoney(2, total)).toEqual({ kind: 'credit_drawn', usd: '100.00', azn: '200.60' });
+    expect(placedMoney(1, total)).toBeNull();
+  });
+
+  it('gives nothing back for an order already completed or cancelled, or refunded in full', () => {
+    for (const status of ['completed', 'cancelled'] as const) {
+      expect(cancelRefund(order({ status })), status).toBeNull();
+      expect(cancelRefund(order({ status, sellType: 2 })), status).toBeNull();
+    }
+    expect(cancelRefund(order({ refundedUsd: '100.00', refundedAzn: '200.60' }))).toBeNull();
+    // what is left in one currency only still goes back
+    expect(cancelRefund(order({ refundedUsd: '99.99', refundedAzn: '200.60' }))).toEqual({
+      kind: 'refunded',
+      usd: '0.01',
+      azn: '0.00',
+    });
+    expect(cancelRefund(order({ refundedUsd: '100.00', refundedAzn: '200.00' }))).toEqual({
+      kind: 'refunded',
+      usd: '0.00',
+      azn: '0.60',
+    });
+    expect(cancelRefund(order({ sellType: 2 }))).toEqual({
+      kind: 'credit_restored',
+      usd: '100.00',
+      azn: '200.60',
+    });
   });
 
   it('keeps a credit order owed until it is settled, less what went back onto the credit', () => {

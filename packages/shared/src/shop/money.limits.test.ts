@@ -37,6 +37,7 @@ describe('[shop] money beyond what a column holds', () => {
     expect(isMoney('999999999999999.99')).toBe(true);
     expect(isMoney('1000000000000000.00')).toBe(false);
     expect(isMoney('-999999999999999.99')).toBe(true);
+    expect(isMoney('-1000000000000000.00')).toBe(false);
     expect(isMoney('1.001')).toBe(false);
     expect(isMoney('1e5')).toBe(false);
   });
