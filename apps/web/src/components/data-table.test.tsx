@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@/lib/i18n/i18n';
 import en from '@/lib/i18n/locales/en.json';
+import { emulateWidth } from '@/test/emulate-width';
 import { DataTable, type DataTableColumn } from './data-table';
 import { cardParts } from './data-table-cards';
 
@@ -22,24 +23,6 @@ const rows: Order[] = [
   { id: 41, buyer: 'Caspian Soft', status: 'Completed', total: '$1,250.00', items: 3 },
   { id: 42, buyer: 'Baku Systems', status: 'Pending', total: '$80.00', items: 1 },
 ];
-
-/**
- * The browser's matchMedia for a window `width` px wide (16 px to the em), enough for the
- * `(max-width: …em)` query the table asks.
- */
-const emulateWidth = (width: number) => {
-  (globalThis as { window?: unknown }).window = {
-    matchMedia: (query: string) => {
-      const limit = /\(max-width:\s*([\d.]+)em\)/.exec(query);
-      return {
-        matches: limit ? width <= Number(limit[1]) * 16 : false,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      };
-    },
-  };
-};
 
 const render = () =>
   renderToStaticMarkup(

@@ -6,26 +6,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataTable } from '@/components/data-table';
 import { initI18n } from '@/lib/i18n/i18n';
 import common from '@/lib/i18n/locales/en.json';
+import { emulateWidth } from '@/test/emulate-width';
 import events from '../locales/en.json';
 import { useMyPrizeColumns } from './my-prizes-list';
 
 // i18n.ts marks the document's language; this suite runs in Node
 (globalThis as { document?: unknown }).document = { documentElement: { lang: '' } };
-
-/** The browser's matchMedia for a window `width` px wide, enough for `(max-width: …em)`. */
-const emulateWidth = (width: number) => {
-  (globalThis as { window?: unknown }).window = {
-    matchMedia: (query: string) => {
-      const limit = /\(max-width:\s*([\d.]+)em\)/.exec(query);
-      return {
-        matches: limit ? width <= Number(limit[1]) * 16 : false,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      };
-    },
-  };
-};
 
 const watch: MyPrize = {
   id: 7,

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@/lib/i18n/i18n';
 import common from '@/lib/i18n/locales/en.json';
+import { emulateWidth } from '@/test/emulate-width';
 import az from '../locales/az.json';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
@@ -13,21 +14,6 @@ import { OrderMoneyTrail } from './order-money-trail';
 
 // i18n.ts marks the document's language; this suite runs in Node
 (globalThis as { document?: unknown }).document = { documentElement: { lang: '' } };
-
-/** The browser's matchMedia for a window `width` px wide, enough for the table's query. */
-const emulateWidth = (width: number) => {
-  (globalThis as { window?: unknown }).window = {
-    matchMedia: (query: string) => {
-      const limit = /\(max-width:\s*([\d.]+)em\)/.exec(query);
-      return {
-        matches: limit ? width <= Number(limit[1]) * 16 : false,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      };
-    },
-  };
-};
 
 const entry = (overrides: Partial<MoneyMovementEntry>): MoneyMovementEntry => ({
   id: 1,
