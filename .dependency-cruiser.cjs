@@ -45,6 +45,28 @@ module.exports = {
       to: { path: '^apps/server/src/modules/' },
     },
     {
+      name: 'module-to-other-module-internals',
+      severity: 'error',
+      comment:
+        "A server module uses another only through that module's index.ts, its public surface (issue 30): its repository, services and helpers are its own. Module-level cycles are refused by .dependency-cruiser-modules.cjs.",
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: test },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: '^apps/server/src/modules/($1/|[^/]+/index\\.ts$)',
+      },
+    },
+    {
+      name: 'server-to-module-internals',
+      severity: 'error',
+      comment:
+        "Outside the modules (seed/...), a module is used through its index.ts too; only app.ts registers a module's routes and plugins from their files.",
+      from: {
+        path: '^apps/server/src/',
+        pathNot: `(^apps/server/src/(modules/|app\\.ts$)|${test})`,
+      },
+      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '/index\\.ts$' },
+    },
+    {
       name: 'module-query-outside-repository',
       severity: 'error',
       comment:

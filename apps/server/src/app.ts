@@ -58,6 +58,7 @@ import { targetsRoutes } from './modules/targets/targets.routes';
 import { auditLogRoutes } from './modules/users/audit-log.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
+import { domainEventsPlugin } from './plugins/domain-events';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { fixedSecurityHeaders } from './plugins/fixed-security-headers';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -133,6 +134,7 @@ export const buildApp = async ({
   await app.register(catalogueCachePlugin);
   await app.register(mailPlugin);
   await app.register(adobePlugin);
+  await app.register(domainEventsPlugin);
   await app.register(jobsPlugin);
   await app.register(notificationJobsPlugin);
   await app.register(orderJobsPlugin);

@@ -1,6 +1,9 @@
 import { isLanguage, type Language } from '@esd/shared/constants';
 import type { FastifyRequest } from 'fastify';
 
+/** A stored language (a user's, an order's) as one of ours; English if it is none. */
+export const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : 'en');
+
 /** The language the request names in Accept-Language (its first choice), if one of ours. */
 export const headerLanguage = (request: FastifyRequest): Language | undefined => {
   const header = request.headers['accept-language'];

@@ -14,7 +14,7 @@ import {
   users,
   wonPrizes,
 } from '../db/schema';
-import { accrueEventPoints } from '../modules/events/event-points.repository';
+import { accrueEventPoints } from '../modules/events';
 
 const day = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * day);

@@ -17,7 +17,7 @@ import {
   users,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { demoAdobeCustomers } from '../modules/adobe/demo-customers';
+import { demoAdobeCustomers } from '../modules/adobe';
 import { demoCategories, demoProducts } from './demo-catalogue';
 import { seedLibrary, seedNews, seedTargets } from './demo-content';
 import { seedDemoEvents } from './demo-events';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { requireSession } from '../../plugins/auth';
-import { readBasket } from '../basket/basket.service';
+import { readBasket } from '../basket';
 import { createAdobeService } from './adobe.service';
 
 /**

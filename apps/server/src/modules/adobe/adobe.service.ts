@@ -19,11 +19,9 @@ import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
-import { toProfile } from '../auth/profile';
-import * as basketRepo from '../basket/basket.repository';
-import { writeBasket } from '../basket/basket.service';
-import { loadPricingContext, usdPrice } from '../catalogue/pricing.context';
-import { findProduct } from '../catalogue/products.repository';
+import { toProfile } from '../auth';
+import { findBasketLines, putAdobeLine, writeBasket } from '../basket';
+import { findProduct, loadPricingContext, usdPrice } from '../catalogue';
 import type { AdobeClient } from './adobe.client';
 import * as repo from './adobe.repository';
 import { readSubscriptions } from './adobe.subscriptions';
@@ -236,7 +234,7 @@ export const createAdobeService = ({
       // under the basket's lock, as every basket write (issue 29)
       await writeBasket(db, session.user.id, async (tx) => {
         const lineKey = `adobe:${customer.id}:${threeYear ? 1 : 0}`;
-        const lines = await basketRepo.findBasketLines(tx, session.user.id);
+        const lines = await findBasketLines(tx, session.user.id);
         const exists = lines.some(
           (l) =>
             l.item.productId === product.id &&
@@ -247,7 +245,7 @@ export const createAdobeService = ({
           throw new AppError('BASKET_LIMIT', `A basket holds at most ${MAX_BASKET_LINES} lines.`);
         }
         // an Adobe line holds one priced request: asking again replaces it (the price depends on it)
-        await basketRepo.putAdobeLine(tx, {
+        await putAdobeLine(tx, {
           userId: session.user.id,
           productId: product.id,
           quantity: input.quantity,

@@ -18,15 +18,16 @@ import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import { isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
-import { toProfile } from '../auth/profile';
+import { toProfile } from '../auth';
 import {
   aznAmount,
+  findProduct,
   loadOwnSettings,
   loadPricingContext,
   type PricingContext,
+  productImageUrl,
   usdPrice,
-} from '../catalogue/pricing.context';
-import { findProduct, productImageUrl } from '../catalogue/products.repository';
+} from '../catalogue';
 import * as repo from './basket.repository';
 
 /** What an Adobe line was quoted for: the quoted SKU (the chosen option), customer, commitment. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dealerProductPrices, products } from '../../db/schema';
 import { offsetOf } from '../../lib/list';
-import { productSearchCondition, type titleColumn } from '../catalogue/products.repository';
+import { productSearchCondition, type titleColumn } from '../catalogue';
 
 type Title = ReturnType<typeof titleColumn>;
 

@@ -5,8 +5,7 @@ import type { Db } from '../../db/client';
 import { type AuditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Session } from '../../plugins/auth';
-import { loadPricingContext, type PricingContext, usdPrice } from '../catalogue/pricing.context';
-import { titleColumn } from '../catalogue/products.repository';
+import { loadPricingContext, type PricingContext, titleColumn, usdPrice } from '../catalogue';
 import * as repo from './dealer-prices.repository';
 
 /** The dealer's view of one product: its cost, its own setting, and what its users pay. */

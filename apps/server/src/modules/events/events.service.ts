@@ -20,7 +20,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { pick, titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
-import { productImageUrl } from '../catalogue/products.repository';
+import { productImageUrl } from '../catalogue';
 import {
   findDealersAtRanks,
   findLeaderboard,

@@ -3,7 +3,7 @@ import { envelopeSchema } from '@esd/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/errors';
-import { countFailedJobs } from '../jobs/failed-jobs.repository';
+import { countFailedJobs } from '../jobs';
 import { pingDatabase } from './health.repository';
 
 const sameSecret = (given: string, expected: string) => {

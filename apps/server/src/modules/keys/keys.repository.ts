@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { licenceKeys, orderItems, orders, products } from '../../db/schema';
 import { rowsOf } from '../../lib/sql';
-import { productSearchCondition } from '../catalogue/products.repository';
+import { productSearchCondition } from '../catalogue';
 
 /** Key stock is kept for the key-pool and vendor products; Adobe licences come from Adobe. */
 export const STOCKED_PROVIDERS = [1, 2];

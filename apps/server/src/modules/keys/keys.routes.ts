@@ -30,7 +30,7 @@ const receiveKeyFile = async (request: FastifyRequest) => {
 
 export const keysRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'globalDistrict' as const };
-  const keys = createKeysService({ db: app.db, deliveries: app.deliveries, log: app.log });
+  const keys = createKeysService({ db: app.db, events: app.domainEvents, log: app.log });
 
   app.get(
     '/keys/stock',

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Deliveries } from '../orders/orders.jobs';
+import type { DomainEvents } from '../../plugins/domain-events';
 import { readKeyFile } from './keys.import';
 import * as repo from './keys.repository';
 import { readOrderSettings } from './order-settings';
@@ -12,17 +12,18 @@ import { readOrderSettings } from './order-settings';
  */
 export const createKeysService = ({
   db,
-  deliveries,
+  events,
   log,
 }: {
   db: Db;
-  deliveries: Deliveries;
+  /** tells whoever listens (key delivery) that a product has new keys */
+  events: DomainEvents;
   log: FastifyBaseLogger;
 }) => {
   /** Orders waiting for this product's keys get them now, not at the next delivery sweep. */
   const resumeDeliveries = async (productId: number) => {
     try {
-      await deliveries.resumeProduct(productId);
+      await events.emit('keys.added', { productId });
     } catch (error) {
       // the keys are stored; the delivery watch queues the waiting orders later
       log.error({ err: error, productId }, 'resuming key delivery after an import failed');

@@ -1,5 +1,6 @@
-import { isLanguage, type Language } from '@esd/shared/constants';
+import type { Language } from '@esd/shared/constants';
 import { escapeHtml } from '../../lib/html';
+import { languageOf } from '../../lib/language';
 
 const texts = {
   en: {
@@ -84,8 +85,6 @@ const texts = {
 
 type Texts = (typeof texts)[Language];
 type Recipient = { name: string; lang: string };
-
-export const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : 'en');
 
 /** A page of the portal, by its web route. */
 export const pageLink = (publicUrl: string, route: string) =>

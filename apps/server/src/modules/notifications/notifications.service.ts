@@ -8,12 +8,11 @@ import type {
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { titleIn } from '../../lib/language';
+import { languageOf, titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import {
   cashDigestMail,
-  languageOf,
   lowStockMail,
   pageLink,
   partnerApplicationMail,

@@ -2,7 +2,6 @@ import type { OrderStatusName } from '@esd/shared/orders/orders.rules';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
-  adobeCustomers,
   basketItems,
   licenceKeys,
   orderEvents,
@@ -22,19 +21,6 @@ export const availableByProduct = async (db: DbOrTx, productIds: number[]) => {
     .where(and(inArray(licenceKeys.productId, productIds), eq(licenceKeys.status, 'available')))
     .groupBy(licenceKeys.productId);
   return new Map(rows.map((r) => [r.productId, r.available]));
-};
-
-/** Of these Adobe customers, the ids of those that belong to the dealer. */
-export const findOwnAdobeCustomerIds = async (
-  db: DbOrTx,
-  customerIds: number[],
-  dealerId: number,
-) => {
-  const rows = await db
-    .select({ id: adobeCustomers.id })
-    .from(adobeCustomers)
-    .where(and(inArray(adobeCustomers.id, customerIds), eq(adobeCustomers.dealerId, dealerId)));
-  return new Set(rows.map((r) => r.id));
 };
 
 export const findUserIsActive = async (db: DbOrTx, userId: number) => {

@@ -14,14 +14,14 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import type { Session, UserRow } from '../../plugins/auth';
-import { toProfile } from '../auth/profile';
-import * as basketRepo from '../basket/basket.repository';
-import { adobeLineInfo, priceBasketLines } from '../basket/basket.service';
-import { loadPricingContext, type PricingContext } from '../catalogue/pricing.context';
+import type { DomainEvents } from '../../plugins/domain-events';
+import { findOwnAdobeCustomerIds } from '../adobe';
+import { toProfile } from '../auth';
+import { adobeLineInfo, findBasketLines, priceBasketLines } from '../basket';
+import { loadPricingContext, type PricingContext } from '../catalogue';
 import { decodeQuote, encodeQuote } from './checkout.quote';
 import * as repo from './checkout.repository';
 import { recordPlacedMoney } from './order-actions.service';
-import type { Deliveries } from './orders.jobs';
 import { findCreditLimit, sumUnpaidCredit } from './orders.repository';
 import { orderDetail } from './orders.service';
 
@@ -53,7 +53,7 @@ const dealerCredit = async (db: DbOrTx, dealerId: number, options: { lock?: bool
  * others stay in the basket for a checkout of their own.
  */
 const priceBasket = async (db: DbOrTx, ctx: PricingContext, userId: number, sellType: SellType) => {
-  const all = await basketRepo.findBasketLines(db, userId);
+  const all = await findBasketLines(db, userId);
   const lines = all.filter((l) => l.item.sellType === sellType);
   const priced = await priceBasketLines(db, ctx, lines);
   const totalUsd = sumMoney(priced.map((l) => l.totalUsd));
@@ -124,7 +124,7 @@ const requireValidAdobeQuotes = async (
       );
     }
   }
-  const owned = await repo.findOwnAdobeCustomerIds(
+  const owned = await findOwnAdobeCustomerIds(
     tx,
     adobeLines.map((l) => l.item.adobe?.portal_customer_id ?? 0),
     buyerId,
@@ -444,9 +444,9 @@ type CheckoutDeps = { db: Db; clock: Clock };
 
 export const createCheckoutService = ({
   db,
-  deliveries,
+  events,
   clock,
-}: CheckoutDeps & { deliveries: Deliveries }) => ({
+}: CheckoutDeps & { events: DomainEvents }) => ({
   preview: (session: Session, requested: SellType | undefined, lang: Language) =>
     previewCheckout(db, session, requested, lang),
 
@@ -462,9 +462,9 @@ export const createCheckoutService = ({
     const confirmed = quote === undefined ? undefined : decodeQuote(quote);
     const placed = await placeOrder({ db, clock }, session, { ...input, confirmed });
     if (!placed.replayed && placed.status === 'in_progress')
-      await deliveries.orderPaid(placed.orderId);
+      await events.emit('order.paid', { orderId: placed.orderId });
     if (!placed.replayed && placed.status === 'pending')
-      await deliveries.orderPlaced(placed.orderId);
+      await events.emit('order.placed', { orderId: placed.orderId });
     return {
       replayed: placed.replayed,
       answer: placed.answer ?? {

@@ -2,8 +2,9 @@ import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { licenceKeys, orderEvents, orderItems, orders, users } from '../../db/schema';
+import type { AdobeLine } from '../../db/schema/shop';
 import { rowsOf } from '../../lib/sql';
-import { accruePointsSql } from '../events/event-points.repository';
+import { accruePointsSql } from '../events';
 import { lateItemsCondition } from './orders.repository';
 
 /**
@@ -222,3 +223,52 @@ export const findDeliveredKeys = (db: DbOrTx, orderId: number) =>
     .innerJoin(licenceKeys, eq(licenceKeys.orderItemId, orderItems.id))
     .where(and(eq(orderItems.orderId, orderId), eq(licenceKeys.status, 'allocated')))
     .orderBy(asc(orderItems.id), asc(licenceKeys.id));
+
+// ------------------------------------------------------------------ Adobe items
+
+/** The order's Adobe items still waiting, while the order is in progress. */
+export const findWaitingAdobeItems = (db: DbOrTx, orderId: number) =>
+  db
+    .select({ id: orderItems.id, quantity: orderItems.quantity, adobe: orderItems.adobe })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.providerId, PROVIDER.adobe),
+        eq(orderItems.status, 'waiting'),
+        eq(orders.status, 'in_progress'),
+      ),
+    );
+
+/** Locks the order, then its item (the order's lock first, as every writer takes them). */
+export const lockOrderAndItem = async (db: DbOrTx, orderId: number, itemId: number) => {
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  const [item] = await db.select().from(orderItems).where(eq(orderItems.id, itemId)).for('update');
+  return { order, item };
+};
+
+/** Keeps Adobe's answer on an item that is not delivered (yet). */
+export const setItemAdobe = async (db: DbOrTx, itemId: number, adobe: AdobeLine) => {
+  await db.update(orderItems).set({ adobe }).where(eq(orderItems.id, itemId));
+};
+
+/** Adobe placed the order: the item is delivered in full, with Adobe's answer. */
+export const setItemDeliveredByAdobe = async (
+  db: DbOrTx,
+  item: { id: number; quantity: number; adobe: AdobeLine },
+) => {
+  await db
+    .update(orderItems)
+    .set({
+      adobe: item.adobe,
+      status: 'delivered',
+      delivered: item.quantity,
+      deliveredAt: sql`now()`,
+    })
+    .where(eq(orderItems.id, item.id));
+};

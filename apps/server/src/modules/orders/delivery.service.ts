@@ -2,9 +2,9 @@ import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import type { Config } from '../../config/env';
 import type { Db, DbOrTx } from '../../db/client';
-import { titleIn } from '../../lib/language';
+import { languageOf, titleIn } from '../../lib/language';
 import type { Mailer } from '../../plugins/mail';
-import { markLowStock } from '../keys/keys.repository';
+import { markLowStock } from '../keys';
 import * as repo from './delivery.repository';
 import {
   claimOrderMails,
@@ -12,7 +12,7 @@ import {
   findOrderMail,
   releaseOrderMails,
 } from './order-mail-claims.repository';
-import { type KeysMailItem, keysMail, languageOf, lateDeliveryMail } from './orders.mail';
+import { type KeysMailItem, keysMail, lateDeliveryMail } from './orders.mail';
 
 /** What the mails of an order's delivery use (the Fastify app has them all). */
 type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> };

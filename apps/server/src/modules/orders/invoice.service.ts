@@ -5,10 +5,10 @@ import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { Config } from '../../config/env';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { titleIn } from '../../lib/language';
+import { languageOf, titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
-import { readCompanySettings } from '../settings/company.repository';
+import { readCompanySettings } from '../settings';
 import {
   formatAmount,
   formatInvoiceDay,
@@ -24,7 +24,7 @@ import {
   findOrderMail,
   releaseOrderMails,
 } from './order-mail-claims.repository';
-import { languageOf, placedOrderMail } from './orders.mail';
+import { placedOrderMail } from './orders.mail';
 import { findOrderItems, findVisibleOrder, type OrderListRow } from './orders.repository';
 
 /** A moment's calendar day in Baku, `YYYY-MM-DD`. */

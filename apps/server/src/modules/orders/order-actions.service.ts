@@ -22,9 +22,8 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
-import { reverseEventPoints } from '../events/event-points.repository';
-import { assertReturnKeepsPoints } from '../events/events.service';
-import { readOrderSettings } from '../keys/order-settings';
+import { assertReturnKeepsPoints, reverseEventPoints } from '../events';
+import { readOrderSettings } from '../keys';
 import { completeIfDelivered, markItemDelivered } from './delivery.repository';
 import * as repo from './orders.repository';
 

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import { type Db, openLane } from '../../db/client';
 import type { QueueOptions } from '../../plugins/jobs';
-import { deliverAdobeItems } from '../adobe/adobe.delivery';
+import { deliverAdobeItems } from './delivery.adobe';
 import {
   findOrdersToDeliver,
   findOrdersWaitingForProduct,
@@ -164,6 +164,12 @@ export const orderJobsPlugin = fp(
       },
     });
 
+    // what other modules tell of: delivery reacts, they need not know it does
+    app.domainEvents.on('order.paid', ({ orderId }) => app.deliveries.orderPaid(orderId));
+    app.domainEvents.on('order.placed', ({ orderId }) => app.deliveries.orderPlaced(orderId));
+    app.domainEvents.on('order.completed', ({ orderId }) => app.deliveries.orderCompleted(orderId));
+    app.domainEvents.on('keys.added', ({ productId }) => app.deliveries.resumeProduct(productId));
+
     const options = queueOptions(app.config);
     jobs.define<OrderJob>({
       name: QUEUES.deliver,
@@ -237,5 +243,8 @@ export const orderJobsPlugin = fp(
       ]);
     });
   },
-  { name: 'order-jobs', dependencies: ['config', 'database', 'mail', 'jobs', 'notification-jobs'] },
+  {
+    name: 'order-jobs',
+    dependencies: ['config', 'database', 'mail', 'jobs', 'notification-jobs', 'domain-events'],
+  },
 );

@@ -1,5 +1,6 @@
-import { isLanguage, type Language } from '@esd/shared/constants';
+import type { Language } from '@esd/shared/constants';
 import { escapeHtml } from '../../lib/html';
+import { languageOf } from '../../lib/language';
 
 const texts = {
   en: {
@@ -63,8 +64,6 @@ const texts = {
     placedOpen: 'Sifariş və onun proforma hesab-fakturası portaldadır:',
   },
 } satisfies Record<Language, unknown>;
-
-export const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : 'en');
 
 /** An item of a keys mail: its title in the buyer's language and its keys. */
 export type KeysMailItem = { title: string; sku: string; quantity: number; keys: string[] };

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@esd/shared/baku-time';
 import {
   KEY_DELIVERY_PROMISE_SECONDS,
   type OrderStatusName,
@@ -20,9 +21,6 @@ import { ldCountryIds } from '../../lib/local-district';
 import type { Session } from '../../plugins/auth';
 
 export type OrderFilters = Omit<z.output<typeof orderListQuerySchema>, 'page' | 'perPage'>;
-
-/** Dates of the filters are calendar days in Baku, where the distributor works. */
-export const BUSINESS_TIME_ZONE = 'Asia/Baku';
 
 /**
  * The orders a viewer may see: a user its own, a dealer its own and its users', a local

@@ -56,12 +56,12 @@ const readIdempotencyKey = (request: FastifyRequest) => {
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const checkout = createCheckoutService({
     db: app.db,
-    deliveries: app.deliveries,
+    events: app.domainEvents,
     clock: app.clock,
   });
   const orders = createOrdersService({
     db: app.db,
-    deliveries: app.deliveries,
+    events: app.domainEvents,
     mailer: app.mailer,
     config: app.config,
     notifyAdmins: app.notifyAdmins,

@@ -12,10 +12,11 @@ import type { Clock } from '../../lib/clock';
 import { titleIn } from '../../lib/language';
 import { takeUses } from '../../lib/usage-limit';
 import type { Session } from '../../plugins/auth';
+import type { DomainEvents } from '../../plugins/domain-events';
 import type { Mailer } from '../../plugins/mail';
-import { adobeLineInfo } from '../basket/basket.service';
-import { readOrderSettings } from '../keys/order-settings';
-import type { NotifyAdmins } from '../notifications/notifications.jobs';
+import { adobeLineInfo } from '../basket';
+import { readOrderSettings } from '../keys';
+import type { NotifyAdmins } from '../notifications';
 import { mailOrderKeys } from './delivery.service';
 import {
   activateKey,
@@ -32,7 +33,6 @@ import {
   settleCredit,
   withdrawRefusedItem,
 } from './order-actions.service';
-import type { Deliveries } from './orders.jobs';
 import * as repo from './orders.repository';
 
 /** Keys mails a user can send in an hour, and mails one address can get (issue 18). */
@@ -267,14 +267,15 @@ const lateDeliveries = async (db: DbOrTx, session: Session, lang: Language) => {
  */
 export const createOrdersService = ({
   db,
-  deliveries,
+  events,
   mailer,
   config,
   notifyAdmins,
   clock,
 }: {
   db: Db;
-  deliveries: Deliveries;
+  /** tells whoever listens (key delivery) that an order was paid or completed */
+  events: DomainEvents;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
   /** tells the admins of a return request (after it is stored) */
@@ -294,7 +295,7 @@ export const createOrdersService = ({
 
     confirmPayment: async (viewer: Viewer, id: number, note?: string) => {
       await confirmPayment(actions, viewer.session, id, note);
-      await deliveries.orderPaid(id);
+      await events.emit('order.paid', { orderId: id });
       return detail(viewer, id);
     },
     cancel: async (viewer: Viewer, id: number, note?: string) => {
@@ -307,12 +308,12 @@ export const createOrdersService = ({
     },
     deliverManually: async (viewer: Viewer, id: number, itemId: number, keys: string[]) => {
       const completed = await deliverManually(actions, viewer.session, id, itemId, keys);
-      if (completed) await deliveries.orderCompleted(id);
+      if (completed) await events.emit('order.completed', { orderId: id });
       return detail(viewer, id);
     },
     withdrawRefusedItem: async (viewer: Viewer, id: number, itemId: number, note?: string) => {
       const completed = await withdrawRefusedItem(actions, viewer.session, id, itemId, note);
-      if (completed) await deliveries.orderCompleted(id);
+      if (completed) await events.emit('order.completed', { orderId: id });
       return detail(viewer, id);
     },
     activateKey: async (viewer: Viewer, id: number, keyId: number, endCustomer: string) => {

@@ -7,11 +7,10 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
-import { toProfile } from '../auth/profile';
-import { addBasketLine, writeBasket } from '../basket/basket.service';
-import { loadOwnSettings, loadPricingContext, usdPrice } from '../catalogue/pricing.context';
-import { findProduct } from '../catalogue/products.repository';
-import { findOwnAdobeCustomerIds } from './checkout.repository';
+import { findOwnAdobeCustomerIds } from '../adobe';
+import { toProfile } from '../auth';
+import { addBasketLine, writeBasket } from '../basket';
+import { findProduct, loadOwnSettings, loadPricingContext, usdPrice } from '../catalogue';
 import { orderNotFound } from './order-actions.service';
 import * as repo from './orders.repository';
 

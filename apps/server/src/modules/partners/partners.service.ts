@@ -13,9 +13,9 @@ import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
 import { takeUses } from '../../lib/usage-limit';
 import type { Mailer } from '../../plugins/mail';
-import { issueSetPasswordLink } from '../auth/set-password-link';
-import type { NotifyAdmins } from '../notifications/notifications.jobs';
-import { insertAccount, markupGroupExists } from '../users/users.repository';
+import { issueSetPasswordLink } from '../auth';
+import type { NotifyAdmins } from '../notifications';
+import { insertAccount, markupGroupExists } from '../users';
 import {
   applicationApprovedMail,
   applicationReceivedMail,

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/errors';
 import { readImage, serveStoredFile, storedNamePattern } from '../../lib/uploads';
 import { requireSession } from '../../plugins/auth';
-import { createAuthService } from '../auth/auth.service';
+import { createAuthService } from '../auth';
 import { createProfileService } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { writeWithFile } from '../../lib/stored-file-write';
 import { type CheckedFile, removeStoredFile } from '../../lib/uploads';
 import type { Session } from '../../plugins/auth';
-import { toProfile } from '../auth/profile';
+import { toProfile } from '../auth';
 import * as repo from './profile.repository';
 
 const accountNotFound = () => new AppError('NOT_FOUND', 'Account not found.');

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { type AuditActor, type AuditEntry, changedFields, writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { forgetMarkupCache } from '../catalogue/pricing.context';
+import { forgetMarkupCache } from '../catalogue';
 import * as repo from './markup-groups.repository';
 
 /** A group as the audit log compares it: exact 2-decimal percents, overrides by category. */

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { listOrder, offsetOf } from '../../lib/list';
-import { productImageUrl, productSearchCondition } from '../catalogue/products.repository';
+import { productImageUrl, productSearchCondition } from '../catalogue';
 
 type Row = { product: typeof products.$inferSelect; category: string };
 

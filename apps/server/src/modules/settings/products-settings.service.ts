@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { writeWithFile } from '../../lib/stored-file-write';
 import { type CheckedFile, removeStoredFile } from '../../lib/uploads';
-import { rearmLowStock } from '../keys/keys.repository';
+import { rearmLowStock } from '../keys';
 import * as repo from './products-settings.repository';
 
 const notFound = () => new AppError('NOT_FOUND', 'This product does not exist.');

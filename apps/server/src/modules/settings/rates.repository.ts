@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { exchangeRates, rateAlertMails } from '../../db/schema';
+import { exchangeRates, rateAlertMails, users } from '../../db/schema';
 import { offsetOf } from '../../lib/list';
 
 /** A page of the bank rates, newest date first, and how many there are. */
@@ -100,3 +100,10 @@ export const releaseRateAlert = async (db: DbOrTx, date: string, recipientId: nu
       ),
     );
 };
+
+/** The active global admins, whom a missing rate is told to. */
+export const findActiveGlobalAdmins = (db: DbOrTx) =>
+  db
+    .select({ id: users.id, email: users.email, name: users.name, lang: users.lang })
+    .from(users)
+    .where(and(eq(users.typeId, 1), eq(users.isActive, true)));

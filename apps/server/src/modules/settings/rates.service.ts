@@ -6,14 +6,9 @@ import type { Db } from '../../db/client';
 import type { exchangeRates } from '../../db/schema';
 import { type AuditActor, changedFields, writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { languageOf } from '../../lib/language';
 import type { Mailer } from '../../plugins/mail';
-import {
-  forgetPricingCache,
-  readPricingSettings,
-  writePricingSettings,
-} from '../catalogue/pricing-settings';
-import { findActiveGlobalAdmins } from '../orders/delivery.repository';
-import { languageOf } from '../orders/orders.mail';
+import { forgetPricingCache, readPricingSettings, writePricingSettings } from '../catalogue';
 import { CbarFetchError, cbarDay, fetchCbarFile } from './cbar.client';
 import { CbarFormatError, parseCbarUsdRate } from './cbar-rates';
 import { rateMissingMail } from './rates.mail';
@@ -179,7 +174,7 @@ export const createRatesService = ({
       const link = `${config.publicUrl}/pages/settings/markup?tab=rates`;
       let mailed = 0;
       let failure: unknown;
-      for (const admin of await findActiveGlobalAdmins(db)) {
+      for (const admin of await repo.findActiveGlobalAdmins(db)) {
         if (!(await repo.claimRateAlert(db, today, admin.id))) continue;
         const mail = rateMissingMail({
           lang: languageOf(admin.lang),

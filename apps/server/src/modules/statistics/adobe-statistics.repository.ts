@@ -1,10 +1,11 @@
+import { BUSINESS_TIME_ZONE } from '@esd/shared/baku-time';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { adobeCustomers, orderItems, orders, users } from '../../db/schema';
 import { ldCountryIds } from '../../lib/local-district';
 import { plannedRowsOf } from '../../lib/sql';
 import type { Session } from '../../plugins/auth';
-import { BUSINESS_TIME_ZONE, orderScope } from '../orders/orders.repository';
+import { orderScope } from '../orders';
 
 const ADOBE_PROVIDER_ID = 3;
 const TOP_CUSTOMERS = 10;

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@esd/shared/baku-time';
 import type { Language } from '@esd/shared/constants';
 import {
   type AuditNameKind,
@@ -21,7 +22,6 @@ import {
   wonPrizes,
 } from '../../db/schema';
 import { pick, titleIn } from '../../lib/language';
-import { BUSINESS_TIME_ZONE } from '../orders/orders.repository';
 
 /** Midnight of a calendar day in Baku, as a timestamp. */
 const startOfDay = (date: string) =>

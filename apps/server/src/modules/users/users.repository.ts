@@ -29,7 +29,7 @@ import {
 import { containsPattern } from '../../lib/list';
 import { ldCountryIds } from '../../lib/local-district';
 import type { Session } from '../../plugins/auth';
-import { unpaidCreditByDealer } from '../orders/orders.repository';
+import { unpaidCreditByDealer } from '../orders';
 
 /**
  * The accounts a session manages (spec 6 hierarchy): gd everyone; ld the dealers of its

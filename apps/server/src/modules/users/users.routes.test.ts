@@ -1,9 +1,9 @@
+import { BUSINESS_TIME_ZONE } from '@esd/shared/baku-time';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { insertOrder, linkTokenFor, signedIn, userId } from '../../../test/users-support';
 import { auditLog, countries, markupGroups, userGroups, users } from '../../db/schema';
-import { BUSINESS_TIME_ZONE } from '../orders/orders.repository';
 
 type Row = {
   id: number;

@@ -24,8 +24,7 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
-import { invalidateResetTokens } from '../auth/auth.repository';
-import { accountInviteMail, issueSetPasswordLink } from '../auth/set-password-link';
+import { accountInviteMail, invalidateResetTokens, issueSetPasswordLink } from '../auth';
 import { ADMIN_RESET_LINK_TTL_MS, adminResetMail } from './users.mail';
 import {
   clearPasswordAndEndSessions,

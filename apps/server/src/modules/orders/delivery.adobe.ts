@@ -1,14 +1,15 @@
 import type { Db } from '../../db/client';
 import type { AdobeLine } from '../../db/schema/shop';
 import { AppError } from '../../lib/errors';
-import { completeIfDelivered, markItemDelivered } from '../orders/delivery.repository';
-import type { AdobeClient } from './adobe.client';
+import type { AdobeClient } from '../adobe';
 import {
+  completeIfDelivered,
   findWaitingAdobeItems,
   lockOrderAndItem,
+  markItemDelivered,
   setItemAdobe,
   setItemDeliveredByAdobe,
-} from './adobe.repository';
+} from './delivery.repository';
 
 /** Adobe's order status codes: done, pending, failed. */
 const DONE = '1000';

@@ -1,0 +1,10 @@
+/**
+ * The events module's public surface (issue 30): what other modules may use of it. Another module
+ * imports this file only, never one of the module's own files (`npm run lint:deps`).
+ */
+export {
+  accrueEventPoints,
+  accruePointsSql,
+  reverseEventPoints,
+} from './event-points.repository';
+export { assertReturnKeepsPoints } from './events.service';

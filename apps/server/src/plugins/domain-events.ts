@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * What one module tells the others after its change is committed, and what it carries. The
+ * module that changes emits; whoever must react listens, so the emitter need not know who that
+ * is (issue 30: orders and keys say what happened, delivery listens). Names only, no module
+ * import: this file stays below the modules.
+ */
+type DomainEventMap = {
+  /** a cash order was placed: it waits for its payment (its confirmation mail is due) */
+  'order.placed': { orderId: number };
+  /** an order was paid (a credit order at once, a cash order when an admin confirms it) */
+  'order.paid': { orderId: number };
+  /** an order got its last key by hand, or its last refused item was withdrawn */
+  'order.completed': { orderId: number };
+  /** keys of a product were added to the stock */
+  'keys.added': { productId: number };
+};
+
+type Listener<K extends keyof DomainEventMap> = (event: DomainEventMap[K]) => Promise<void>;
+
+export type DomainEvents = {
+  /** runs every listener of the event in the order they were added, and waits for them */
+  emit: <K extends keyof DomainEventMap>(name: K, event: DomainEventMap[K]) => Promise<void>;
+  on: <K extends keyof DomainEventMap>(name: K, listener: Listener<K>) => void;
+};
+
+/**
+ * A typed in-process event bus. `emit` waits for the listeners and passes on their failure, so
+ * the emitter handles it exactly as it did a direct call.
+ */
+const createDomainEvents = (): DomainEvents => {
+  const listeners = new Map<keyof DomainEventMap, Listener<never>[]>();
+  return {
+    emit: async (name, event) => {
+      for (const listener of (listeners.get(name) ?? []) as Listener<typeof name>[]) {
+        await listener(event);
+      }
+    },
+    on: (name, listener) => {
+      listeners.set(name, [...(listeners.get(name) ?? []), listener as Listener<never>]);
+    },
+  };
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    domainEvents: DomainEvents;
+  }
+}
+
+export const domainEventsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate<DomainEvents>('domainEvents', createDomainEvents());
+  },
+  { name: 'domain-events' },
+);
