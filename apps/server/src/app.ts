@@ -26,13 +26,17 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
 import { catalogueCachePlugin } from './modules/catalogue/catalogue-cache';
 import { productsRoutes } from './modules/catalogue/products.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { dealerPricesRoutes } from './modules/dealer/dealer-prices.routes';
 import { userGroupsRoutes } from './modules/dealer/user-groups.routes';
+import { deliveryJobsPlugin } from './modules/delivery/delivery.jobs';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { eventsSettingsRoutes } from './modules/events/events-settings.routes';
 import { prizesSettingsRoutes } from './modules/events/prizes-settings.routes';
 import { wonPrizesRoutes } from './modules/events/won-prizes.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes';
 import { keysRoutes } from './modules/keys/keys.routes';
 import { orderSettingsRoutes } from './modules/keys/order-settings.routes';
@@ -41,7 +45,6 @@ import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { notificationJobsPlugin } from './modules/notifications/notifications.jobs';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { orderJobsPlugin } from './modules/orders/orders.jobs';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -137,7 +140,7 @@ export const buildApp = async ({
   await app.register(domainEventsPlugin);
   await app.register(jobsPlugin);
   await app.register(notificationJobsPlugin);
-  await app.register(orderJobsPlugin);
+  await app.register(deliveryJobsPlugin);
   await app.register(adobeJobsPlugin);
   await app.register(rateJobsPlugin);
 
@@ -161,7 +164,10 @@ export const buildApp = async ({
       await api.register(productsRoutes);
       await api.register(basketRoutes);
       await api.register(adobeRoutes);
+      await api.register(checkoutRoutes);
       await api.register(ordersRoutes);
+      await api.register(invoicesRoutes);
+      await api.register(deliveryRoutes);
       for (const routes of [
         countriesRoutes,
         categoriesRoutes,

@@ -27,7 +27,7 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   /**
    * when the backstop job of a delivery started at once becomes due: long enough for that
-   * delivery to have finished, so workers do not wait on its lock (modules/orders/orders.jobs.ts)
+   * delivery to have finished, so workers do not wait on its lock (modules/delivery/delivery.jobs.ts)
    */
   JOB_BACKSTOP_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** tries after a failed automatic mail (SMTP down) before the job goes to the dead letters */

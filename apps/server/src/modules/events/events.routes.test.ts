@@ -4,7 +4,7 @@ import { addKeys, as, createProduct, prizeClaimBody } from '../../../test/fixtur
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
 import { auditLog, eventPoints, orders, prizes, users, wonPrizes } from '../../db/schema';
-import { deliverOrder } from '../orders/delivery.service';
+import { deliverOrder } from '../delivery/delivery.service';
 import { accrueEventPoints } from './event-points.repository';
 
 const hour = 3_600_000;

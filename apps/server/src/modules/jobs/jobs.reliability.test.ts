@@ -17,8 +17,8 @@ import { openDatabase } from '../../db/client';
 import { JOBS_SCHEMA } from '../../db/migrate';
 import { auditLog, orderItems, orderMails, orders, users } from '../../db/schema';
 import { deadLetterOf } from '../../plugins/jobs';
-import { raiseLateDeliveryAlerts, sendCompletedOrderMail } from '../orders/delivery.service';
-import { QUEUES } from '../orders/orders.jobs';
+import { QUEUES } from '../delivery/delivery.jobs';
+import { raiseLateDeliveryAlerts, sendCompletedOrderMail } from '../delivery/delivery.service';
 
 /** keys mails of an order: the subject names it as #id (en) or №id (ru, az) */
 const keysMailsOf = (smtp: TestSmtpServer, orderId: number) =>

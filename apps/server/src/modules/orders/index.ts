@@ -2,4 +2,30 @@
  * The orders module's public surface (issue 30): what other modules may use of it. Another module
  * imports this file only, never one of the module's own files (`npm run lint:deps`).
  */
-export { orderScope, unpaidCreditByDealer } from './orders.repository';
+
+export {
+  invalidState,
+  orderNotFound,
+  recordPlacedMoney,
+} from './order-actions.service';
+export {
+  claimOrderMails,
+  confirmOrderMails,
+  findOrderMail,
+  releaseOrderMails,
+} from './order-mail-claims.repository';
+export {
+  completeIfDelivered,
+  findCreditLimit,
+  findHeldKeys,
+  findOrderItems,
+  findVisibleOrder,
+  lateItemsCondition,
+  markItemDelivered,
+  type OrderListRow,
+  orderScope,
+  selectOrders,
+  sumUnpaidCredit,
+  unpaidCreditByDealer,
+} from './orders.repository';
+export { orderDetail } from './orders.service';

@@ -24,7 +24,6 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
 import { assertReturnKeepsPoints, reverseEventPoints } from '../events';
 import { readOrderSettings } from '../keys';
-import { completeIfDelivered, markItemDelivered } from './delivery.repository';
 import * as repo from './orders.repository';
 
 // The actions on a placed order, each one transaction that locks the order first. Whether the
@@ -306,8 +305,8 @@ export const deliverManually = (
     const full = unique.length === missing;
     await repo.addDeliveredKeys(tx, item.id, unique.length, full);
     if (!full) return false;
-    await markItemDelivered(tx, id, item.id, session.user.id);
-    return completeIfDelivered(tx, id, session.user.id);
+    await repo.markItemDelivered(tx, id, item.id, session.user.id);
+    return repo.completeIfDelivered(tx, id, session.user.id);
   });
 
 /**
@@ -352,7 +351,7 @@ export const withdrawRefusedItem = (
       actorId: session.user.id,
       note: note || item.adobe.error,
     });
-    return completeIfDelivered(tx, id, session.user.id);
+    return repo.completeIfDelivered(tx, id, session.user.id);
   });
 
 /** The buyer (or its dealer) records which end customer activated a delivered key. */

@@ -143,25 +143,3 @@ export const itemHeaders: Record<Language, { columns: string[]; keys: string }> 
     keys: 'Açarlar',
   },
 };
-
-/** "Download keys" of one order: the CSV's headers and the text file's lines. */
-export const keyFileWords: Record<
-  Language,
-  { columns: string[]; order: string; bakuTime: string }
-> = {
-  en: {
-    columns: ['Order', 'SKU', 'Product', 'Key', 'Delivered (Baku time)'],
-    order: 'Order',
-    bakuTime: 'Baku time',
-  },
-  ru: {
-    columns: ['Заказ', 'SKU', 'Продукт', 'Ключ', 'Выдан (время Баку)'],
-    order: 'Заказ',
-    bakuTime: 'время Баку',
-  },
-  az: {
-    columns: ['Sifariş', 'SKU', 'Məhsul', 'Açar', 'Verilib (Bakı vaxtı)'],
-    order: 'Sifariş',
-    bakuTime: 'Bakı vaxtı',
-  },
-};

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { startSession } from '../auth/auth.repository';
-import { deliverOrder } from './delivery.service';
+import { deliverOrder } from '../delivery/delivery.service';
 
 /** Fixed, so CI is reproducible; PROPERTY_SEED overrides to explore. */
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261123);

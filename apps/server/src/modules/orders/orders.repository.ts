@@ -18,7 +18,9 @@ import {
   users,
 } from '../../db/schema';
 import { ldCountryIds } from '../../lib/local-district';
+import { rowsOf } from '../../lib/sql';
 import type { Session } from '../../plugins/auth';
+import { accruePointsSql } from '../events';
 
 export type OrderFilters = Omit<z.output<typeof orderListQuerySchema>, 'page' | 'perPage'>;
 
@@ -436,3 +438,43 @@ export const returnItem = async (tx: Tx, itemId: number) => {
     .where(and(eq(licenceKeys.orderItemId, itemId), inArray(licenceKeys.status, ['allocated'])));
   await tx.update(orderItems).set({ status: 'returned' }).where(eq(orderItems.id, itemId));
 };
+
+/**
+ * The order is completed once no item waits any more (returned items do not wait): in one
+ * statement, the order turns completed, its history gets the event and its event points are
+ * credited. Every way an order completes passes here, so those points are credited exactly once.
+ * All parts read the statement's snapshot: the points are taken from the order row this
+ * statement completes (`done`), and the items delivered earlier in the transaction are seen.
+ */
+export const completeIfDelivered = async (tx: Tx, orderId: number, actorId: number | null) => {
+  const [row] = await rowsOf<{ completed: number }>(
+    tx,
+    sql`
+    with done as (
+      update orders set status = 'completed', completed_at = now(), updated_at = now()
+      where id = ${orderId} and status = 'in_progress'
+        and not exists (
+          select 1 from order_items where order_id = ${orderId} and status = 'waiting'
+        )
+      returning id, dealer_id, buyer_id, created_at
+    ), history as (
+      insert into order_events (order_id, from_status, to_status, actor_id)
+      select id, 'in_progress', 'completed', ${actorId}::int from done
+    ), points as (
+      ${accruePointsSql(sql`done`)}
+    )
+    select count(*)::int as completed from done`,
+  );
+  return (row?.completed ?? 0) > 0;
+};
+
+/** Records that an item received all its keys. */
+export const markItemDelivered = (
+  tx: Tx,
+  orderId: number,
+  itemId: number,
+  actorId: number | null,
+) =>
+  tx
+    .insert(orderEvents)
+    .values({ orderId, itemId, fromStatus: 'waiting', toStatus: 'delivered', actorId });

@@ -14,8 +14,8 @@ import {
   orders,
   users,
 } from '../../db/schema';
-import { raiseLateDeliveryAlerts } from './delivery.service';
-import { QUEUES } from './orders.jobs';
+import { QUEUES } from '../delivery/delivery.jobs';
+import { raiseLateDeliveryAlerts } from '../delivery/delivery.service';
 import { itemSkuMatches, itemTitleMatches } from './orders.repository';
 
 type Detail = {

@@ -6,18 +6,14 @@ import type {
   orderListQuerySchema,
 } from '@esd/shared/orders/orders.schemas';
 import type { z } from 'zod';
-import type { Config } from '../../config/env';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { titleIn } from '../../lib/language';
-import { takeUses } from '../../lib/usage-limit';
 import type { Session } from '../../plugins/auth';
 import type { DomainEvents } from '../../plugins/domain-events';
-import type { Mailer } from '../../plugins/mail';
 import { adobeLineInfo } from '../basket';
 import { readOrderSettings } from '../keys';
 import type { NotifyAdmins } from '../notifications';
-import { mailOrderKeys } from './delivery.service';
 import {
   activateKey,
   cancelOrder,
@@ -25,7 +21,6 @@ import {
   decideReturn,
   deliverManually,
   factsOf,
-  invalidState,
   moneyStateOf,
   openReturnUntil,
   orderNotFound,
@@ -34,10 +29,6 @@ import {
   withdrawRefusedItem,
 } from './order-actions.service';
 import * as repo from './orders.repository';
-
-/** Keys mails a user can send in an hour, and mails one address can get (issue 18). */
-const SEND_KEYS_PER_USER_PER_HOUR = 30;
-const MAILS_PER_RECIPIENT_PER_HOUR = 10;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -268,16 +259,12 @@ const lateDeliveries = async (db: DbOrTx, session: Session, lang: Language) => {
 export const createOrdersService = ({
   db,
   events,
-  mailer,
-  config,
   notifyAdmins,
   clock,
 }: {
   db: Db;
   /** tells whoever listens (key delivery) that an order was paid or completed */
   events: DomainEvents;
-  mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
   /** tells the admins of a return request (after it is stored) */
   notifyAdmins: NotifyAdmins;
   clock: Clock;
@@ -336,32 +323,6 @@ export const createOrdersService = ({
     ) => {
       await decideReturn(actions, viewer.session, id, returnId, { ...decision, lang: viewer.lang });
       return detail(viewer, id);
-    },
-
-    /**
-     * "Send keys" mails whom the user names (the buyer by default): limited per user and per
-     * recipient (issue 18). Answers the address.
-     */
-    sendKeys: async (session: Session, id: number, email?: string) => {
-      await requireVisibleOrder(db, session, id);
-      const recipient = email?.toLowerCase() ?? `buyer-of-order:${id}`;
-      await takeUses(db, [
-        {
-          key: `send-keys:user:${session.user.id}`,
-          max: SEND_KEYS_PER_USER_PER_HOUR,
-          windowSeconds: 3600,
-          message: 'You have sent keys too often: try again in {minutes} minutes.',
-        },
-        {
-          key: `mail:to:${recipient}`,
-          max: MAILS_PER_RECIPIENT_PER_HOUR,
-          windowSeconds: 3600,
-          message: 'Too many mails to this address: try again in {minutes} minutes.',
-        },
-      ]);
-      const to = await mailOrderKeys({ db, mailer, config }, id, email);
-      if (!to) throw invalidState('This order has no delivered keys yet.');
-      return to;
     },
   };
 };

@@ -14,14 +14,6 @@ const texts = {
       'These paid order items have been waiting for their keys for more than 3 minutes. Import keys for their products or deliver them by hand:',
     order: 'Order',
     delivered: 'delivered',
-    placedSubject: (id: number) => `Order #${id} received: proforma invoice`,
-    placedIntro: (id: number) => `Thank you for your ESD portal order #${id}.`,
-    placedPay: (total: string, due: string) =>
-      `Please pay ${total} AZN by bank transfer by ${due}. The proforma invoice attached gives the seller's bank account; put the order number as the payment reference.`,
-    placedPayLater: (total: string) =>
-      `Please pay ${total} AZN by bank transfer. The proforma invoice with the seller's bank account can be downloaded from the order on the portal.`,
-    placedKeys: 'The licence keys are delivered as soon as the payment is confirmed.',
-    placedOpen: 'The order and its proforma invoice are on the portal:',
   },
   ru: {
     greeting: 'Здравствуйте',
@@ -34,14 +26,6 @@ const texts = {
       'Эти оплаченные позиции ждут ключей дольше 3 минут. Загрузите ключи для их продуктов или выдайте их вручную:',
     order: 'Заказ',
     delivered: 'выдано',
-    placedSubject: (id: number) => `Заказ №${id} принят: счёт на оплату`,
-    placedIntro: (id: number) => `Спасибо за ваш заказ №${id} на портале ESD.`,
-    placedPay: (total: string, due: string) =>
-      `Просим оплатить ${total} AZN банковским переводом до ${due}. Реквизиты продавца указаны в приложенном счёте на оплату; в назначении платежа укажите номер заказа.`,
-    placedPayLater: (total: string) =>
-      `Просим оплатить ${total} AZN банковским переводом. Счёт на оплату с реквизитами продавца можно скачать на странице заказа на портале.`,
-    placedKeys: 'Лицензионные ключи выдаются сразу после подтверждения оплаты.',
-    placedOpen: 'Заказ и счёт на оплату доступны на портале:',
   },
   az: {
     greeting: 'Salam',
@@ -54,14 +38,6 @@ const texts = {
       'Bu ödənilmiş sifariş mövqeləri 3 dəqiqədən çoxdur ki, açarlarını gözləyir. Məhsullar üçün açarları yükləyin və ya onları əl ilə verin:',
     order: 'Sifariş',
     delivered: 'verilib',
-    placedSubject: (id: number) => `№${id} sifarişi qəbul edildi: proforma hesab-faktura`,
-    placedIntro: (id: number) => `ESD portalındakı №${id} sifarişiniz üçün təşəkkür edirik.`,
-    placedPay: (total: string, due: string) =>
-      `Zəhmət olmasa ${total} AZN məbləğini ${due} tarixinədək bank köçürməsi ilə ödəyin. Satıcının bank rekvizitləri əlavə olunmuş proforma hesab-fakturadadır; ödənişin təyinatında sifariş nömrəsini göstərin.`,
-    placedPayLater: (total: string) =>
-      `Zəhmət olmasa ${total} AZN məbləğini bank köçürməsi ilə ödəyin. Satıcının rekvizitləri olan proforma hesab-fakturanı portalda sifariş səhifəsindən yükləyə bilərsiniz.`,
-    placedKeys: 'Lisenziya açarları ödəniş təsdiqlənən kimi verilir.',
-    placedOpen: 'Sifariş və onun proforma hesab-fakturası portaldadır:',
   },
 } satisfies Record<Language, unknown>;
 
@@ -129,39 +105,5 @@ export const lateDeliveryMail = (
     html: `<p>${t.greeting}, ${escapeHtml(admin.name)}!</p><p>${escapeHtml(t.lateIntro)}</p><ul>${lines
       .map((l) => `<li>${escapeHtml(l)}</li>`)
       .join('')}</ul>`,
-  };
-};
-
-/**
- * The mail of a cash order just placed, in the buyer's language: what to pay and by when, with
- * the proforma invoice attached (`dueOn` null: no seller's details yet, so nothing attached).
- */
-export const placedOrderMail = ({
-  lang,
-  name,
-  orderId,
-  totalAzn,
-  dueOn,
-  publicUrl,
-}: {
-  lang: Language;
-  name: string;
-  orderId: number;
-  /** as the document prints it */
-  totalAzn: string;
-  dueOn: string | null;
-  publicUrl: string;
-}) => {
-  const t = texts[lang];
-  const link = orderLink(publicUrl, orderId);
-  const pay = dueOn ? t.placedPay(totalAzn, dueOn) : t.placedPayLater(totalAzn);
-  const paragraphs = [`${t.greeting}, ${name}!`, t.placedIntro(orderId), pay, t.placedKeys];
-  return {
-    subject: t.placedSubject(orderId),
-    text: [...paragraphs, `${t.placedOpen}\n${link}`, ''].join('\n\n'),
-    html: [
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p>${escapeHtml(t.placedOpen)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    ].join(''),
   };
 };

@@ -4,9 +4,32 @@ import type { Db } from '../../db/client';
 import { titleIn } from '../../lib/language';
 import { csvField, csvTimestamp } from '../../lib/spreadsheet';
 import type { Session } from '../../plugins/auth';
-import { invalidState, orderNotFound } from './order-actions.service';
-import { keyFileWords } from './orders.export-words';
-import { findHeldKeys, findOrderItems, findVisibleOrder } from './orders.repository';
+import {
+  findHeldKeys,
+  findOrderItems,
+  findVisibleOrder,
+  invalidState,
+  orderNotFound,
+} from '../orders';
+
+/** "Download keys" of one order: the CSV's headers and the text file's lines. */
+const keyFileWords: Record<Language, { columns: string[]; order: string; bakuTime: string }> = {
+  en: {
+    columns: ['Order', 'SKU', 'Product', 'Key', 'Delivered (Baku time)'],
+    order: 'Order',
+    bakuTime: 'Baku time',
+  },
+  ru: {
+    columns: ['Заказ', 'SKU', 'Продукт', 'Ключ', 'Выдан (время Баку)'],
+    order: 'Заказ',
+    bakuTime: 'время Баку',
+  },
+  az: {
+    columns: ['Sifariş', 'SKU', 'Məhsul', 'Açar', 'Verilib (Bakı vaxtı)'],
+    order: 'Sifariş',
+    bakuTime: 'Bakı vaxtı',
+  },
+};
 
 /**
  * GET /api/orders/{id}/keys: "Download keys" of one order, for whoever may see the order and

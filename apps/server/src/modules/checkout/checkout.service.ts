@@ -19,11 +19,9 @@ import { findOwnAdobeCustomerIds } from '../adobe';
 import { toProfile } from '../auth';
 import { adobeLineInfo, findBasketLines, priceBasketLines } from '../basket';
 import { loadPricingContext, type PricingContext } from '../catalogue';
+import { findCreditLimit, orderDetail, recordPlacedMoney, sumUnpaidCredit } from '../orders';
 import { decodeQuote, encodeQuote } from './checkout.quote';
 import * as repo from './checkout.repository';
-import { recordPlacedMoney } from './order-actions.service';
-import { findCreditLimit, sumUnpaidCredit } from './orders.repository';
-import { orderDetail } from './orders.service';
 
 /** The account whose credit a buyer draws on: a dealer its own, an end user its dealer's. */
 const creditDealerId = (user: UserRow) => (user.typeId === 3 ? user.id : user.dealerId);

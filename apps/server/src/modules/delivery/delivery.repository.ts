@@ -1,51 +1,10 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { licenceKeys, orderEvents, orderItems, orders, users } from '../../db/schema';
+import { licenceKeys, orderItems, orders, users } from '../../db/schema';
 import type { AdobeLine } from '../../db/schema/shop';
 import { rowsOf } from '../../lib/sql';
-import { accruePointsSql } from '../events';
-import { lateItemsCondition } from './orders.repository';
-
-/**
- * The order is completed once no item waits any more (returned items do not wait): in one
- * statement, the order turns completed, its history gets the event and its event points are
- * credited. Every way an order completes passes here, so those points are credited exactly once.
- * All parts read the statement's snapshot: the points are taken from the order row this
- * statement completes (`done`), and the items delivered earlier in the transaction are seen.
- */
-export const completeIfDelivered = async (tx: Tx, orderId: number, actorId: number | null) => {
-  const [row] = await rowsOf<{ completed: number }>(
-    tx,
-    sql`
-    with done as (
-      update orders set status = 'completed', completed_at = now(), updated_at = now()
-      where id = ${orderId} and status = 'in_progress'
-        and not exists (
-          select 1 from order_items where order_id = ${orderId} and status = 'waiting'
-        )
-      returning id, dealer_id, buyer_id, created_at
-    ), history as (
-      insert into order_events (order_id, from_status, to_status, actor_id)
-      select id, 'in_progress', 'completed', ${actorId}::int from done
-    ), points as (
-      ${accruePointsSql(sql`done`)}
-    )
-    select count(*)::int as completed from done`,
-  );
-  return (row?.completed ?? 0) > 0;
-};
-
-/** Records that an item received all its keys. */
-export const markItemDelivered = (
-  tx: Tx,
-  orderId: number,
-  itemId: number,
-  actorId: number | null,
-) =>
-  tx
-    .insert(orderEvents)
-    .values({ orderId, itemId, fromStatus: 'waiting', toStatus: 'delivered', actorId });
+import { lateItemsCondition } from '../orders';
 
 /**
  * Gives a waiting key-stock item the keys it still misses, as far as stock allows, in one

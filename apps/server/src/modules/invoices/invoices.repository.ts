@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countries, exchangeRates, orders, partnerApplications, users } from '../../db/schema';
-import { selectOrders } from './orders.repository';
+import { selectOrders } from '../orders';
 
 /** An order with its buyer's and dealer's names, whoever may see it (for the jobs). */
 export const findOrder = async (db: DbOrTx, orderId: number) => {

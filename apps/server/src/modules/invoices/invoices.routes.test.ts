@@ -11,7 +11,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server'
 import { waitFor } from '../../../test/wait-for';
 import { appSettings, auditLog, orderMails, partnerApplications, users } from '../../db/schema';
 import { attachmentDisposition } from '../../lib/attachment';
-import { sendPlacedOrderMail } from './invoice.service';
+import { sendPlacedOrderMail } from './invoices.service';
 
 type Order = {
   id: number;

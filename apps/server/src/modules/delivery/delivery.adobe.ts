@@ -2,11 +2,10 @@ import type { Db } from '../../db/client';
 import type { AdobeLine } from '../../db/schema/shop';
 import { AppError } from '../../lib/errors';
 import type { AdobeClient } from '../adobe';
+import { completeIfDelivered, markItemDelivered } from '../orders';
 import {
-  completeIfDelivered,
   findWaitingAdobeItems,
   lockOrderAndItem,
-  markItemDelivered,
   setItemAdobe,
   setItemDeliveredByAdobe,
 } from './delivery.repository';

@@ -1,18 +1,26 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
+import type { OrderKeysFileFormat } from '@esd/shared/orders/orders.schemas';
 import type { Config } from '../../config/env';
 import type { Db, DbOrTx } from '../../db/client';
 import { languageOf, titleIn } from '../../lib/language';
+import { takeUses } from '../../lib/usage-limit';
+import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import { markLowStock } from '../keys';
-import * as repo from './delivery.repository';
 import {
   claimOrderMails,
+  completeIfDelivered,
   confirmOrderMails,
   findOrderMail,
+  findVisibleOrder,
+  invalidState,
+  orderNotFound,
   releaseOrderMails,
-} from './order-mail-claims.repository';
-import { type KeysMailItem, keysMail, lateDeliveryMail } from './orders.mail';
+} from '../orders';
+import { orderKeysFile } from './delivery.keys-file';
+import { type KeysMailItem, keysMail, lateDeliveryMail } from './delivery.mail';
+import * as repo from './delivery.repository';
 
 /** What the mails of an order's delivery use (the Fastify app has them all). */
 type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> };
@@ -40,7 +48,7 @@ export const deliverOrder = async (db: Db, orderId: number) =>
       if (got > 0) taken.add(item.productId);
       delivered += got;
     }
-    const completed = await repo.completeIfDelivered(tx, orderId, null);
+    const completed = await completeIfDelivered(tx, orderId, null);
     // the keys taken may have brought a product under its reorder level: told once, after commit
     const lowStock = await markLowStock(tx, [...taken]);
     return { completed, delivered, adobeWaiting, lowStock };
@@ -66,11 +74,7 @@ const loadOrderKeys = async (db: DbOrTx, orderId: number, lang: Language) => {
  * Sends an order's keys to an address (the buyer's by default), in the buyer's language.
  * Answers the address, or null when the order does not exist or has no keys.
  */
-export const mailOrderKeys = async (
-  { db, mailer, config }: MailDeps,
-  orderId: number,
-  to?: string,
-) => {
+const mailOrderKeys = async ({ db, mailer, config }: MailDeps, orderId: number, to?: string) => {
   const order = await repo.findOrderRecipient(db, orderId);
   if (!order) return null;
   const lang = languageOf(order.lang);
@@ -160,3 +164,42 @@ export const raiseLateDeliveryAlerts = async ({ db, mailer }: { db: Db; mailer: 
   );
   return late.length;
 };
+
+/** Keys mails a user can send in an hour, and mails one address can get (issue 18). */
+const SEND_KEYS_PER_USER_PER_HOUR = 30;
+const MAILS_PER_RECIPIENT_PER_HOUR = 10;
+
+/** What the order page asks of an order's delivered keys: the file, or a mail of them. */
+export const createDeliveryService = ({ db, mailer, config }: MailDeps) => ({
+  keysFile: (
+    session: Session,
+    id: number,
+    options: { format: OrderKeysFileFormat; lang: Language },
+  ) => orderKeysFile(db, session, id, options),
+
+  /**
+   * "Send keys" mails whom the user names (the buyer by default): limited per user and per
+   * recipient (issue 18). Answers the address.
+   */
+  sendKeys: async (session: Session, id: number, email?: string) => {
+    if (!(await findVisibleOrder(db, session, id))) throw orderNotFound();
+    const recipient = email?.toLowerCase() ?? `buyer-of-order:${id}`;
+    await takeUses(db, [
+      {
+        key: `send-keys:user:${session.user.id}`,
+        max: SEND_KEYS_PER_USER_PER_HOUR,
+        windowSeconds: 3600,
+        message: 'You have sent keys too often: try again in {minutes} minutes.',
+      },
+      {
+        key: `mail:to:${recipient}`,
+        max: MAILS_PER_RECIPIENT_PER_HOUR,
+        windowSeconds: 3600,
+        message: 'Too many mails to this address: try again in {minutes} minutes.',
+      },
+    ]);
+    const to = await mailOrderKeys({ db, mailer, config }, id, email);
+    if (!to) throw invalidState('This order has no delivered keys yet.');
+    return to;
+  },
+});

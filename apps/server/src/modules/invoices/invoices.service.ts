@@ -8,24 +8,26 @@ import { AppError } from '../../lib/errors';
 import { languageOf, titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
+import {
+  claimOrderMails,
+  confirmOrderMails,
+  findOrderItems,
+  findOrderMail,
+  findVisibleOrder,
+  type OrderListRow,
+  orderNotFound,
+  releaseOrderMails,
+} from '../orders';
 import { readCompanySettings } from '../settings';
+import { placedOrderMail } from './invoices.mail';
 import {
   formatAmount,
   formatInvoiceDay,
   type InvoiceData,
   invoiceFileName,
   renderInvoicePdf,
-} from './invoice.pdf';
-import * as repo from './invoice.repository';
-import { orderNotFound } from './order-actions.service';
-import {
-  claimOrderMails,
-  confirmOrderMails,
-  findOrderMail,
-  releaseOrderMails,
-} from './order-mail-claims.repository';
-import { placedOrderMail } from './orders.mail';
-import { findOrderItems, findVisibleOrder, type OrderListRow } from './orders.repository';
+} from './invoices.pdf';
+import * as repo from './invoices.repository';
 
 /** A moment's calendar day in Baku, `YYYY-MM-DD`. */
 const bakuDay = (at: Date) => {

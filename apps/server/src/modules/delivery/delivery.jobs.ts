@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import { type Db, openLane } from '../../db/client';
 import type { QueueOptions } from '../../plugins/jobs';
+import { sendPlacedOrderMail } from '../invoices';
 import { deliverAdobeItems } from './delivery.adobe';
 import {
   findOrdersToDeliver,
@@ -11,7 +12,6 @@ import {
   ordersInProgress,
 } from './delivery.repository';
 import { deliverOrder, raiseLateDeliveryAlerts, sendCompletedOrderMail } from './delivery.service';
-import { sendPlacedOrderMail } from './invoice.service';
 
 const [deliver, mail, watch] = jobQueueNames;
 
@@ -77,7 +77,7 @@ type OrderMailJob = OrderJob & { mail?: 'proforma' };
  * process. The delivery itself is idempotent (row locks, SKIP LOCKED allocation), so a job run
  * twice never hands out a key twice.
  */
-export const orderJobsPlugin = fp(
+export const deliveryJobsPlugin = fp(
   async (app: FastifyInstance) => {
     const { boss, jobs } = app;
     const mailDeps = { db: app.db, mailer: app.mailer, config: app.config };
