@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 import type { Database } from '../db/client';
 import { JOBS_SCHEMA } from '../db/migrate';
 import { pgErrorCode } from '../lib/pg-errors';
@@ -12,19 +13,32 @@ export type QueueOptions = {
   expireInSeconds: number;
 };
 
+/** A job's payload schema: an object (pg-boss stores a job's data as a JSON object). */
+type PayloadSchema = z.ZodType<object>;
+
+/** The payload of a queue's jobs that carry none: its scheduled runs. */
+export const noPayload = z.object({});
+
 /**
- * A queue a module defines: its retries, and, when this process works it, how. Once a job
- * has spent its retries pg-boss moves it (data and error) to the queue's dead letters,
- * `deadLetterOf(name)`, which nothing works: global admins list those jobs and re-queue them.
+ * A queue a module defines: its retries, its payload and, when this process works it, how.
+ * Once a job has spent its retries pg-boss moves it (data and error) to the queue's dead
+ * letters, `deadLetterOf(name)`, which nothing works: global admins list those jobs and
+ * re-queue them.
  */
-type QueueDefinition<T extends object> = {
+type QueueDefinition<S extends PayloadSchema> = {
   name: string;
   options: QueueOptions;
+  /**
+   * What each job carries, checked when it runs: a job whose data does not match fails at once,
+   * without its retries (it could never pass), and waits in the dead letters with the queue's
+   * name and what is wrong; the handler gets only jobs that match, with their parsed data.
+   */
+  payload: S;
   work?: {
     batchSize?: number;
     pollingIntervalSeconds: number;
     /** a batch of at most batchSize jobs; a full batch asks for the next one at once */
-    handler: (jobs: PgBoss.Job<T>[]) => Promise<void>;
+    handler: (jobs: PgBoss.Job<z.output<S>>[]) => Promise<void>;
   };
   /**
    * a cron expression (UTC), or one in a time zone: one job per tick, whichever process gets it
@@ -44,7 +58,7 @@ const deadLetterOptions: QueueOptions = {
 
 export type Jobs = {
   /** adds a queue (before the app is ready); its worker starts with the app */
-  define: <T extends object>(queue: QueueDefinition<T>) => void;
+  define: <S extends PayloadSchema>(queue: QueueDefinition<S>) => void;
   /** the queues defined, in the order they were */
   queues: () => string[];
   /** wakes this process's worker of `queue` (new jobs are due now) */
@@ -83,6 +97,16 @@ const bossDb = (database: Database): PgBoss.Db => {
     },
   };
 };
+
+/** What is wrong with a job's data, on one line: each problem with its path. */
+const describeIssues = (error: z.ZodError) =>
+  error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'payload'}: ${issue.message}`)
+    .join('; ');
+
+/** The error a job with a payload its queue does not take fails with. */
+const badPayloadError = (queue: string, error: z.ZodError) =>
+  new Error(`bad payload for queue ${queue} (not retried): ${describeIssues(error)}`);
 
 type QueueSettings = QueueOptions & { deadLetter?: string };
 
@@ -147,12 +171,43 @@ export const jobsPlugin = fp(
     boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
     app.decorate('boss', boss);
 
-    // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own job type
+    // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own payload type
     const defined: QueueDefinition<any>[] = [];
     const workers = new Map<string, string>();
     const started: (() => Promise<void>)[] = [];
     const stopping: (() => Promise<unknown>)[] = [];
     let ready = false;
+
+    /**
+     * The jobs whose data matches the queue's payload, parsed. The others fail now, their retries
+     * spent first (their data will not change), so pg-boss moves them to the dead letters with
+     * an error naming the queue and the problem; nothing else of the batch is held up.
+     */
+    const checkPayloads = async (
+      name: string,
+      payload: PayloadSchema,
+      jobs: PgBoss.Job<object>[],
+    ) => {
+      const valid: PgBoss.Job<object>[] = [];
+      for (const job of jobs) {
+        // pg-boss stores a job sent without data (a schedule's run) as null
+        const parsed = payload.safeParse(job.data ?? {});
+        if (parsed.success) {
+          valid.push({ ...job, data: parsed.data });
+          continue;
+        }
+        const error = badPayloadError(name, parsed.error);
+        app.log.error({ err: error, queue: name, jobId: job.id }, 'job with a bad payload failed');
+        await boss
+          .getDb()
+          .executeSql(
+            `update ${JOBS_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2::uuid and state = 'active'`,
+            [name, job.id],
+          );
+        await boss.fail(name, job.id, error);
+      }
+      return valid;
+    };
 
     const notify = (queue: string) => {
       const worker = workers.get(queue);
@@ -185,7 +240,7 @@ export const jobsPlugin = fp(
       ready = true;
       await boss.start();
       await ensureQueues();
-      for (const { name, work } of defined) {
+      for (const { name, work, payload } of defined) {
         if (!work) continue;
         const batchSize = work.batchSize ?? 1;
         // pg-boss waits its polling interval after every fetch, even one that filled the
@@ -195,14 +250,15 @@ export const jobsPlugin = fp(
           name,
           { batchSize, pollingIntervalSeconds: work.pollingIntervalSeconds },
           async (jobs) => {
-            await work.handler(jobs);
+            const valid = await checkPayloads(name, payload, jobs);
+            if (valid.length > 0) await work.handler(valid);
             if (jobs.length === batchSize) notify(name);
           },
         );
         workers.set(name, worker);
       }
       for (const { name, schedule } of defined) {
-        if (typeof schedule === 'string') await boss.schedule(name, schedule);
+        if (typeof schedule === 'string') await boss.schedule(name, schedule, {});
         else if (schedule) await boss.schedule(name, schedule.cron, {}, { tz: schedule.tz });
       }
       for (const task of started) await task();

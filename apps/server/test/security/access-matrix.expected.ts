@@ -1,8 +1,9 @@
 import type { Role } from '@esd/shared/access/access.rules';
 
 /**
- * Who may call each API route, written from the specification (portal-spec.md sections 1, 2,
- * 6 and 7) and, where the specification is silent, from ARCHITECTURE.md. Deliberately NOT read
+ * Who may call each API route, written from the product specification (sections 1, 2, 6 and
+ * 7; it is kept outside this repository) and, where the specification is silent, from
+ * docs/architecture.md (its deviations from the specification). Deliberately NOT read
  * from the routes' own `config.access`: this table is the independent expectation the served
  * routes are compared with. `anyone`: no sign-in needed. `scoped`: the route reads or changes
  * records of one dealer or country, so access-matrix.test.ts also proves it with other

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { noPayload } from '../../plugins/jobs';
 import type { Mailer } from '../../plugins/mail';
 import type { AdobeClient } from './adobe.client';
 import { type RenewalMailLine, renewalReminderMail } from './adobe.mail';
@@ -126,8 +127,9 @@ export const sendRenewalReminders = async (deps: RenewalDeps, now: Date) => {
 export const adobeJobsPlugin = fp(
   async (app: FastifyInstance) => {
     const deps = { db: app.db, adobe: app.adobe, mailer: app.mailer, config: app.config };
-    app.jobs.define<object>({
+    app.jobs.define({
       name: RENEWALS_QUEUE,
+      payload: noPayload,
       options: { retryLimit: 4, retryDelay: 1800, retryBackoff: false, expireInSeconds: 900 },
       schedule: '0 6 * * *',
       work: {

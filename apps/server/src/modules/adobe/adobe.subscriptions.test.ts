@@ -34,16 +34,12 @@ describe.each(dbKinds)(
   (kind) => {
     let ctx: TestContext;
     let product: typeof products.$inferSelect;
-    let customer: { id: number; customerId: string; company: string };
-    beforeAll(async () => {
-      ctx = await createTestContext(kind);
-      [product] = (await ctx.db
-        .select()
-        .from(products)
-        .where(and(eq(products.providerId, 3), eq(products.isActive, true)))
-        .limit(1)) as [typeof products.$inferSelect];
+    type Customer = { id: number; customerId: string; company: string };
+    let customer: Customer;
+
+    /** A new customer of dealer@example.com at Adobe, without subscriptions. */
+    const createCustomer = async (company: string): Promise<Customer> => {
       const dealer = await as(ctx, 'dealer@example.com');
-      const company = `Renewal <Studio> & Co ${kind}`;
       const created = (
         await dealer.post('/api/adobe/customers', {
           company_name: company,
@@ -60,7 +56,32 @@ describe.each(dbKinds)(
           contact_phone_number: '+994 50 555 00 00',
         })
       ).json().data;
-      customer = { id: created.id, customerId: created.customer.customerId, company };
+      return { id: created.id, customerId: created.customer.customerId, company };
+    };
+    /** Two orders of the product at Adobe: one subscription of 12 licences, auto-renewing. */
+    const subscribe = async (of: Customer) => {
+      await ctx.app.adobe.placeOrder(
+        of.customerId,
+        `sub-${kind}-${of.id}-1`,
+        [{ offerId: product.sku, quantity: 10 }],
+        true,
+      );
+      await ctx.app.adobe.placeOrder(
+        of.customerId,
+        `sub-${kind}-${of.id}-2`,
+        [{ offerId: product.sku, quantity: 2 }],
+        false,
+      );
+    };
+
+    beforeAll(async () => {
+      ctx = await createTestContext(kind);
+      [product] = (await ctx.db
+        .select()
+        .from(products)
+        .where(and(eq(products.providerId, 3), eq(products.isActive, true)))
+        .limit(1)) as [typeof products.$inferSelect];
+      customer = await createCustomer(`Listed Customer ${kind}`);
     }, 60_000);
     afterAll(async () => ctx?.close());
 
@@ -90,21 +111,11 @@ describe.each(dbKinds)(
     });
 
     it('answers a customer’s subscriptions from Adobe: offer, product, quantity, renewal date, auto-renewal, commitment', async () => {
-      expect(await subscriptionsOf(customer.id)).toEqual([]);
-      await ctx.app.adobe.placeOrder(
-        customer.customerId,
-        `sub-${kind}-1`,
-        [{ offerId: product.sku, quantity: 10 }],
-        true,
-      );
-      await ctx.app.adobe.placeOrder(
-        customer.customerId,
-        `sub-${kind}-2`,
-        [{ offerId: product.sku, quantity: 2 }],
-        false,
-      );
-      const atAdobe = await ctx.app.adobe.getCustomer(customer.customerId);
-      const [subscription, ...others] = await subscriptionsOf(customer.id);
+      const own = await createCustomer(`Subscribed Customer ${kind}`);
+      expect(await subscriptionsOf(own.id)).toEqual([]);
+      await subscribe(own);
+      const atAdobe = await ctx.app.adobe.getCustomer(own.customerId);
+      const [subscription, ...others] = await subscriptionsOf(own.id);
       expect(others).toEqual([]);
       expect(subscription).toEqual({
         subscription_id: expect.stringMatching(/^S\d+$/),
@@ -131,7 +142,7 @@ describe.each(dbKinds)(
         ),
       ).toBeGreaterThanOrEqual(365 * 3);
       // the product's title in the reader's language
-      expect((await subscriptionsOf(customer.id, 'az'))[0]!.product_title).toBe(product.titleAz);
+      expect((await subscriptionsOf(own.id, 'az'))[0]!.product_title).toBe(product.titleAz);
     });
 
     it('refuses another dealer’s customer (404), a dealer without Adobe account and other roles (403)', async () => {
@@ -166,21 +177,29 @@ describe.each(dbKinds)(
       }
     });
 
+    const renewalDeps = () => ({
+      db: ctx.db,
+      adobe: ctx.app.adobe,
+      mailer: ctx.app.mailer,
+      config: ctx.config,
+    });
+    /** The mails to the dealer that list `company`, oldest first. */
+    const mailsListing = (company: string) =>
+      ctx.db
+        .select()
+        .from(mailMessages)
+        .where(
+          and(eq(mailMessages.to, 'dealer@example.com'), like(mailMessages.text, `%${company}%`)),
+        )
+        .orderBy(mailMessages.id);
+
     it('mails the dealer 30 and 7 days before the renewal, in its language, once each despite retries', async () => {
+      const customer = await createCustomer(`Renewing Customer ${kind}`);
+      await subscribe(customer);
       const [subscription] = await subscriptionsOf(customer.id);
       const renewal = subscription!.renewal_date;
-      const deps = { db: ctx.db, adobe: ctx.app.adobe, mailer: ctx.app.mailer, config: ctx.config };
-      const mine = () =>
-        ctx.db
-          .select()
-          .from(mailMessages)
-          .where(
-            and(
-              eq(mailMessages.to, 'dealer@example.com'),
-              like(mailMessages.text, `%${customer.company}%`),
-            ),
-          )
-          .orderBy(mailMessages.id);
+      const deps = renewalDeps();
+      const mine = () => mailsListing(customer.company);
 
       // 31 days before: nothing is due yet
       await sendRenewalReminders(deps, bakuNoon(shift(renewal, -31)));
@@ -247,11 +266,11 @@ describe.each(dbKinds)(
     });
 
     it('escapes the customer’s name in the HTML part', async () => {
-      const [mail] = await ctx.db
-        .select()
-        .from(mailMessages)
-        .where(like(mailMessages.text, `%${customer.company}%`))
-        .limit(1);
+      const customer = await createCustomer(`Renewal <Studio> & Co ${kind}`);
+      await subscribe(customer);
+      const [subscription] = await subscriptionsOf(customer.id);
+      await sendRenewalReminders(renewalDeps(), bakuNoon(shift(subscription!.renewal_date, -30)));
+      const [mail] = await mailsListing(customer.company);
       expect(mail!.html).toContain(`Renewal &#60;Studio&#62; &#38; Co ${kind}`);
       expect(mail!.html).not.toContain('<Studio>');
     });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
 import { mailMessages, passwordResetTokens, users } from '../../db/schema';
@@ -107,6 +107,17 @@ describe.each(dbKinds)('[auth] sign-in, tokens and passwords on %s', (kind) => {
   });
 
   it('sends a single-use reset link that expires, and a reset ends other sessions', async () => {
+    // the reset changes the dealer's password: it gets its demo password back at the end
+    const [before] = await ctx.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, 'dealer@example.com'));
+    onTestFinished(async () => {
+      await ctx.db
+        .update(users)
+        .set({ passwordHash: before!.passwordHash })
+        .where(eq(users.email, 'dealer@example.com'));
+    });
     const oldToken = await ctx.login('dealer@example.com');
     const asked = await ctx.app.inject({
       method: 'POST',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createProduct } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
-import { basketItems } from '../../db/schema';
+import { basketItems, users } from '../../db/schema';
 
 describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
   let ctx: TestContext;
@@ -17,7 +17,14 @@ describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
   });
   afterAll(async () => ctx?.close());
 
+  /** Empties one account's basket: each test starts from the basket it describes. */
+  const emptyBasketOf = async (email: string) => {
+    const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await ctx.db.delete(basketItems).where(eq(basketItems.userId, user!.id));
+  };
+
   it('adds, accumulates and answers the basket with totals in USD and AZN', async () => {
+    await emptyBasketOf('user@example.com');
     const user = await as(ctx, 'user@example.com');
     const first = (await user.get(`/api/basket/add/${productId}/2/1`)).json();
     expect(first.code).toBe(200);
@@ -48,7 +55,11 @@ describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
   });
 
   it('removes one by default, a count when given, and the line at zero', async () => {
+    await emptyBasketOf('user@example.com');
     const user = await as(ctx, 'user@example.com');
+    // three of a cash line and one of a credit line
+    await user.get(`/api/basket/add/${productId}/3/1`);
+    await user.get(`/api/basket/add/${productId}/1/2`);
     const basket = (await user.get('/api/basket')).json().data;
     const line = basket.products.find((p: { sell_type: number }) => p.sell_type === 1);
     expect((await user.get(`/api/basket/remove/${line.id}`)).json().data.products[0].quantity).toBe(
@@ -90,6 +101,7 @@ describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
   });
 
   it('keeps each basket to its owner and refuses roles that may not shop', async () => {
+    await emptyBasketOf('dealer2@example.com');
     const user = await as(ctx, 'user@example.com');
     const line = (await user.get(`/api/basket/add/${productId}/1/1`)).json().data.products[0];
     const other = await as(ctx, 'dealer2@example.com');
@@ -119,6 +131,7 @@ describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
   });
 
   it('refuses to grow a line past 100,000 licences and leaves it as it was', async () => {
+    await emptyBasketOf('dealer@example.com');
     const dealer = await as(ctx, 'dealer@example.com');
     const full = (await dealer.get(`/api/basket/add/${productId}/100000/1`)).json().data;
     const line = full.products.find((p: { product_id: number }) => p.product_id === productId);
@@ -131,6 +144,7 @@ describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
   });
 
   it('keeps every concurrent add (no lost update)', async () => {
+    await emptyBasketOf('dealer2@example.com');
     const dealer = await as(ctx, 'dealer2@example.com');
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => dealer.get(`/api/basket/add/${productId}/1/2`)),

@@ -1,9 +1,11 @@
+import { idSchema } from '@esd/shared/bounds';
 import { jobQueueNames } from '@esd/shared/jobs/jobs.schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { Config } from '../../config/env';
 import { type Db, openLane } from '../../db/client';
-import type { QueueOptions } from '../../plugins/jobs';
+import { noPayload, type QueueOptions } from '../../plugins/jobs';
 import { sendPlacedOrderMail } from '../invoices';
 import { deliverAdobeItems } from './delivery.adobe';
 import {
@@ -68,9 +70,10 @@ const DELIVERY_LANE_CONNECTIONS = 8;
 const DELIVER_BATCH = 20;
 const MAIL_BATCH = 10;
 
-type OrderJob = { orderId: number };
+const orderJob = z.object({ orderId: idSchema });
 /** A job of the mail queue: the keys mail, or (`mail: 'proforma'`) a placed cash order's. */
-type OrderMailJob = OrderJob & { mail?: 'proforma' };
+const orderMailJob = orderJob.extend({ mail: z.literal('proforma').optional() });
+type OrderMailJob = z.infer<typeof orderMailJob>;
 
 /**
  * Key delivery, order mail and the delivery watch, as jobs of the jobs plugin in every server
@@ -171,9 +174,10 @@ export const deliveryJobsPlugin = fp(
     app.domainEvents.on('keys.added', ({ productId }) => app.deliveries.resumeProduct(productId));
 
     const options = queueOptions(app.config);
-    jobs.define<OrderJob>({
+    jobs.define({
       name: QUEUES.deliver,
       options: options[QUEUES.deliver],
+      payload: orderJob,
       work: {
         batchSize: DELIVER_BATCH,
         pollingIntervalSeconds: app.config.JOB_POLL_SECONDS,
@@ -186,9 +190,10 @@ export const deliveryJobsPlugin = fp(
         },
       },
     });
-    jobs.define<OrderMailJob>({
+    jobs.define({
       name: QUEUES.mail,
       options: options[QUEUES.mail],
+      payload: orderMailJob,
       work: {
         batchSize: MAIL_BATCH,
         pollingIntervalSeconds: Math.max(0.5, app.config.JOB_POLL_SECONDS * 2),
@@ -209,9 +214,10 @@ export const deliveryJobsPlugin = fp(
         },
       },
     });
-    jobs.define<object>({
+    jobs.define({
       name: QUEUES.watch,
       options: options[QUEUES.watch],
+      payload: noPayload,
       schedule: '* * * * *',
       work: {
         pollingIntervalSeconds: 5,

@@ -1,8 +1,10 @@
 import { BUSINESS_TIME_ZONE } from '@esd/shared/baku-time';
+import { idSchema, timestampSchema } from '@esd/shared/bounds';
 import type { JobQueue } from '@esd/shared/jobs/jobs.schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { QueueOptions } from '../../plugins/jobs';
+import { z } from 'zod';
+import { noPayload, type QueueOptions } from '../../plugins/jobs';
 import { type AdminNotice, createNotificationsService } from './notifications.service';
 
 /** The admins' mails: one job per notice, and the daily digest of cash orders. */
@@ -10,6 +12,13 @@ export const NOTICE_QUEUES = {
   notice: 'admin-notice',
   digest: 'admin-digest',
 } as const satisfies Record<string, JobQueue>;
+
+/** A job of the admin-notice queue: what waits for the admins. */
+const adminNotice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('return_requested'), returnRequestId: idSchema }),
+  z.object({ kind: z.literal('partner_application'), applicationId: idSchema }),
+  z.object({ kind: z.literal('low_stock'), productId: idSchema, at: timestampSchema }),
+]) satisfies z.ZodType<AdminNotice>;
 
 /**
  * Queues the admins' mail about something that now waits for them; called after the change
@@ -61,9 +70,10 @@ export const notificationJobsPlugin = fp(
       }
     });
 
-    jobs.define<AdminNotice>({
+    jobs.define({
       name: NOTICE_QUEUES.notice,
       options,
+      payload: adminNotice,
       work: {
         batchSize: NOTICE_BATCH,
         pollingIntervalSeconds,
@@ -81,9 +91,10 @@ export const notificationJobsPlugin = fp(
         },
       },
     });
-    jobs.define<object>({
+    jobs.define({
       name: NOTICE_QUEUES.digest,
       options,
+      payload: noPayload,
       schedule: { cron: dailyAt(config.ADMIN_DIGEST_TIME), tz: BUSINESS_TIME_ZONE },
       work: {
         pollingIntervalSeconds,

@@ -10,8 +10,8 @@
  * - invariant 2: each order's total_usd is the sum of its items' totals, each item's total_usd
  *   is unit × quantity and its total_azn the AZN unit (`toAzn` at the order's rate, VAT and
  *   surcharge) × quantity, the order's total_azn their sum;
- * - invariant 3: each dealer's open credit (credit.ts's query) is within its limit, and
- *   GET /api/checkout's credit.remaining is not negative;
+ * - invariant 3: each dealer's open credit (the sum `sumUnpaidCredit` reads) is within its
+ *   limit, and GET /api/checkout's credit.remaining is not negative;
  * - invariant 4: no order was placed while the buyer's dealer was inactive (every order in the
  *   database is one the model saw answered 200 while its dealer was active);
  * - invariant 6: the pricing settings and the rates stored are within bounds, and an
@@ -606,7 +606,8 @@ describe.each(dbKinds)(
         );
       }
 
-      // invariant 3: open credit within the limit (credit.ts's query), and as checkout shows it
+      // invariant 3: open credit within the limit (the sum `sumUnpaidCredit` reads), and as
+      // checkout shows it
       const credit = await rowsOf<{ id: number; limit: string; owed: string }>(sql`
         select u.id, u.credit_limit::text as limit,
           (select coalesce(sum(o.total_usd - o.refunded_usd), 0)::numeric(14, 2)::text from orders o

@@ -7,10 +7,10 @@
  * - keys: available + allocated + revoked = imported; allocated + revoked = the keys the
  *   product's items say they received; each item holds exactly its delivered keys, never more
  *   than its quantity; a cancelled order holds none; a returned item's keys are all revoked.
- * - credit (how credit.ts records it: the dealer owes total − refunded of each credit order
- *   not settled and not cancelled): what the answers add up to equals what checkout reports
- *   as remaining, never above the limit, never negative; a credit checkout is refused exactly
- *   when it would go over the limit.
+ * - credit (as `sumUnpaidCredit` of the orders repository sums it: the dealer owes
+ *   total − refunded of each credit order not settled and not cancelled): what the answers add
+ *   up to equals what checkout reports as remaining, never above the limit, never negative; a
+ *   credit checkout is refused exactly when it would go over the limit.
  */
 import { CREDIT_LIMIT_MESSAGE } from '@esd/shared/orders/orders.rules';
 import { sql } from 'drizzle-orm';

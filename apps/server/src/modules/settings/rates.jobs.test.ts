@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { bakuDate } from '@esd/shared/baku-time';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { as } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
@@ -290,7 +290,11 @@ describe.each(dbKinds)('[settings][rates] no rate by noon on %s', (kind) => {
     const preview = (await dealer.get('/api/checkout')).json().data;
     expect(preview).toMatchObject({ rate: latest!.rate, rate_date: latest!.date });
 
-    // once today's rate is in, nothing is overdue and checkout uses it
+    // once today's rate is in, nothing is overdue and checkout uses it (taken out again after:
+    // the suite's other test needs today without a rate)
+    onTestFinished(async () => {
+      await ctx.db.delete(exchangeRates).where(eq(exchangeRates.rateDate, today));
+    });
     expect(
       (await gd.post('/api/settings/exchange-rates', { date: today, rate: '1.7100' })).statusCode,
     ).toBe(200);

@@ -1,7 +1,10 @@
 import { BUSINESS_TIME_ZONE, bakuDate } from '@esd/shared/baku-time';
+import { calendarDateSchema } from '@esd/shared/bounds';
 import type { JobQueue } from '@esd/shared/jobs/jobs.schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { noPayload } from '../../plugins/jobs';
 import { createRatesService, isPastDue } from './rates.service';
 
 /** The central bank's daily rate and the noon check for a missing one. */
@@ -13,7 +16,8 @@ export const RATE_QUEUES = {
 /** Tries of a day's fetch: 12, CBAR_RETRY_DELAY_SECONDS apart (10 min: two hours by default). */
 const FETCH_RETRIES = 12;
 
-type FetchJob = { date?: string };
+/** A fetch job: the day to fetch, or (a scheduled run) none, the day it runs on. */
+const fetchJob = z.object({ date: calendarDateSchema.optional() });
 
 /** `HH:MM` as the cron expression of that minute each day. */
 const dailyCron = (at: string) => {
@@ -35,8 +39,9 @@ export const rateJobsPlugin = fp(
     const enabled = config.CBAR_RATES_URL !== 'off';
     const alerts = config.RATE_DUE_AT !== 'off';
 
-    jobs.define<FetchJob>({
+    jobs.define({
       name: RATE_QUEUES.fetch,
+      payload: fetchJob,
       options: {
         retryLimit: FETCH_RETRIES,
         retryDelay: config.CBAR_RETRY_DELAY_SECONDS,
@@ -63,8 +68,9 @@ export const rateJobsPlugin = fp(
       },
     });
 
-    jobs.define<object>({
+    jobs.define({
       name: RATE_QUEUES.alert,
+      payload: noPayload,
       options: { retryLimit: 8, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
       ...(alerts
         ? { schedule: { cron: dailyCron(config.RATE_DUE_AT), tz: BUSINESS_TIME_ZONE } }
