@@ -5,9 +5,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { DataTableCards } from './data-table-cards';
-import { DataTableFooter } from './data-table-footer';
 import { type DataTableColumn, DataTableRows } from './data-table-rows';
 import { DataTableSort } from './data-table-sort';
+import { PaginationFooter } from './pagination-footer';
 import { PlainTh, SortableTh } from './sortable-th';
 import { clampPage, type ListControls } from './use-list-query';
 
@@ -171,7 +171,8 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
         </Box>
       )}
       {list && !(props.isError && !rows) ? (
-        <DataTableFooter
+        <PaginationFooter
+          p="md"
           page={list.query.page}
           perPage={list.query.perPage}
           total={total}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bakuDate } from '../baku-time';
 import { idSchema, internationalPhoneSchema, isVisibleText, phoneRuleMessages } from '../bounds';
 import { nonNegativeMoney } from '../catalogue/catalogue.schemas';
 import { languages } from '../constants';
@@ -54,9 +55,8 @@ const rules = partnerRuleMessages;
 /** International form, as the hint asks (bounds.ts `internationalPhoneSchema`). */
 const phone = internationalPhoneSchema;
 
-/** Today's date in Baku (UTC+4 all year), where the distributor signs its contracts. */
-export const todayInBaku = (now = Date.now()) =>
-  new Date(now + 4 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** Today's date in Baku, where the distributor signs its contracts. */
+export const todayInBaku = (now = Date.now()) => bakuDate(new Date(now));
 
 const isRealDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);

@@ -4,6 +4,8 @@
  * time zone of the machine moves a day.
  */
 
+import { bakuDate } from '../baku-time';
+
 const DAY_MS = 86_400_000;
 
 /** A range of days, both ends included. */
@@ -18,13 +20,7 @@ export const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Today in Baku as 'YYYY-MM-DD'. */
-export const bakuToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Baku',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+export const bakuToday = (now = new Date()) => bakuDate(now);
 
 /** The year of a day. */
 export const yearOf = (day: string) => Number(day.slice(0, 4));

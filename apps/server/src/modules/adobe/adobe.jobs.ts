@@ -1,5 +1,5 @@
 import { daysBetween, dueRenewalReminder } from '@esd/shared/adobe/adobe.rules';
-import { bakuWallClock } from '@esd/shared/baku-time';
+import { bakuDate } from '@esd/shared/baku-time';
 import { isLanguage } from '@esd/shared/constants';
 import type { JobQueue } from '@esd/shared/jobs/jobs.schemas';
 import type { FastifyInstance } from 'fastify';
@@ -29,13 +29,6 @@ type RenewalDeps = {
   config: Pick<Config, 'publicUrl'>;
 };
 
-/** The calendar day of a moment in Baku, `YYYY-MM-DD`. */
-const bakuDay = (at: Date) => {
-  const clock = bakuWallClock(at);
-  if (!clock) throw new Error('renewal reminders need a valid date');
-  return `${clock.year}-${clock.month}-${clock.day}`;
-};
-
 /**
  * Mails each dealer with an Adobe account the subscriptions of its customers that renew within
  * 30 and within 7 days of `now`'s day in Baku, one mail per dealer and run. Each reminder
@@ -46,7 +39,7 @@ const bakuDay = (at: Date) => {
  */
 export const sendRenewalReminders = async (deps: RenewalDeps, now: Date) => {
   const { db, mailer } = deps;
-  const today = bakuDay(now);
+  const today = bakuDate(now);
   const rows = await findCustomersOfAdobeDealers(db);
   const dealers = new Map<
     number,

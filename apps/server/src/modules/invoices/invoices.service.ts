@@ -1,4 +1,4 @@
-import { bakuWallClock } from '@esd/shared/baku-time';
+import { bakuDate } from '@esd/shared/baku-time';
 import type { Language } from '@esd/shared/constants';
 import { aznVatSplit, dueDate, invoiceKind } from '@esd/shared/invoices/invoices.rules';
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
@@ -29,12 +29,6 @@ import {
 } from './invoices.pdf';
 import * as repo from './invoices.repository';
 
-/** A moment's calendar day in Baku, `YYYY-MM-DD`. */
-const bakuDay = (at: Date) => {
-  const clock = bakuWallClock(at);
-  return clock ? `${clock.year}-${clock.month}-${clock.day}` : at.toISOString().slice(0, 10);
-};
-
 const companyMissing = () =>
   new AppError(
     'COMPANY_DETAILS_MISSING',
@@ -59,7 +53,7 @@ const gatherInvoice = async (
   const items = await findOrderItems(tx, order.id);
   const buyer = await repo.findInvoiceBuyer(tx, order.buyerId);
   const rateDate = await repo.findRateDate(tx, order.createdAt, order.rate);
-  const placedOn = bakuDay(order.createdAt);
+  const placedOn = bakuDate(order.createdAt);
   const cash = order.sellType === SELL_TYPE.cash;
   const paidAt = cash ? order.paidAt : order.creditSettledAt;
   const country = buyer?.countryEn
@@ -79,10 +73,10 @@ const gatherInvoice = async (
     kind,
     lang,
     orderId: order.id,
-    issuedOn: kind === 'invoice' && cash && order.paidAt ? bakuDay(order.paidAt) : placedOn,
+    issuedOn: kind === 'invoice' && cash && order.paidAt ? bakuDate(order.paidAt) : placedOn,
     placedOn,
     dueOn: kind === 'proforma' ? dueDate(placedOn, seller.payment_days) : null,
-    paidOn: kind === 'invoice' && paidAt ? bakuDay(paidAt) : null,
+    paidOn: kind === 'invoice' && paidAt ? bakuDate(paidAt) : null,
     onCredit: !cash,
     seller,
     buyer: {

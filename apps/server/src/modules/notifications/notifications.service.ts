@@ -1,4 +1,4 @@
-import { bakuWallClock, formatBakuTimestamp } from '@esd/shared/baku-time';
+import { bakuDate, formatBakuTimestamp } from '@esd/shared/baku-time';
 import { noticeKindsFor } from '@esd/shared/notifications/notifications.rules';
 import type {
   NoticeKind,
@@ -42,13 +42,6 @@ const GLOBAL_ADMIN = 1;
 const DIGEST_ORDERS_LISTED = 50;
 
 type Mail = { subject: string; text: string; html: string };
-
-/** The Baku calendar day of a moment, `YYYY-MM-DD`: a digest is one a day per admin. */
-const bakuDay = (at: Date) => {
-  const clock = bakuWallClock(at);
-  if (!clock) throw new Error('invalid date');
-  return `${clock.year}-${clock.month}-${clock.day}`;
-};
 
 export const createNotificationsService = ({
   db,
@@ -177,7 +170,7 @@ export const createNotificationsService = ({
      * scope gets one mail listing them, once per Baku day (the claim's subject is the day).
      */
     sendDigest: async (now: Date) => {
-      const day = bakuDay(now);
+      const day = bakuDate(now);
       let sent = 0;
       let failure: unknown;
       for (const admin of await repo.findDigestRecipients(db)) {

@@ -54,10 +54,11 @@ export const ClaimPrizeModal = ({
       schemaErrors(prizeClaimInputSchema, values, { phone: t('events.claim.phoneRule') }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (opened) form.clearErrors();
-  }, [opened]);
+  // the contact details stay for the next claim; the last attempt's errors do not
+  const close = () => {
+    form.clearErrors();
+    onClose();
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer sets the errors
   useEffect(() => {
@@ -80,7 +81,7 @@ export const ClaimPrizeModal = ({
   return (
     <DialogModal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={t('events.claim.title', { title })}
       size="lg"
     >
@@ -137,7 +138,7 @@ export const ClaimPrizeModal = ({
             />
           </Stack>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('actions.cancel')}
             </Button>
             <Button type="submit" loading={saving}>

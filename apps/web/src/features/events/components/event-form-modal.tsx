@@ -5,9 +5,11 @@ import {
 } from '@esd/shared/events/events.schemas';
 import { Alert, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/form-modal';
+import { DialogModal } from '@/components/dialog-modal';
+import { ModalForm } from '@/components/form-modal';
+import { OpenedContent } from '@/components/opened-content';
 import { fromDateTimeInput, toDateTimeInput } from '@/lib/format';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
@@ -47,28 +49,15 @@ type EventFormModalProps = {
   onClose: () => void;
 };
 
-/** Adds or edits an event: texts in three languages, period, picture, products with points. */
-export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
+const EventForm = ({
+  editing,
+  onClose,
+}: Omit<EventFormModalProps, 'target'> & { editing: EventSettings | null }) => {
   const { t } = useTranslation();
   const save = useSaveEvent();
-  const editing = target !== null && target !== 'new' ? target : null;
   const [image, setImage] = useState<ChosenImage | null>(null);
   const form = useForm<Values>({
-    initialValues: emptyValues(),
-    validate: (values) =>
-      schemaErrors(eventInputSchema, toInput(values), {
-        starts_at: t('events.settings.events.form.dateInvalid'),
-        ends_at: t('events.settings.events.form.endAfterStart'),
-        products: t('events.settings.events.form.noProducts'),
-        'products.*.product_id': t('events.settings.events.form.productTwice'),
-      }),
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (target === null) return;
-    setImage(null);
-    const values: Values = editing
+    initialValues: editing
       ? {
           title: { ...editing.title },
           description: { ...editing.description },
@@ -80,11 +69,15 @@ export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
             label: `${p.sku} — ${p.title}`,
           })),
         }
-      : emptyValues();
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.clearErrors();
-  }, [target]);
+      : emptyValues(),
+    validate: (values) =>
+      schemaErrors(eventInputSchema, toInput(values), {
+        starts_at: t('events.settings.events.form.dateInvalid'),
+        ends_at: t('events.settings.events.form.endAfterStart'),
+        products: t('events.settings.events.form.noProducts'),
+        'products.*.product_id': t('events.settings.events.form.productTwice'),
+      }),
+  });
 
   const submit = form.onSubmit((values) => {
     const input: EventInput = eventInputSchema.parse(toInput(values));
@@ -110,17 +103,7 @@ export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
   );
 
   return (
-    <FormModal
-      opened={target !== null}
-      onClose={onClose}
-      title={
-        editing
-          ? t('events.settings.events.form.editTitle', { title: editing.title.en })
-          : t('events.settings.events.form.createTitle')
-      }
-      onSubmit={submit}
-      saving={save.isPending}
-    >
+    <ModalForm onCancel={onClose} onSubmit={submit} saving={save.isPending}>
       {editing && editing.won_count > 0 ? (
         <Alert color="yellow" variant="light">
           {t('events.settings.events.form.hasWinners')}
@@ -153,6 +136,28 @@ export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
         lineErrors={lineErrors}
       />
       <ImageField currentUrl={editing?.image_url ?? null} chosen={image} onChange={setImage} />
-    </FormModal>
+    </ModalForm>
+  );
+};
+
+/** Adds or edits an event: texts in three languages, period, picture, products with points. */
+export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
+  const { t } = useTranslation();
+  const editing = target !== null && target !== 'new' ? target : null;
+  return (
+    <DialogModal
+      opened={target !== null}
+      onClose={onClose}
+      title={
+        editing
+          ? t('events.settings.events.form.editTitle', { title: editing.title.en })
+          : t('events.settings.events.form.createTitle')
+      }
+      size="lg"
+    >
+      <OpenedContent target={target} keyOf={(shown) => (shown === 'new' ? 'new' : shown.id)}>
+        {(shown) => <EventForm editing={shown === 'new' ? null : shown} onClose={onClose} />}
+      </OpenedContent>
+    </DialogModal>
   );
 };

@@ -5,9 +5,11 @@ import {
 } from '@esd/shared/events/events.schemas';
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/form-modal';
+import { DialogModal } from '@/components/dialog-modal';
+import { ModalForm } from '@/components/form-modal';
+import { OpenedContent } from '@/components/opened-content';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useEventOptions } from '../api/event-settings';
@@ -45,36 +47,23 @@ type PrizeFormModalProps = {
   onClose: () => void;
 };
 
-/** Adds or edits a prize: event, texts, points needed or final rank, stock and picture. */
-export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormModalProps) => {
+const PrizeForm = ({
+  editing,
+  defaultEventId,
+  onClose,
+  events,
+}: Omit<PrizeFormModalProps, 'target'> & {
+  editing: PrizeSettings | null;
+  /** asked for by the dialog, so the list is there before it opens */
+  events: ReturnType<typeof useEventOptions>;
+}) => {
   const { t } = useTranslation();
   const lang = useContentLanguage();
   const kindLabelId = useId();
-  const events = useEventOptions();
   const save = useSavePrize();
-  const editing = target !== null && target !== 'new' ? target : null;
   const [image, setImage] = useState<ChosenImage | null>(null);
   const form = useForm<Values>({
-    initialValues: {
-      event_id: '',
-      title: { ...blank },
-      description: { ...blank },
-      kind: 'points',
-      points_needed: 100,
-      rank: 1,
-      stock: 1,
-    },
-    validate: (values) =>
-      schemaErrors(prizeInputSchema, toInput(values), {
-        event_id: t('events.settings.prizes.form.eventRequired'),
-      }),
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (target === null) return;
-    setImage(null);
-    const values: Values = editing
+    initialValues: editing
       ? {
           event_id: String(editing.event_id),
           title: { ...editing.title },
@@ -92,11 +81,12 @@ export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormMod
           points_needed: 100,
           rank: 1,
           stock: 1,
-        };
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.clearErrors();
-  }, [target]);
+        },
+    validate: (values) =>
+      schemaErrors(prizeInputSchema, toInput(values), {
+        event_id: t('events.settings.prizes.form.eventRequired'),
+      }),
+  });
 
   const submit = form.onSubmit((values) => {
     const input: PrizeInput = prizeInputSchema.parse(toInput(values));
@@ -115,17 +105,7 @@ export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormMod
   });
 
   return (
-    <FormModal
-      opened={target !== null}
-      onClose={onClose}
-      title={
-        editing
-          ? t('events.settings.prizes.form.editTitle', { title: editing.title.en })
-          : t('events.settings.prizes.form.createTitle')
-      }
-      onSubmit={submit}
-      saving={save.isPending}
-    >
+    <ModalForm onCancel={onClose} onSubmit={submit} saving={save.isPending}>
       <Select
         label={t('events.settings.prizes.form.event')}
         required
@@ -182,6 +162,36 @@ export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormMod
         />
       </SimpleGrid>
       <ImageField currentUrl={editing?.image_url ?? null} chosen={image} onChange={setImage} />
-    </FormModal>
+    </ModalForm>
+  );
+};
+
+/** Adds or edits a prize: event, texts, points needed or final rank, stock and picture. */
+export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormModalProps) => {
+  const { t } = useTranslation();
+  const events = useEventOptions();
+  const editing = target !== null && target !== 'new' ? target : null;
+  return (
+    <DialogModal
+      opened={target !== null}
+      onClose={onClose}
+      title={
+        editing
+          ? t('events.settings.prizes.form.editTitle', { title: editing.title.en })
+          : t('events.settings.prizes.form.createTitle')
+      }
+      size="lg"
+    >
+      <OpenedContent target={target} keyOf={(shown) => (shown === 'new' ? 'new' : shown.id)}>
+        {(shown) => (
+          <PrizeForm
+            editing={shown === 'new' ? null : shown}
+            defaultEventId={defaultEventId}
+            onClose={onClose}
+            events={events}
+          />
+        )}
+      </OpenedContent>
+    </DialogModal>
   );
 };

@@ -11,11 +11,11 @@ const getMarkupGroupOptions = (options: { signal?: AbortSignal } = {}) =>
     signal: options.signal,
   });
 
-export const useMarkupGroupOptions = (enabled: boolean) =>
-  useQuery({
-    ...queryOptions({
+/** Asked for when the approval dialog opens (its form mounts only then). */
+export const useMarkupGroupOptions = () =>
+  useQuery(
+    queryOptions({
       queryKey: partnerKeys.markupGroups,
       queryFn: ({ signal }) => getMarkupGroupOptions({ signal }),
     }),
-    enabled,
-  });
+  );

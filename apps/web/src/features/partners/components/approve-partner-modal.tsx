@@ -5,10 +5,10 @@ import {
 } from '@esd/shared/partners/partners.schemas';
 import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
 import { DialogModal } from '@/components/dialog-modal';
+import { OpenedContent } from '@/components/opened-content';
 import { notifySuccess, notifyWarning } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useMarkupGroupOptions } from '../api/get-markup-group-options';
@@ -41,11 +41,12 @@ const toInput = (values: Values): ApprovePartnerInput => ({
 
 type ApprovePartnerModalProps = { application: PartnerApplication | null; onClose: () => void };
 
-/** Confirms an approval with the new dealer's optional account settings. */
-export const ApprovePartnerModal = ({ application, onClose }: ApprovePartnerModalProps) => {
+type ApproveFormProps = { application: PartnerApplication; onClose: () => void };
+
+const ApproveForm = ({ application, onClose }: ApproveFormProps) => {
   const { t } = useTranslation();
   const approve = useApprovePartnerApplication();
-  const groups = useMarkupGroupOptions(application !== null);
+  const groups = useMarkupGroupOptions();
   const form = useForm<Values>({
     initialValues,
     validate: (values) =>
@@ -54,16 +55,7 @@ export const ApprovePartnerModal = ({ application, onClose }: ApprovePartnerModa
       }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (!application) return;
-    form.setValues(initialValues);
-    form.clearErrors();
-    approve.reset();
-  }, [application?.id]);
-
   const submit = form.onSubmit((values) => {
-    if (!application) return;
     approve.mutate(
       { id: application.id, input: toInput(values) },
       {
@@ -86,66 +78,74 @@ export const ApprovePartnerModal = ({ application, onClose }: ApprovePartnerModa
   });
 
   return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{t('partners.review.approve.intro', { email: application.email })}</Text>
+        <DecimalInput
+          label={t('partners.review.approve.creditLimit')}
+          description={t('partners.review.approve.creditLimitHint')}
+          value={form.values.credit_limit}
+          onChange={(value) => form.setFieldValue('credit_limit', value)}
+          error={form.errors.credit_limit}
+        />
+        <Select
+          label={t('partners.review.approve.markupGroup')}
+          placeholder={t('partners.review.approve.markupGroupNone')}
+          clearable
+          disabled={groups.isPending}
+          data={
+            groups.data?.items.map((group) => ({
+              value: String(group.id),
+              label: `${group.name} (${group.percent}%)`,
+            })) ?? []
+          }
+          {...form.getInputProps('markup_group_id')}
+        />
+        {groups.isError ? (
+          <Alert color="red" role="alert">
+            {t('partners.review.approve.markupGroupsError')}
+          </Alert>
+        ) : null}
+        <Stack gap="xs">
+          <Checkbox
+            label={t('partners.review.approve.needAznCash')}
+            {...form.getInputProps('need_azn_cash', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label={t('partners.review.approve.needAznCredit')}
+            {...form.getInputProps('need_azn_credit', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label={t('partners.review.approve.hasAdobeAccount')}
+            {...form.getInputProps('has_adobe_account', { type: 'checkbox' })}
+          />
+        </Stack>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" color="teal.9" loading={approve.isPending}>
+            {t('partners.review.approve.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+/** Confirms an approval with the new dealer's optional account settings. */
+export const ApprovePartnerModal = ({ application, onClose }: ApprovePartnerModalProps) => {
+  const { t } = useTranslation();
+  return (
     <DialogModal
       opened={application !== null}
       onClose={onClose}
       title={t('partners.review.approve.title', { company: application?.company_name ?? '' })}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">
-            {t('partners.review.approve.intro', { email: application?.email ?? '' })}
-          </Text>
-          <DecimalInput
-            label={t('partners.review.approve.creditLimit')}
-            description={t('partners.review.approve.creditLimitHint')}
-            value={form.values.credit_limit}
-            onChange={(value) => form.setFieldValue('credit_limit', value)}
-            error={form.errors.credit_limit}
-          />
-          <Select
-            label={t('partners.review.approve.markupGroup')}
-            placeholder={t('partners.review.approve.markupGroupNone')}
-            clearable
-            disabled={groups.isPending}
-            data={
-              groups.data?.items.map((group) => ({
-                value: String(group.id),
-                label: `${group.name} (${group.percent}%)`,
-              })) ?? []
-            }
-            {...form.getInputProps('markup_group_id')}
-          />
-          {groups.isError ? (
-            <Alert color="red" role="alert">
-              {t('partners.review.approve.markupGroupsError')}
-            </Alert>
-          ) : null}
-          <Stack gap="xs">
-            <Checkbox
-              label={t('partners.review.approve.needAznCash')}
-              {...form.getInputProps('need_azn_cash', { type: 'checkbox' })}
-            />
-            <Checkbox
-              label={t('partners.review.approve.needAznCredit')}
-              {...form.getInputProps('need_azn_credit', { type: 'checkbox' })}
-            />
-            <Checkbox
-              label={t('partners.review.approve.hasAdobeAccount')}
-              {...form.getInputProps('has_adobe_account', { type: 'checkbox' })}
-            />
-          </Stack>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" color="teal.9" loading={approve.isPending}>
-              {t('partners.review.approve.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <OpenedContent target={application} keyOf={(shown) => shown.id}>
+        {(shown) => <ApproveForm application={shown} onClose={onClose} />}
+      </OpenedContent>
     </DialogModal>
   );
 };

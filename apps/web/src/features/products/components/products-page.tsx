@@ -5,12 +5,15 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { PaginationFooter } from '@/components/pagination-footer';
 import { getItemsPerPage, setItemsPerPage } from '@/lib/storage';
 import { useProducts } from '../api/get-products';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
-import { ProductsPagination } from './products-pagination';
 import { ProductsToolbar } from './products-toolbar';
 import { useProductsParams } from './use-products-params';
+
+/** The product grid offers its own page sizes (a table offers 10 / 25 / 50 / 100). */
+const PRODUCT_PAGE_SIZES = ['10', '20', '50'];
 
 export type ProductsPageProps = {
   /** the "Pay by" control, for shoppers allowed cash and credit */
@@ -80,7 +83,11 @@ export const ProductsPage = ({ sellTypeControl, renderBasketActions }: ProductsP
     results = (
       <>
         <ProductGrid products={products.data.items} renderActions={renderBasketActions} />
-        <ProductsPagination
+        <PaginationFooter
+          mt="lg"
+          sizes={PRODUCT_PAGE_SIZES}
+          perPageLabel={t('products.page.perPage')}
+          totalLabel={t('products.page.total', { count: products.data.total })}
           page={params.page}
           perPage={perPage}
           total={products.data.total}

@@ -4,15 +4,13 @@ import {
   categoryInputSchema,
 } from '@esd/shared/catalogue/settings.schemas';
 import { TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect, useRef } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/form-modal';
-import { notifySuccess } from '@/lib/notify';
+import { RecordFormModal } from '@/components/record-form-modal';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
-import { showSaveError } from './localized';
 import { LocalizedNameFields } from './localized-name-fields';
 
 type CategoryFormModalProps = {
@@ -32,64 +30,22 @@ const slugify = (text: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
 
-export const CategoryFormModal = ({ target, onClose }: CategoryFormModalProps) => {
+/** The names and the slug; a new category's slug follows its English name until typed in. */
+const CategoryFields = ({
+  form,
+  isNew,
+}: {
+  form: UseFormReturnType<CategoryInput>;
+  isNew: boolean;
+}) => {
   const { t } = useTranslation();
-  const createCategory = useCreateCategory();
-  const updateCategory = useUpdateCategory();
-  const editing = target !== null && target !== 'new' ? target : null;
   const isSlugTyped = useRef(false);
-  const form = useForm<CategoryInput>({
-    initialValues: emptyCategory,
-    validate: (values) =>
-      schemaErrors(categoryInputSchema, values, { slug: t('settings.categories.form.slugFormat') }),
-    onValuesChange: (values, previous) => {
-      if (editing || isSlugTyped.current || values.name.en === previous.name.en) return;
-      form.setFieldValue('slug', slugify(values.name.en));
-    },
+  form.watch('name.en', ({ previousValue, value }) => {
+    if (!isNew || isSlugTyped.current || value === previousValue) return;
+    form.setFieldValue('slug', slugify(value));
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (target === null) return;
-    const values = editing ? { slug: editing.slug, name: { ...editing.name } } : emptyCategory;
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-    isSlugTyped.current = false;
-  }, [target]);
-
-  const submit = form.onSubmit((values) => {
-    const input = categoryInputSchema.parse(values);
-    const options = {
-      onSuccess: () => {
-        notifySuccess(t(editing ? 'settings.categories.saved' : 'settings.categories.created'));
-        onClose();
-      },
-      onError: (error: unknown) =>
-        showSaveError({
-          error,
-          form,
-          conflictField: 'slug',
-          conflictMessage: t('settings.categories.form.slugTaken'),
-        }),
-    };
-    if (editing) updateCategory.mutate({ id: editing.id, input }, options);
-    else createCategory.mutate(input, options);
-  });
-
   return (
-    <FormModal
-      opened={target !== null}
-      onClose={onClose}
-      title={
-        editing
-          ? t('settings.categories.form.editTitle', { slug: editing.slug })
-          : t('settings.categories.form.createTitle')
-      }
-      onSubmit={submit}
-      saving={createCategory.isPending || updateCategory.isPending}
-    >
+    <>
       <LocalizedNameFields form={form} />
       <TextInput
         label={t('settings.categories.form.slug')}
@@ -103,6 +59,38 @@ export const CategoryFormModal = ({ target, onClose }: CategoryFormModalProps) =
           form.setFieldValue('slug', event.currentTarget.value);
         }}
       />
-    </FormModal>
+    </>
+  );
+};
+
+export const CategoryFormModal = ({ target, onClose }: CategoryFormModalProps) => {
+  const { t } = useTranslation();
+  return (
+    <RecordFormModal
+      target={target}
+      onClose={onClose}
+      title={(editing) =>
+        editing
+          ? t('settings.categories.form.editTitle', { slug: editing.slug })
+          : t('settings.categories.form.createTitle')
+      }
+      valuesOf={(editing): CategoryInput =>
+        editing ? { slug: editing.slug, name: { ...editing.name } } : emptyCategory
+      }
+      validate={(values) =>
+        schemaErrors(categoryInputSchema, values, {
+          slug: t('settings.categories.form.slugFormat'),
+        })
+      }
+      toInput={(values) => categoryInputSchema.parse(values)}
+      create={useCreateCategory()}
+      update={useUpdateCategory()}
+      savedMessage={(editing) =>
+        t(editing ? 'settings.categories.saved' : 'settings.categories.created')
+      }
+      conflict={{ field: 'slug', message: t('settings.categories.form.slugTaken') }}
+    >
+      {(form, editing) => <CategoryFields form={form} isNew={editing === null} />}
+    </RecordFormModal>
   );
 };

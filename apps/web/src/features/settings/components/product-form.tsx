@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
+import { showSaveError } from '@/lib/show-save-error';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useUploadProductImage } from '../api/upload-product-image';
-import { showSaveError, useContentLanguage } from './localized';
+import { useContentLanguage } from './localized';
 import { ProductDetailsSection } from './product-details-section';
 import {
   emptyProductValues,
