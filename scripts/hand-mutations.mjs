@@ -12,22 +12,22 @@ const model = `${modules}orders/invariants.model.test.ts`;
 /** name → [file, the guard's text, what it becomes, the suites that must fail] */
 const mutations = {
   'credit-lock': [
-    `${modules}orders/checkout.service.ts`,
+    `${modules}checkout/checkout.service.ts`,
     ': await dealerCredit(tx, dealerId, { lock: true });',
     ': await dealerCredit(tx, dealerId);',
     [`${modules}orders/orders.concurrency.test.ts`],
   ],
   'credit-check': [
-    `${modules}orders/checkout.service.ts`,
+    `${modules}checkout/checkout.service.ts`,
     'if (!credit || !fitsCredit(priced.totalUsd, credit.remaining)) {',
     'if (!credit) {',
     [model],
   ],
   'quote-binding': [
-    `${modules}orders/checkout.service.ts`,
+    `${modules}checkout/checkout.service.ts`,
     '    await requireConfirmedReview(tx, { ...session, user: buyer }, { input, priced });\n',
     '',
-    [model, `${modules}orders/checkout.quote.test.ts`],
+    [model, `${modules}checkout/checkout.quote.test.ts`],
   ],
   'cost-floor-refusal': [
     `${modules}dealer/dealer-prices.service.ts`,
