@@ -31,6 +31,12 @@ const formatOf: Record<QuoteChange['field'], Formatter> = {
   sell_type: plain,
 };
 
+/** A line's total and the order's total read apart: "total, AZN" against "total to pay, AZN". */
+const labelKey = (change: QuoteChange) =>
+  change.sku === null && (change.field === 'total_usd' || change.field === 'total_azn')
+    ? (`checkout.changes.fields.order_${change.field}` as const)
+    : (`checkout.changes.fields.${change.field}` as const);
+
 const Value = ({ change, value }: { change: QuoteChange; value: string | null }) => {
   const { t, i18n } = useTranslation();
   if (value === null) {
@@ -77,7 +83,7 @@ export const PriceChanges = ({ changes }: { changes: QuoteChange[] }) => {
                       {change.sku}:{' '}
                     </Text>
                   ) : null}
-                  {t(`checkout.changes.fields.${change.field}`)}
+                  {t(labelKey(change))}
                 </Text>
                 <Text size="sm" style={tabular} ta="right" ml="auto">
                   <Text span size="sm" c="dimmed" td="line-through">
