@@ -54,14 +54,13 @@ export const decodeQuote = (quote: string): QuotedReview => {
       { issues: [{ path: ['quote'], message: 'not a checkout review quote' }] },
     );
   if (!quote.startsWith(VERSION)) throw refused();
+  let json: unknown;
   try {
-    const json: unknown = JSON.parse(
-      Buffer.from(quote.slice(VERSION.length), 'base64url').toString('utf8'),
-    );
-    const parsed = quotedReviewSchema.safeParse(json);
-    if (!parsed.success) throw refused();
-    return parsed.data;
+    json = JSON.parse(Buffer.from(quote.slice(VERSION.length), 'base64url').toString('utf8'));
   } catch {
     throw refused();
   }
+  const parsed = quotedReviewSchema.safeParse(json);
+  if (!parsed.success) throw refused();
+  return parsed.data;
 };

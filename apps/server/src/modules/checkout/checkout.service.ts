@@ -215,13 +215,17 @@ const reviewOf = async (
     ...quoted,
     sell_type: sellType,
     allowed_sell_types: allowed,
-    lines: priced.lines.map(({ item, product }, index) => ({
-      ...(quoted.lines[index] as QuotedReview['lines'][number]),
-      FullTitle: titleIn(product, lang),
-      in_stock:
-        product.providerId !== PROVIDER.keyStock || (stock.get(product.id) ?? 0) >= item.quantity,
-      adobe: item.adobe ? adobeLineInfo(item.adobe) : null,
-    })),
+    // the quoted lines are the priced lines, one for one and in their order
+    lines: quoted.lines.map((line, index) => {
+      const { item, product } = priced.lines[index]!;
+      return {
+        ...line,
+        FullTitle: titleIn(product, lang),
+        in_stock:
+          product.providerId !== PROVIDER.keyStock || (stock.get(product.id) ?? 0) >= item.quantity,
+        adobe: item.adobe ? adobeLineInfo(item.adobe) : null,
+      };
+    }),
     other_lines: priced.otherLines,
     credit: credit
       ? {
