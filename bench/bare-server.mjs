@@ -41,7 +41,7 @@ app.get('/bare-db', async () => {
     pool.query({
       name: 'bare_page',
       text: `select p.id, p.sku, p.title_en, p.description_en, p.category_id, p.provider_id, p.dealer_price,
-        p.unit_price, p.is_returnable, p.image_path, p.licence_type, p.delivery_time, c.name_en
+        p.unit_price, p.is_returnable, p.image_path, p.licence_type_en, p.delivery_time_en, c.name_en
         from products p join categories c on c.id = p.category_id
         where p.is_active order by p.title_en, p.id limit $1 offset $2`,
       values: [10, 0],

@@ -46,4 +46,16 @@ if (isStale(at('apps/server/dist/server.js'), [at('apps/server/src'), shared])) 
   build('@esd/server');
 }
 process.env.NODE_ENV ??= 'production';
+// The loopback demo: the README's accounts sign in with the password alone, so second factors
+// are required of nobody unless MFA_REQUIRED_ROLES says otherwise (the start banner says so).
+// A server others can reach keeps the default: global and local admins need a second factor.
+const host = process.env.HOST || '127.0.0.1';
+const isLoopback = host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+if (
+  isLoopback &&
+  !['false', '0'].includes(process.env.SEED_DEMO ?? '') &&
+  !process.env.MFA_REQUIRED_ROLES
+) {
+  process.env.MFA_REQUIRED_ROLES = 'none';
+}
 await import(pathToFileURL(at('apps/server/dist/server.js')).href);

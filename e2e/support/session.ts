@@ -26,9 +26,14 @@ export const readMailbox = async (page: Page) => {
   return (await mailbox.json()).data.items as { to: string; subject: string; text: string }[];
 };
 
-/** The set-password (reset-password) link of a mail, as path and query for the test server. */
+/**
+ * The set-password (reset-password) link of a mail, as path and query for the test server,
+ * with the language the mail names (`&lang=`) when it names one.
+ */
 export const passwordLinkIn = (mail: { text: string }) => {
-  const link = new URL(mail.text.match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0]);
+  const link = new URL(
+    mail.text.match(/https?:\/\/\S+reset-password\?token=[\w-]+(&lang=[a-z]{2})?/)![0],
+  );
   return link.pathname + link.search;
 };
 

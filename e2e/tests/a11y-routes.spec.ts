@@ -26,6 +26,8 @@ const scans: Record<string, Entry | Entry[]> = {
     { as: 'ld', path: '/pages/error-404' },
   ],
   profile: { in: 'a11y.spec.ts', path: '/pages/profile' },
+  // where an admin without a second factor is sent; any account may open it to add one
+  secondFactor: { as: 'dealer', path: '/pages/second-factor' },
   products: [
     { in: 'a11y.spec.ts', path: '/pages/products' },
     // the product list differs by role: no basket for admins, end-user prices for users
@@ -38,6 +40,11 @@ const scans: Record<string, Entry | Entry[]> = {
   orders: [
     { in: 'orders.spec.ts', path: '/pages/orders' },
     { as: 'gd', path: '/pages/orders' },
+  ],
+  // issue 33: a dealer's credit, and its end user's view of it
+  credit: [
+    { in: 'orders.spec.ts', path: '/pages/credit' },
+    { as: 'user', path: '/pages/credit' },
   ],
   events: { in: 'events.spec.ts', path: '/pages/events' },
   event: { in: 'events.spec.ts', path: 'eventPath' },

@@ -14,6 +14,15 @@ const ACROBAT = 'Adobe Acrobat Standard for teams — 1 year';
 const ACROBAT_SKU = '65304604CA01A12';
 const ACROBAT_THREE_YEAR_SKU = '65304604CA12A12';
 const PHOTOSHOP = 'Adobe Photoshop for teams — 1 year';
+// the demo's committed customer holds Acrobat Pro at commitment level 12
+const ACROBAT_PRO = 'Adobe Acrobat Pro for teams — 1 year';
+const ACROBAT_PRO_RU = 'Adobe Acrobat Pro для рабочих групп — 1 год';
+const ACROBAT_PRO_LEVEL_12 = '65304522CA12A12';
+/**
+ * A price under $1,000 as the Russian page shows it (`formatUsd`, CLDR ru, issue 33): the sign
+ * after the amount, a no-break space before it: `218,24 $`.
+ */
+const formatUsdRu = (amount: string) => `${amount.replace('.', ',')}\u00a0$`;
 
 const openProduct = async (page: Page, title: string) => {
   await page.goto(`/pages/products?q=${encodeURIComponent(title.split(' for ')[0]!)}`);
@@ -148,6 +157,8 @@ test('[adobe][purchase] a dealer creates a customer, buys 12 licences for three 
     adobe.getByText('Subscription ID').locator('xpath=following-sibling::dd'),
   ).toHaveText(/\S{4,}/);
   await expect(detail.getByText('Completed').first()).toBeVisible({ timeout: 30_000 });
+  // its licences are at Adobe: no keys to send or activate (issue 33)
+  await expect(detail.getByRole('button', { name: 'Send keys by e-mail' })).toHaveCount(0);
 });
 
 test('[adobe][commitment] spec 4/5: commitment from 10, Get price needs a customer, any change discards the options', async ({
@@ -178,7 +189,8 @@ test('[adobe][commitment] spec 4/5: commitment from 10, Get price needs a custom
   await expect(p.commitment).toBeEnabled();
   await expect(p.commitment).not.toBeChecked();
 
-  await chooseCustomer(page, /^Caspian Design Studio/);
+  // Ganja City Administration holds no licences and no commitment at Adobe
+  await chooseCustomer(page, /^Ganja City Administration/);
   await expect(p.getPrice).toBeEnabled();
 
   const priced = async () => {
@@ -263,7 +275,8 @@ test('[adobe][a11y] the panel with options and the customer form pass axe and fi
   await signIn(page, 'dealer@example.com');
   await openProduct(page, ACROBAT);
   const p = panel(page, ACROBAT);
-  await chooseCustomer(page, /^Caspian Design Studio/);
+  // the academy holds 5 licences and no commitment: 50 more under a new one are level 13
+  await chooseCustomer(page, /^Baku State Arts Academy/);
   await p.quantity.fill('50');
   await p.commitment.check();
   await p.getPrice.click();
@@ -410,4 +423,84 @@ test('[adobe][subscriptions] the page lists a customer’s subscription after an
   await p.getPrice.click();
   await expect(p.options).toBeVisible();
   await expect(p.addToBasket).toBeVisible();
+
+  // issue 33: "Buy more" for Caspian Design Studio, committed for three years at level 12 (the
+  // demo data), in Russian: the customer, the commitment (on) and the chosen "Pay by" are right,
+  // and one licence is priced at level 12, as Adobe quotes it
+  // the Ganja line goes in by cash (nothing chosen yet); "Pay by" is then switched to credit at
+  // checkout, which the product pages must open on from now on
+  await expect(page.getByRole('main').getByRole('radio', { name: 'Cash' })).toBeChecked();
+  await p.addToBasket.click();
+  await expect(page.getByText(`Added to basket: ${PHOTOSHOP} × 1`)).toBeVisible();
+  await page.goto('/pages/checkout');
+  const main = page.getByRole('main');
+  await main
+    .locator('label')
+    .filter({ hasText: /^Credit$/ })
+    .click();
+  await expect(page).toHaveURL(/sell_type=2/);
+  await expect(main.getByRole('radio', { name: 'Credit' })).toBeChecked();
+  const caspian = customers.find((c) => c.company_name === 'Caspian Design Studio')!;
+  const acrobatPro = (
+    (await api.get(`/api/products?q=${encodeURIComponent('Acrobat Pro')}`)).items as {
+      id: number;
+      FullTitle: string;
+    }[]
+  ).find((item) => item.FullTitle === ACROBAT_PRO)!;
+  const [levelTwelve] = await api.post('/api/getAdobeProductPriceByCustomer', {
+    product_id: acrobatPro.id,
+    customer_id: caspian.id,
+    quantity: 1,
+    treeYearCommitment: 1,
+  });
+  expect(levelTwelve.Sku).toBe(ACROBAT_PRO_LEVEL_12);
+  await page.evaluate(() => localStorage.setItem('lang', 'ru'));
+  await page.goto('/pages/adobe/subscriptions');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  const held = page
+    .getByRole('region', { name: 'Caspian Design Studio' })
+    .getByRole('listitem', { name: `Подписка: ${ACROBAT_PRO_RU}` });
+  await expect(held).toContainText(`Предложение ${ACROBAT_PRO_LEVEL_12}`);
+  await expect(held).toContainText('Действует');
+  await held
+    .getByRole('link', { name: `Докупить: ${ACROBAT_PRO_RU} для Caspian Design Studio` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ACROBAT_PRO_RU);
+  const ru = page.getByRole('main');
+  await expect(ru.getByRole('combobox', { name: 'Клиент Adobe' })).toHaveValue(
+    'Caspian Design Studio · Коммерческий (COM)',
+  );
+  await expect(ru.getByRole('radio', { name: 'Кредит' })).toBeChecked();
+  const box = ru.getByRole('checkbox', { name: 'Обязательство на три года' });
+  await expect(box).toBeChecked();
+  await expect(box).toBeDisabled();
+  await expect(ru).toContainText('У клиента трёхлетнее обязательство до');
+  await expect(ru).toContainText('этот — по уровню 12');
+  await expect(ru).not.toContainText('Доступно от 10 лицензий.');
+  await ru.getByRole('button', { name: 'Узнать цену' }).click();
+  const offered = ru.getByRole('radiogroup', { name: 'Варианты цены Adobe' });
+  await expect(offered).toContainText(ACROBAT_PRO_LEVEL_12);
+  await expect(offered).toContainText('Трёхлетнее обязательство, уровень 12');
+  await expect(offered).toContainText(formatUsdRu(levelTwelve.Amount));
+  // "Pay by" is still the one chosen
+  await expect(ru.getByRole('radio', { name: 'Кредит' })).toBeChecked();
+
+  // the panel as it is seen, in Russian, English and Azerbaijani
+  await ru.screenshot({ path: testInfo.outputPath('adobe-buy-more-ru.png') });
+  for (const [lang, label, credit] of [
+    ['en', 'Three-year commitment', 'Credit'],
+    ['az', 'Üçillik öhdəlik', 'Kredit'],
+  ] as const) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const box = page.getByRole('main').getByRole('checkbox', { name: label });
+    await expect(box).toBeChecked();
+    await expect(box).toBeDisabled();
+    await expect(page.getByRole('main').getByRole('radio', { name: credit })).toBeChecked();
+    await page.getByRole('main').screenshot({
+      path: testInfo.outputPath(`adobe-buy-more-${lang}.png`),
+    });
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
 });

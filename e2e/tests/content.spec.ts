@@ -78,8 +78,18 @@ test('[content][targets] gd adds a target and sees it can never be changed', asy
   await expect(
     confirm.getByText('After a target is added it cannot be deleted or changed.'),
   ).toBeVisible();
+  // back to the form: it kept what was typed while the confirmation showed
+  await confirm.getByRole('button', { name: 'Go back' }).click();
+  await expect(form.getByRole('textbox', { name: /Target amount/ })).toHaveValue(/^12\D?500\.50$/);
+  await form.getByRole('button', { name: 'Save' }).click();
   await confirm.getByRole('button', { name: 'Add target' }).click();
   await expect(page.getByText('The target has been added.')).toBeVisible();
+  // opened again, the dialog starts from an empty form, not from the target just added
+  await page.getByRole('button', { name: 'Add target' }).click();
+  await expect(form.getByRole('textbox', { name: /Target amount/ })).toHaveValue('');
+  await expect(form.getByRole('combobox', { name: 'Dealer' })).toHaveValue('');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
 
   const row = page.getByRole('row', { name: new RegExp(`Q3 ${year}`) });
   await expect(row).toContainText('$12,500.50');

@@ -90,7 +90,7 @@ test('[notifications][waiting] an admin sees what waits beside the nav links, an
     name: 'Daily digest of cash orders waiting for payment confirmation',
   });
   await expect(digest).toBeChecked();
-  await expect(notices.getByRole('switch')).toHaveCount(4);
+  await expect(notices.getByRole('switch')).toHaveCount(5);
   await digest.click();
   await expect(page.getByText('Your mail settings have been saved.')).toBeVisible();
   await page.reload();
@@ -105,20 +105,20 @@ test('[notifications][waiting] an admin sees what waits beside the nav links, an
     await inLanguage(page, '/pages/profile', lang);
     await expectNoSeriousViolations(page, `profile with mail switches (${lang})`);
   }
-  // on a phone, in Azerbaijani: a cash order waits again, and a product falls under its level
+  // on a phone, in Azerbaijani: a cash order waits again, and a product falls under its threshold
   await placeCashOrder(page);
   const product = await page.request.get('/api/settings/products/1', { headers: gdHeaders });
-  const settings = (await product.json()).data;
-  const setLevel = async (reorder_level: number | null) =>
+  const { low_stock_threshold: was } = (await product.json()).data;
+  const setThreshold = async (low_stock_threshold: number) =>
     expect(
       (
-        await page.request.put('/api/settings/products/1', {
+        await page.request.put('/api/keys/stock/1', {
           headers: gdHeaders,
-          data: { ...settings, reorder_level },
+          data: { low_stock_threshold },
         })
       ).status(),
     ).toBe(200);
-  await setLevel(1_000_000);
+  await setThreshold(1_000_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await inLanguage(page, '/pages/profile', 'az');
   await expect(page.getByRole('region', { name: 'Poçt bildirişləri' })).toBeVisible();
@@ -131,9 +131,9 @@ test('[notifications][waiting] an admin sees what waits beside the nav links, an
     mainNav(page)
       .getByRole('link', { name: /Məhsul kataloqu/ })
       .getByTestId('waiting-low_stock_products'),
-  ).toContainText('Sifariş səviyyəsindən aşağı olan məhsullar');
+  ).toContainText('Aşağı ehtiyat həddindən az olan məhsullar');
   await page.screenshot({ path: `${shots}/nav-gd-az-390.png` });
-  await setLevel(null);
+  await setThreshold(was);
   await inLanguage(page, '/pages/profile', 'en');
 });
 

@@ -76,8 +76,10 @@ test('[partners][apply] a visitor sees field errors (in az too), applies, gd app
   await expect(page.getByText(email)).toBeVisible();
   await shoot(page, 'form-sent-en');
 
-  const acknowledgement = (await readMailbox(page)).find((m) => m.to === email);
-  expect(acknowledgement?.subject).toBe('We have received your partner application');
+  // the form's mails go out after its answer (the answer tells nobody who has an account)
+  await expect
+    .poll(async () => (await readMailbox(page)).find((m) => m.to === email)?.subject)
+    .toBe('We have received your partner application');
 
   // the global admin reviews and approves it with account settings
   await signIn(page, 'gd@example.com', undefined, '/pages/settings/partners');

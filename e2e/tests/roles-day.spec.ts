@@ -47,7 +47,7 @@ const PAST_EVENT = {
 const WATCH = { en: 'Smartwatch', ru: 'Смарт-часы', az: 'Ağıllı saat' };
 const WATCH_NOTE = 'AZ Express courier, tracking number AZX 104 2231';
 
-/** An amount as each language writes it: `$1,250.00`, `$1 250,00`, `1.250,00 $`, `405,75 AZN`. */
+/** An amount as each language writes it: `$1,250.00`, `1 250,00 $`, `1.250,00 $`, `405,75 AZN`. */
 const money = /\d[\d\s.,]*\s*(\$|USD|₼|AZN)|(\$|₼)\s*\d/;
 
 // 6 walks of 5 to 8 pages each per role, on a 2-core machine shared with other work; a click

@@ -1,8 +1,28 @@
 import { expect, type Page, test } from '@playwright/test';
+import { inLanguage } from '../support/a11y';
 import { emptyBasket, signIn } from '../support/session';
 
 const STANDARD = 'Kaspersky Standard — 3 devices, 1 year';
 const SMALL_OFFICE = 'Kaspersky Small Office Security — 5 devices, 1 year';
+const BASIC = 'Microsoft 365 Business Basic — 1 year';
+/** Its licence type, delivery time and systems, under their labels, in each language. */
+const BASIC_ATTRIBUTES = {
+  en: {
+    'Licence type': 'Subscription (1 year)',
+    'Delivery time': 'Instant (licence key)',
+    'Operating systems': 'Web, iOS, Android',
+  },
+  ru: {
+    'Тип лицензии': 'Подписка (1 год)',
+    'Срок поставки': 'Мгновенно (лицензионный ключ)',
+    'Операционные системы': 'Веб, iOS, Android',
+  },
+  az: {
+    'Lisenziya növü': 'Abunə (1 il)',
+    'Çatdırılma müddəti': 'Dərhal (lisenziya açarı)',
+    'Əməliyyat sistemləri': 'Veb, iOS, Android',
+  },
+} as const;
 
 const searchProducts = async (page: Page, text: string) => {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
@@ -59,6 +79,9 @@ test('[shop][basket] a dealer searches, opens a product, changes quantity, adds 
   await page.getByRole('button', { name: 'Decrease quantity' }).click();
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(quantity).toHaveValue('3');
+  // on the product page too a negative number is refused, not made positive (issue 33)
+  await quantity.fill('-3');
+  await expect(quantity).toHaveAccessibleDescription('The quantity is at least 1. It stays 3.');
 
   await page.getByRole('button', { name: `Add to basket: ${STANDARD}` }).click();
   await expect(page.getByText(`Added to basket: ${STANDARD} × 3`)).toBeVisible();
@@ -96,6 +119,30 @@ test('[shop][basket] a dealer searches, opens a product, changes quantity, adds 
   const adobeCard = page.getByRole('article').first();
   await expect(adobeCard.getByRole('button', { name: /^Buy for a customer/ })).toBeVisible();
   await expect(adobeCard.getByRole('button', { name: /Add to basket/ })).toHaveCount(0);
+
+  // every attribute of a product in the reader's language, none left in English (issue 33)
+  await searchProducts(page, 'MS-365BB');
+  await card(page, BASIC).getByRole('link', { name: BASIC }).click();
+  await expect(page).toHaveURL(/\/pages\/product\/\d+$/);
+  const productPath = new URL(page.url()).pathname;
+  const english = Object.values(BASIC_ATTRIBUTES.en);
+  for (const value of english) await expect(page.getByRole('main')).toContainText(value);
+  for (const lang of ['ru', 'az'] as const) {
+    await inLanguage(page, productPath, lang);
+    const main = page.getByRole('main');
+    for (const [label, value] of Object.entries(BASIC_ATTRIBUTES[lang])) {
+      await expect(main.getByText(label, { exact: true })).toBeVisible();
+      await expect(main).toContainText(value);
+    }
+    for (const value of english) await expect(main).not.toContainText(value);
+    if (lang === 'az' && process.env.E2E_SCREENSHOTS) {
+      await page.screenshot({
+        path: `${process.env.E2E_SHOTS_DIR ?? 'test-results'}/product-page-az.png`,
+        fullPage: true,
+      });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
 });
 
 test('[shop][roles] an admin browses without basket controls', async ({ page }) => {
@@ -147,7 +194,9 @@ test('[shop][azn] a user with AZN flags sees cash and credit prices in AZN', asy
   await expect(drawer.getByText('Your basket is empty')).toBeVisible();
 });
 
-test('[shop][quantity] the stepper keeps digits only and never goes below 1', async ({ page }) => {
+test('[shop][quantity] the stepper refuses what is not a whole number in range and keeps the last quantity', async ({
+  page,
+}) => {
   await signIn(page, 'dealer@example.com');
   await searchProducts(page, 'KAS-KSOS');
   const product = card(page, SMALL_OFFICE);
@@ -155,15 +204,49 @@ test('[shop][quantity] the stepper keeps digits only and never goes below 1', as
   const minus = product.getByRole('button', { name: 'Decrease quantity' });
   const plus = product.getByRole('button', { name: 'Increase quantity' });
 
-  await quantity.fill('a1b2');
-  await expect(quantity).toHaveValue('12');
-  await quantity.fill('abc');
+  await quantity.fill('3');
+  await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
+  // issue 33: none of these is multiplied, negated or cut; the field says why and keeps 3
+  const refusals: [string, string][] = [
+    ['2.5', 'Only whole licences can be ordered. The quantity stays 3.'],
+    ['2,5', 'Only whole licences can be ordered. The quantity stays 3.'],
+    ['-3', 'The quantity is at least 1. It stays 3.'],
+    ['0', 'The quantity is at least 1. It stays 3.'],
+    ['1e3', 'Type digits only. The quantity stays 3.'],
+    ['100001', 'At most 100,000 per line. The quantity stays 3.'],
+  ];
+  for (const [typed, reason] of refusals) {
+    await quantity.fill(typed);
+    await expect(quantity).toHaveValue(typed);
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    await expect(quantity).toHaveAccessibleDescription(reason);
+  }
+  // pasted text, as the clipboard inserts it
+  await quantity.fill('');
+  await page.keyboard.insertText('three licences');
+  await expect(quantity).toHaveAccessibleDescription('Type digits only. The quantity stays 3.');
+
+  // what is added is the kept quantity, not what the refused text would have made of it
+  await product.getByRole('button', { name: `Add to basket: ${SMALL_OFFICE}` }).click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 3');
+  await product.getByRole('button', { name: `Remove from basket: ${SMALL_OFFICE}` }).click();
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
+
+  // the line maximum of packages/shared is taken, whole and visible in the field
+  await quantity.fill('100000');
+  await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
+  const box = await quantity.boundingBox();
+  const textWidth = await quantity.evaluate((input: HTMLInputElement) => input.scrollWidth);
+  expect(textWidth).toBeLessThanOrEqual(Math.ceil(box!.width));
+  await expect(plus).toBeDisabled();
+
+  // an emptied field shows the quantity again when left
+  await quantity.fill('');
   await quantity.blur();
-  await expect(quantity).toHaveValue('1');
-  await quantity.fill('0');
-  await expect(quantity).toHaveValue('1');
+  await expect(quantity).toHaveValue('100000');
 
   // at 1 the minus button looks disabled (aria-disabled) and a click does nothing
+  await quantity.fill('1');
   await expect(minus).toHaveAttribute('aria-disabled', 'true');
   await minus.click({ force: true });
   await expect(quantity).toHaveValue('1');
@@ -173,39 +256,6 @@ test('[shop][quantity] the stepper keeps digits only and never goes below 1', as
   await minus.click();
   await minus.click({ force: true });
   await expect(quantity).toHaveValue('1');
-
-  // what is added is what the field shows
-  await quantity.fill('4x');
-  await product.getByRole('button', { name: `Add to basket: ${SMALL_OFFICE}` }).click();
-  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 4');
-  await product.getByRole('button', { name: `Remove from basket: ${SMALL_OFFICE}` }).click();
-  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
-});
-
-test('[shop][quantity] the stepper says what it changed: dropped characters, the maximum', async ({
-  page,
-}) => {
-  await signIn(page, 'dealer@example.com');
-  await searchProducts(page, 'KAS-KSOS');
-  const product = card(page, SMALL_OFFICE);
-  const quantity = product.getByRole('textbox', { name: `Quantity of ${SMALL_OFFICE}` });
-
-  await quantity.fill('2.5');
-  await expect(quantity).toHaveValue('25');
-  await expect(product.getByRole('status')).toHaveText(
-    'Whole licences only: other characters were left out.',
-  );
-  await quantity.fill('7');
-  await expect(product.getByRole('status')).toHaveText('');
-
-  // past the line's maximum it stops at the maximum, whole and visible in the field
-  await quantity.fill('250000');
-  await expect(quantity).toHaveValue('100000');
-  await expect(product.getByRole('status')).toHaveText('At most 100,000 per line.');
-  const box = await quantity.boundingBox();
-  const textWidth = await quantity.evaluate((input: HTMLInputElement) => input.scrollWidth);
-  expect(textWidth).toBeLessThanOrEqual(Math.ceil(box!.width));
-  await expect(product.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
 });
 
 test('[shop][quantity] a line in the basket changes quantity in place, on its page and at checkout', async ({
@@ -236,9 +286,16 @@ test('[shop][quantity] a line in the basket changes quantity in place, on its pa
   await row.getByRole('button', { name: 'Decrease quantity' }).click();
   await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 4');
   const unitAmount = Number(unit.replace(/[$,]/g, ''));
-  await expect(row.getByRole('cell').nth(4)).toHaveText(
-    `$${(unitAmount * 4).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  const fourTimes = `$${(unitAmount * 4).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await expect(row.getByRole('cell').nth(4)).toHaveText(fourTimes);
+  // a fraction at checkout is refused in place: the line and its total stay at 4
+  await lineQuantity.fill('2,5');
+  await expect(lineQuantity).toHaveAccessibleDescription(
+    'Only whole licences can be ordered. The quantity stays 4.',
   );
+  await page.waitForTimeout(800); // past the half second after which a change would be sent
+  await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 4');
+  await expect(row.getByRole('cell').nth(4)).toHaveText(fourTimes);
   await row.getByRole('button', { name: `Remove from basket: ${SMALL_OFFICE}` }).click();
   await expect(basketButton(page)).toHaveAccessibleName('Basket, items: 0');
   await expect(page.getByText('Your basket is empty')).toBeVisible();

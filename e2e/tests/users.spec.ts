@@ -168,6 +168,28 @@ test('[users][a11y] the users page and the audit log in en, ru and az and its fo
     if (!path.includes('audit')) {
       const accounts = page.getByRole('main').getByRole('list', { name: 'Accounts' });
       await expect(accounts.getByRole('listitem').first()).toBeVisible();
+      // issue 33: an address wraps only before its @ or a dot, each part whole on one line
+      const addresses = await accounts.locator('[title*="@"]').evaluateAll((nodes) =>
+        nodes.map((node) => ({
+          text: node.textContent,
+          title: node.getAttribute('title'),
+          parts: Array.from(node.querySelectorAll('span')).map((part) => ({
+            text: part.textContent ?? '',
+            lines: part.getClientRects().length,
+            nowrap: getComputedStyle(part).whiteSpace === 'nowrap',
+          })),
+        })),
+      );
+      expect(addresses.length).toBeGreaterThan(0);
+      for (const address of addresses) {
+        expect(address.text).toBe(address.title);
+        expect(address.parts.map((part) => part.text).join('')).toBe(address.title);
+        for (const part of address.parts) {
+          expect(part.text, address.title!).toMatch(/^[@.]?[^@.]+$/);
+          expect(part.lines, part.text).toBe(1);
+          expect(part.nowrap, part.text).toBe(true);
+        }
+      }
     }
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

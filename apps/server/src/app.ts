@@ -18,15 +18,20 @@ import {
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
+import { createCounterSweep } from './lib/counter-sweep';
 import { localizedErrorMessage } from './lib/error-language';
+import { AppError } from './lib/errors';
+import { pgRateLimitStore } from './lib/rate-limit-store';
 import { adobeJobsPlugin } from './modules/adobe/adobe.jobs';
 import { adobePlugin } from './modules/adobe/adobe.plugin';
 import { adobeRoutes } from './modules/adobe/adobe.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { mfaRoutes } from './modules/auth/mfa.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
 import { catalogueCachePlugin } from './modules/catalogue/catalogue-cache';
 import { productsRoutes } from './modules/catalogue/products.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { creditRoutes } from './modules/credit/credit.routes';
 import { dealerPricesRoutes } from './modules/dealer/dealer-prices.routes';
 import { userGroupsRoutes } from './modules/dealer/user-groups.routes';
 import { deliveryJobsPlugin } from './modules/delivery/delivery.jobs';
@@ -36,6 +41,7 @@ import { eventsSettingsRoutes } from './modules/events/events-settings.routes';
 import { prizesSettingsRoutes } from './modules/events/prizes-settings.routes';
 import { wonPrizesRoutes } from './modules/events/won-prizes.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoicesEventsPlugin } from './modules/invoices/invoices.events';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes';
 import { keysRoutes } from './modules/keys/keys.routes';
@@ -96,7 +102,8 @@ export const buildApp = async ({
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // the client's X-Request-Id is read by genReqId, which keeps only a safe one
+    requestIdHeader: false,
     genReqId: requestIdGenerator(),
     // without a logger Fastify skips the per-request child altogether
     ...(logger ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
@@ -131,7 +138,24 @@ export const buildApp = async ({
   await app.register(inputGuardPlugin);
   await app.register(metricsPlugin);
   await app.register(fixedSecurityHeaders, securityHeaders(config));
-  await app.register(rateLimit, { global: false });
+  // counted in the database, so every process shares one limit (issue 32)
+  await app.register(rateLimit, {
+    global: false,
+    store: pgRateLimitStore(
+      database.db,
+      createCounterSweep(database.db, clock, config, (error) =>
+        app.log.warn({ err: error }, 'sweeping old rate and sign-in counters failed'),
+      ),
+    ),
+    errorResponseBuilder: (_request, context) => {
+      const wait = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new AppError(
+        'RATE_LIMITED',
+        `Too many requests: try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`,
+        { retry_after: wait },
+      );
+    },
+  });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(authPlugin);
   await app.register(catalogueCachePlugin);
@@ -141,6 +165,7 @@ export const buildApp = async ({
   await app.register(jobsPlugin);
   await app.register(notificationJobsPlugin);
   await app.register(deliveryJobsPlugin);
+  await app.register(invoicesEventsPlugin);
   await app.register(adobeJobsPlugin);
   await app.register(rateJobsPlugin);
 
@@ -159,6 +184,7 @@ export const buildApp = async ({
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(mfaRoutes);
       await api.register(profileRoutes);
       await api.register(mailboxRoutes);
       await api.register(productsRoutes);
@@ -166,6 +192,7 @@ export const buildApp = async ({
       await api.register(adobeRoutes);
       await api.register(checkoutRoutes);
       await api.register(ordersRoutes);
+      await api.register(creditRoutes);
       await api.register(invoicesRoutes);
       await api.register(deliveryRoutes);
       for (const routes of [

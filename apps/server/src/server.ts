@@ -3,6 +3,19 @@ import { ConfigError, demoExposureWarning, loadConfig } from './config/env';
 import { createServer } from './main';
 import { DEMO_PASSWORD, demoAccounts } from './seed/seed';
 
+const roleNames: Record<number, string> = {
+  1: 'global admins',
+  2: 'local admins',
+  3: 'dealers',
+  4: 'users',
+};
+
+/** What the start banner says of MFA_REQUIRED_ROLES, so a demo without it is never a surprise. */
+const secondFactorNote = (config: ReturnType<typeof loadConfig>) =>
+  config.mfaRequiredTypeIds.length === 0
+    ? 'Second factors: required of nobody (MFA_REQUIRED_ROLES=none): the demo accounts sign in with the password alone'
+    : `Second factors: required of ${config.mfaRequiredTypeIds.map((id) => roleNames[id]).join(', ')} (MFA_REQUIRED_ROLES)`;
+
 const start = async () => {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -38,6 +51,7 @@ const start = async () => {
       `  ESD portal is running at http://localhost:${port}`,
       `  API docs: http://localhost:${port}/api/docs`,
       `  Database: ${db}; mail: ${mail}`,
+      `  ${secondFactorNote(config)}`,
       '',
       `  Demo accounts (password ${DEMO_PASSWORD}):`,
       ...demoAccounts.map((a) => `    ${a.email.padEnd(22)} ${a.note}`),

@@ -124,6 +124,9 @@ export const createTestContext = async (kind: DbKind, options: TestContextOption
     // no test reaches the central bank: a suite that fetches serves its own files
     CBAR_RATES_URL: 'off',
     RATE_DUE_AT: 'off',
+    // suites sign the demo admins in with the password alone; the second-factor suites
+    // (modules/auth/mfa*.test.ts) pass MFA_REQUIRED_ROLES=1,2, the production default
+    MFA_REQUIRED_ROLES: 'none',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
   });

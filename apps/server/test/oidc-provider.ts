@@ -49,10 +49,15 @@ export const startOidcProvider = async (options: {
       Session: 3600,
       Grant: 3600,
     },
-    findAccount: async (_ctx: unknown, sub: string) => ({
-      accountId: sub,
-      claims: async () => ({ sub, email: sub, email_verified: true, name: sub.split('@')[0] }),
-    }),
+    // the login is the subject and its e-mail; `subject#e-mail` gives another identity the
+    // same e-mail, as a provider that reassigned an address would
+    findAccount: async (_ctx: unknown, sub: string) => {
+      const email = sub.split('#').at(-1)!;
+      return {
+        accountId: sub,
+        claims: async () => ({ sub, email, email_verified: true, name: email.split('@')[0] }),
+      };
+    },
   });
   // loopback over plain http is fine for tests
   provider.proxy = true;

@@ -16,7 +16,9 @@ import { gzipSync } from 'node:zlib';
 // each page has a ceiling a little above what it loads now, so that any growth fails here; lower a
 // ceiling whenever a page gets lighter.
 const TARGET_KB = 170;
-const BUDGET_KB = { login: 195, products: 280 };
+// login 195 → 196 (issue 32): the second step and "Sign in with a passkey" are on the login page,
+// with the four new error codes' words; the WebAuthn and QR libraries load only when used
+const BUDGET_KB = { login: 196, products: 280 };
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const dist = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(webDir, 'dist'));

@@ -29,6 +29,14 @@ export const appErrorCodes = {
   INVALID_RESET_TOKEN: 422,
   /** the third-party ID token failed verification or names no known account */
   OIDC_REJECTED: 401,
+  /** the role requires a second factor and the account has none: only enrolment is open */
+  MFA_ENROLMENT_REQUIRED: 403,
+  /** a wrong, reused or expired second-factor code, or a passkey answer that failed */
+  INVALID_MFA_CODE: 401,
+  /** the second-step ticket is unknown, used, expired or out of tries: sign in again */
+  MFA_TICKET_EXPIRED: 401,
+  /** the last second factor of a role that requires one cannot be removed */
+  MFA_FACTOR_REQUIRED: 409,
   /** third-party sign-in is not configured on this server */
   OIDC_DISABLED: 404,
   /** the product is inactive, or must be bought another way (Adobe goes through a price request) */
@@ -47,6 +55,8 @@ export const appErrorCodes = {
   NO_EXCHANGE_RATE: 503,
   /** the review the buyer confirmed (its `quote`) no longer holds: data.review is the new one, data.changes what changed */
   PRICE_CHANGED: 409,
+  /** the AZN amount an admin confirmed as received is no longer what the order owes at today's rate (data.payment_due: the amount now) */
+  AMOUNT_CHANGED: 409,
   /** the basket changed under a write or a checkout (a line bought, grown or made meanwhile): nothing was written */
   BASKET_CHANGED: 409,
   /** checkout of an empty basket */
@@ -73,6 +83,8 @@ export const appErrorCodes = {
   TARGET_IMMUTABLE: 409,
   /** an uploaded file is too large or not of an allowed type */
   INVALID_FILE: 415,
+  /** an imported spreadsheet is wider or holds more cells than its import reads (data: max_columns, max_cells) */
+  SPREADSHEET_TOO_LARGE: 422,
   /** too many attempts; try later */
   RATE_LIMITED: 429,
   /** the server is shutting down or the database does not answer */

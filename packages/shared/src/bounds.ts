@@ -12,8 +12,17 @@ export const INT4_MAX = 2_147_483_647;
 
 /** A row id in a JSON body: 1 to 2^31−1. */
 export const idSchema = z.number().int().min(1).max(INT4_MAX);
-/** A row id in a path or query string (text on the wire): 1 to 2^31−1. */
-export const idTextSchema = z.coerce.number().int().min(1).max(INT4_MAX);
+/**
+ * A row id in a path or query string (text on the wire): decimal digits only, 1 to 2^31−1.
+ * `0x61`, `9.7e1`, ` 97` and `+97` are refused, not read as 97 (issue 32): one id has one
+ * spelling, so a check, a cache key or a log line cannot be passed by another.
+ */
+// coerce.string: the web client's typed query objects hold numbers, which go out as their digits
+export const idTextSchema = z.coerce
+  .string()
+  .regex(/^[0-9]{1,10}$/, 'must be a whole number written with the digits 0-9 only')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(INT4_MAX));
 
 /** The calendar the portal's dates live in: years 2000 to 2100. */
 export const DATE_MIN = '2000-01-01';

@@ -50,11 +50,41 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_SCOPE: z.string().default('openid profile email'),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  /** requests per minute and address to the anonymous auth routes (sign-in, reset, SSO) */
+  /**
+   * failed sign-ins of one account from one client address before each next try of that pair
+   * waits (1 s, doubling, up to LOGIN_MAX_DELAY_SECONDS); an account as a whole is never refused
+   */
+  LOGIN_FREE_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(5),
+  /** failed sign-ins from one client address, whatever the accounts, before its tries wait */
+  LOGIN_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** the longest wait a run of failures can reach (the delay doubles up to it) */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** failures of a pair or address are forgotten once none came for this long */
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(60).max(604_800).default(86_400),
+  /**
+   * failed sign-ins against one account within a day, from anywhere, after which its owner is
+   * mailed that someone is guessing (at most one mail a day)
+   */
+  LOGIN_GUESSING_ALERT_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * requests per minute and address to each anonymous auth route (sign-in, reset, SSO),
+   * counted in the database: every process together allows this many
+   */
   ANONYMOUS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /**
+   * the least zxcvbn score (0–4) a new password needs: dealers and users, and global and local
+   * admins, whose password alone changes prices and imports keys
+   */
+  PASSWORD_MIN_SCORE: z.coerce.number().int().min(0).max(4).default(2),
+  PASSWORD_MIN_SCORE_ADMIN: z.coerce.number().int().min(0).max(4).default(3),
+  /**
+   * Roles (type ids) that must sign in with a second factor: 1 global admin, 2 local admin by
+   * default; `none` requires it of nobody (the loopback demo of `npm start`). Any role may enrol.
+   */
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .regex(/^(none|[1-4](,[1-4])*)$/, 'must be role ids 1 to 4 separated by commas, or none')
+    .default('1,2'),
   /** "Become a Partner" applications per hour and address (spam protection) */
   PARTNER_APPLICATIONS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Adobe VIP Marketplace partner API; unset: a local sandbox started in this process */
@@ -67,10 +97,12 @@ const envSchema = z.object({
   ADOBE_RESELLER_ID: z.string().min(1).default('P1005195802'),
   /**
    * Which peers may name the client in X-Forwarded-For (sign-in limits and rate limits count per
-   * client address): proxies on loopback and private networks by default; `true` any peer (only
-   * behind a proxy that overwrites the header), `false` none, or a list of addresses/CIDRs.
+   * client address): a proxy on this machine only by default (issue 32: trusting every
+   * private-network peer let any client there rotate the header past every per-address limit);
+   * `true` any peer (only behind a proxy that overwrites the header), `false` none, or a list of
+   * addresses/CIDRs (`loopback`, `linklocal`, `uniquelocal` name those ranges).
    */
-  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  TRUST_PROXY: z.string().default('loopback'),
   /**
    * The central bank's daily rates file, `{date}` standing for DD.MM.YYYY; `off` stops the daily
    * fetch (rates are then typed or imported by hand)
@@ -85,8 +117,16 @@ const envSchema = z.object({
     .default('https://www.cbar.az/currencies/{date}.xml'),
   /** Baku time (HH:MM) of the daily fetch of the central bank's rate */
   CBAR_FETCH_AT: z.string().regex(HH_MM, 'must be HH:MM (24-hour, Baku time)').default('10:00'),
-  /** wait between tries of a fetch that failed (file not out yet, bank down): 12 tries */
-  CBAR_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  /**
+   * wait between tries of a fetch that found no rate (file not out yet, bank down, a bad or
+   * another day's file), tried until the rate lands or the Baku day ends: 1 s to 6 hours
+   */
+  CBAR_RETRY_DELAY_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(21_600, 'must be at most 21600 seconds (6 hours)')
+    .default(900),
   /**
    * Baku time (HH:MM) by which today's rate should be in: after it the rates page warns and
    * global admins get one mail a day; `off`: neither
@@ -99,6 +139,11 @@ const envSchema = z.object({
   /** bearer token a Prometheus scraper sends to GET /api/metrics (a global admin's session works too) */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SEED_DEMO: bool,
+  /**
+   * lets a server that other machines reach start with the demo data or the built-in Adobe
+   * sandbox anyway (a shared test server); without it such a server refuses to start
+   */
+  ALLOW_DEMO: bool,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -111,6 +156,8 @@ export type Config = Env & {
   isSmtpConfigured: boolean;
   isOidcEnabled: boolean;
   trustProxy: boolean | string[];
+  /** the type ids of MFA_REQUIRED_ROLES */
+  mfaRequiredTypeIds: number[];
 };
 
 export class ConfigError extends Error {}
@@ -119,14 +166,30 @@ export class ConfigError extends Error {}
 export const isLoopbackHost = (host: string) =>
   host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
+type DemoParts = Pick<Config, 'HOST' | 'SEED_DEMO' | 'ADOBE_API_URL'>;
+
 /**
- * The warning a server with the demo data on prints when other machines can reach it: the demo
- * accounts' password is public. Undefined when there is nothing to warn of.
+ * What of the demo other machines would reach: the demo accounts (their password is in the
+ * README) and the built-in Adobe sandbox (orders that look real and are not). Empty on loopback.
  */
-export const demoExposureWarning = (config: Pick<Config, 'HOST' | 'SEED_DEMO'>) =>
-  config.SEED_DEMO !== false && !isLoopbackHost(config.HOST)
-    ? `WARNING: the demo accounts (password in the README) are reachable at ${config.HOST}. Set SEED_DEMO=false on a server others can reach, or listen on 127.0.0.1.`
+const exposedDemoParts = (config: DemoParts): string[] => {
+  if (isLoopbackHost(config.HOST)) return [];
+  return [
+    ...(config.SEED_DEMO !== false ? ['the demo data (SEED_DEMO; its password is public)'] : []),
+    ...(config.ADOBE_API_URL ? [] : ['the built-in Adobe sandbox (ADOBE_API_URL unset)']),
+  ];
+};
+
+/**
+ * The warning a server that starts with demo parts reachable by others (`ALLOW_DEMO=true`)
+ * prints. Undefined when there is nothing to warn of.
+ */
+export const demoExposureWarning = (config: DemoParts) => {
+  const parts = exposedDemoParts(config);
+  return parts.length > 0
+    ? `WARNING: ${parts.join(' and ')} reachable at ${config.HOST} (ALLOW_DEMO=true). Set SEED_DEMO=false and ADOBE_API_URL on a server others can reach, or listen on 127.0.0.1.`
     : undefined;
+};
 
 /** Parses the environment; a wrong value stops the server with the variable's name. */
 export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
@@ -144,6 +207,12 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together',
     );
   }
+  const exposed = exposedDemoParts(env);
+  if (exposed.length > 0 && !env.ALLOW_DEMO) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HOST: ${env.HOST} lets other machines reach ${exposed.join(' and ')}. Set SEED_DEMO=false and ADOBE_API_URL, listen on 127.0.0.1, or set ALLOW_DEMO=true to start anyway.`,
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
@@ -154,6 +223,8 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     isSmtpConfigured: Boolean(env.SMTP_URL),
     isOidcEnabled: Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    mfaRequiredTypeIds:
+      env.MFA_REQUIRED_ROLES === 'none' ? [] : env.MFA_REQUIRED_ROLES.split(',').map(Number),
   };
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { realPostgresSuite, requireRealPostgresUrl } from '../../test/real-postgres';
 import { type Database, MAX_PREPARED_PER_CONNECTION, openDatabase, planEachCall } from './client';
 
@@ -9,11 +9,12 @@ realPostgresSuite(
   '[db] statements prepared once per connection',
   'It reads pg_prepared_statements of a real server connection; PGlite has no pg connection.',
 )('[db] statements prepared once per connection', () => {
+  // one connection, new for each test: what a test prepared (up to the cap) is its own
   let database: Database;
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await openDatabase({ kind: 'postgres', url: requireRealPostgresUrl(), max: 1 });
   });
-  afterAll(async () => database?.close());
+  afterEach(async () => database?.close());
 
   const pool = () => {
     if (!database.pool) throw new Error('no pool');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactQueryToken, redactUrl } from './log-redaction';
+import { exactQueryToken, isSafeRequestId, looksLikeToken, redactUrl } from './log-redaction';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
 
@@ -32,6 +32,40 @@ describe('log redaction', () => {
     );
     expect(redactUrl(`/x?q=${JWT}`)).toBe('/x?q=[redacted]');
     expect(redactUrl(`/x?q=${encodeURIComponent(JWT)}`)).toBe('/x?q=[redacted]');
+  });
+
+  it('masks a token anywhere in the URL: a path segment or any parameter value (issue 32)', () => {
+    const reset = 'Xq3vR9kT2mPz8LwY4nB7cD1fG6hJ0sA5eU_tK-oIqWe';
+    const hex = 'a3f9c2e8b1d74f6a9c0e2b4d6f8a1c3e5b7d9f0a2c4e';
+    expect(redactUrl(`/api/auth/links/${reset}`)).toBe('/api/auth/links/[redacted]');
+    expect(redactUrl(`/api/x/${JWT}/y?lang=en`)).toBe('/api/x/[redacted]/y?lang=en');
+    expect(redactUrl(`/api/x/${hex}`)).toBe('/api/x/[redacted]');
+    expect(redactUrl(`/api/x?q=${reset}&page=2`)).toBe('/api/x?q=[redacted]&page=2');
+    expect(redactUrl(`/api/x?key=${encodeURIComponent(`Bearer ${reset}`)}`)).toBe(
+      '/api/x?key=[redacted]',
+    );
+  });
+
+  it('tells tokens from words, slugs, numbers, dates, UUIDs and trace ids', () => {
+    for (const text of [
+      'adobe-photoshop-creative-cloud-2026',
+      '12345678901234567890',
+      '2026-11-28T06:56:13Z',
+      '550e8400-e29b-41d4-a716-446655440000',
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+      'office',
+    ])
+      expect(looksLikeToken(text), text).toBe(false);
+    for (const text of [
+      JWT,
+      'Xq3vR9kT2mPz8LwY4nB7cD1fG6hJ0sA5eU_tK-oIqWe',
+      'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+    ])
+      expect(looksLikeToken(text), text).toBe(true);
+    expect(isSafeRequestId('a1b2c3d4-req-7')).toBe(true);
+    expect(isSafeRequestId('sk_live_4eC39HqLyjWDarjtT1zdp7dc')).toBe(false);
+    expect(isSafeRequestId('a'.repeat(65))).toBe(false);
+    expect(isSafeRequestId('')).toBe(false);
   });
 
   it('leaves a URL without secrets as it is', () => {

@@ -1,8 +1,8 @@
 /**
- * Secrets never reach the log, however a client spells them (issue 18). A logged URL keeps its
- * path and its harmless parameters; a parameter whose name, once decoded (percent-encoding
- * undone, any case, `[]`/`[0]` suffixes dropped), is a secret's, or whose value looks like a
- * JWT, is written as `[redacted]`.
+ * Secrets never reach the log, however a client spells them (issues 18 and 32). A logged URL
+ * keeps its harmless path segments and parameters; a parameter whose name, once decoded
+ * (percent-encoding undone, any case, `[]`/`[0]` suffixes dropped), is a secret's, or a path
+ * segment or parameter value that looks like a token, is written as `[redacted]`.
  */
 
 const SECRET_NAMES = new Set([
@@ -44,13 +44,38 @@ const normalizedName = (raw: string) =>
     .toLowerCase()
     .replace(/\[[^\]]*\]$/, '');
 
+/**
+ * A run of base64 or base64url characters long enough to be a random secret and mixing upper
+ * case, lower case and digits (a reset link's 43 characters, an API key), or a long run of
+ * letters and digits alone (a hex secret of 40 or more). Words, slugs, numbers, dates, UUIDs and
+ * 32-digit trace ids do not look like one.
+ */
+const SECRET_RUN = /[A-Za-z0-9+/=_-]{20,}/g;
+const LONG_ALNUM = /[A-Za-z0-9]{40,}/;
+
+const isTokenRun = (run: string) =>
+  LONG_ALNUM.test(run) || (/[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run));
+
+/** Whether a piece of text (a path segment, a value, a header) looks like a token. */
+export const looksLikeToken = (text: string): boolean => {
+  const plain = decoded(text);
+  if (JWT.test(plain)) return true;
+  return (plain.match(SECRET_RUN) ?? []).some(isTokenRun);
+};
+
 const isSecret = (name: string, value: string) =>
-  SECRET_NAMES.has(normalizedName(name)) || JWT.test(decoded(value));
+  SECRET_NAMES.has(normalizedName(name)) || looksLikeToken(value);
+
+const redactPath = (path: string) =>
+  path
+    .split('/')
+    .map((segment) => (looksLikeToken(segment) ? '[redacted]' : segment))
+    .join('/');
 
 /** The URL as it may be logged. */
 export const redactUrl = (url: string): string => {
   const start = url.indexOf('?');
-  if (start < 0) return url;
+  if (start < 0) return redactPath(url);
   const pairs = url
     .slice(start + 1)
     .split('&')
@@ -60,8 +85,14 @@ export const redactUrl = (url: string): string => {
       const value = eq < 0 ? '' : pair.slice(eq + 1);
       return isSecret(name, value) ? `${name}=[redacted]` : pair;
     });
-  return `${url.slice(0, start)}?${pairs.join('&')}`;
+  return `${redactPath(url.slice(0, start))}?${pairs.join('&')}`;
 };
+
+/** A client's `X-Request-Id` worth keeping: short, plain characters, nothing like a token. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const isSafeRequestId = (value: unknown): value is string =>
+  typeof value === 'string' && SAFE_REQUEST_ID.test(value) && !looksLikeToken(value);
 
 /**
  * The spec's `?token=`, read in its exact name only: once, spelled `token` (no percent-encoding,

@@ -1,6 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@esd/shared/auth/auth.schemas';
 import { hash, verify } from '@node-rs/argon2';
-import { commonPasswords } from './common-passwords';
 import { AppError } from './errors';
 
 /** argon2id at OWASP's minimum or above: 19 MiB, 2 iterations, 1 lane. */
@@ -24,15 +23,12 @@ export const verifyPassword = async (
   return verify(storedHash, password).catch(() => false);
 };
 
-/** Length 8..128 and not one of the most common passwords. */
+/** Length 8..128; how guessable it is, `assertPasswordStrength` (password-strength.ts) says. */
 export const assertStrongPassword = (password: string): void => {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
     throw new AppError(
       'WEAK_PASSWORD',
       `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
     );
-  }
-  if (commonPasswords.has(password.toLowerCase())) {
-    throw new AppError('WEAK_PASSWORD', 'This password is too common; choose another one.');
   }
 };

@@ -5,7 +5,8 @@ import type { Clock } from './clock';
 export const TOKEN_ISSUER = 'esd-portal';
 export const TOKEN_AUDIENCE = 'esd-portal-api';
 
-export type SessionProvider = 'password' | 'oidc';
+/** how a sign-in was made: `passkey` is a password-less one */
+export type SessionProvider = 'password' | 'oidc' | 'passkey';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -71,7 +72,7 @@ export const createTokenService = ({
         const sessionId = payload.sid;
         if (!Number.isSafeInteger(userId) || typeof sessionVersion !== 'number') return null;
         if (typeof sessionId !== 'string' || !UUID.test(sessionId)) return null;
-        if (provider !== 'password' && provider !== 'oidc') return null;
+        if (provider !== 'password' && provider !== 'oidc' && provider !== 'passkey') return null;
         return { userId, sessionId, sessionVersion, provider, expiresAt: payload.exp as number };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;

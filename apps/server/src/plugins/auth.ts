@@ -4,7 +4,7 @@ import {
   type Role,
   roleFromTypeId,
 } from '@esd/shared/access/access.rules';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authSessions, users } from '../db/schema';
@@ -26,6 +26,8 @@ export type Session = {
   claims: TokenClaims;
   /** the sign-in the token belongs to: ended by sign-out, over at its absolute end */
   signIn: { id: string; expiresAt: Date };
+  /** its role requires a second factor and it has none yet: only enrolment routes answer */
+  mustEnrol: boolean;
 };
 
 /** `anonymous`: anyone, signed in or not. Any other value: a spec 6 rule. */
@@ -36,6 +38,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** a GET route that changes data (the spec's basket calls): its user is read afresh */
     writes?: boolean;
+    /** open to a user who must still enrol a second factor (MFA_REQUIRED_ROLES) */
+    enrolment?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -56,6 +60,7 @@ const isReadRoute = (request: FastifyRequest) =>
   request.routeOptions.config?.writes !== true;
 
 const MAX_VERIFIED_TOKENS = 10_000;
+const LAST_SEEN_EVERY_MS = 60_000;
 const USER_CACHE_MS = 5000;
 
 /**
@@ -109,8 +114,12 @@ export const authPlugin = fp(
     // Reads (GET/HEAD) take the user from a short per-process cache that every change to the
     // users table empties at once (LISTEN/NOTIFY, migration 0015); writes always read the row
     // afresh, and after a write this process forgets every cached user before answering.
-    const userCache = await createUserCache<UserRow>(app.database, USER_CACHE_MS, (error) =>
-      app.log.warn({ err: error }, 'user cache listener lost; reading users afresh meanwhile'),
+    const userCache = await createUserCache<UserRow>(
+      app.database,
+      USER_CACHE_MS,
+      (error) =>
+        app.log.warn({ err: error }, 'user cache listener lost; reading users afresh meanwhile'),
+      app.clock,
     );
     app.addHook('onClose', async () => userCache.close());
     const readUser = async (id: number) => (await findUser.execute({ id }))[0];
@@ -122,6 +131,7 @@ export const authPlugin = fp(
         channel: SESSIONS_CHANGED_CHANNEL,
         ttlMs: USER_CACHE_MS,
         applicationName: 'esd-session-cache',
+        clock: app.clock,
       },
       (error) =>
         app.log.warn({ err: error }, 'session cache listener lost; reading sessions afresh'),
@@ -135,7 +145,34 @@ export const authPlugin = fp(
       .prepare('auth_find_session');
     const readSignIn = async (id: string) => (await findSignIn.execute({ id }))[0];
 
-    const loadSession = async (token: string, isRead: boolean): Promise<Session | null> => {
+    // The owner's list of sign-ins shows when and from where each was last used: written at
+    // most once a minute per sign-in, never on every request. The cached row is marked first, so
+    // this process does not write twice; another process's write within the minute matches no row.
+    const touchSignIn = async (signIn: AuthSession, ip: string) => {
+      const now = app.clock.now();
+      const seen = signIn.lastSeenAt?.getTime();
+      if (seen !== undefined && now.getTime() - seen < LAST_SEEN_EVERY_MS) return;
+      signIn.lastSeenAt = now;
+      signIn.ipAddress = ip.slice(0, 64);
+      await app.db
+        .update(authSessions)
+        .set({ lastSeenAt: now, ipAddress: signIn.ipAddress })
+        .where(
+          and(
+            eq(authSessions.id, signIn.id),
+            or(
+              isNull(authSessions.lastSeenAt),
+              lte(authSessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_EVERY_MS)),
+            ),
+          ),
+        );
+    };
+
+    const loadSession = async (
+      token: string,
+      isRead: boolean,
+      ip: string,
+    ): Promise<Session | null> => {
       const claims = await verifyToken(token);
       if (!claims) return null;
       const [user, signIn] = isRead
@@ -148,7 +185,10 @@ export const authPlugin = fp(
       if (!signIn || signIn.userId !== user.id || signIn.endedAt) return null;
       if (signIn.expiresAt <= app.clock.now()) return null;
       const role = roleFromTypeId(user.typeId);
-      return role ? { user, role, claims, signIn } : null;
+      if (!role) return null;
+      await touchSignIn(signIn, ip);
+      const mustEnrol = !user.mfaEnabled && app.config.mfaRequiredTypeIds.includes(user.typeId);
+      return { user, role, claims, signIn, mustEnrol };
     };
 
     app.addHook('onSend', (request, _reply, payload, done) => {
@@ -168,10 +208,16 @@ export const authPlugin = fp(
       const access = config?.access;
       if (!access) return;
       const token = readToken(request);
-      if (token) request.session = await loadSession(token, request.isRead);
+      if (token) request.session = await loadSession(token, request.isRead, request.ip);
       if (access === 'anonymous') return;
       if (!request.session) {
         throw new AppError('UNAUTHORIZED', 'Authentication required: sign in again.');
+      }
+      if (request.session.mustEnrol && config.enrolment !== true) {
+        throw new AppError(
+          'MFA_ENROLMENT_REQUIRED',
+          'Set up a second factor (an authenticator app or a passkey) before using the portal.',
+        );
       }
       if (!canAccess(access, request.session.role)) {
         throw new AppError('FORBIDDEN', 'You do not have access to this resource.');

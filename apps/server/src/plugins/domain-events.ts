@@ -14,6 +14,11 @@ type DomainEventMap = {
   'order.paid': { orderId: number };
   /** an order got its last key by hand, or its last refused item was withdrawn */
   'order.completed': { orderId: number };
+  /**
+   * money of an order may have gone back (a cancel, an approved return, a withdrawn item): its
+   * money trail has the refund, if any (issue 31: the credit note is issued from it)
+   */
+  'order.refunded': { orderId: number };
   /** keys of a product were added to the stock */
   'keys.added': { productId: number };
 };

@@ -44,6 +44,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         .send(envelope(status, localizedErrorMessage(request, message, data), data));
 
     if (error instanceof AppError) {
+      // a refusal that says how long to wait says it in the header too (RFC 9110, seconds)
+      const wait = error.data.retry_after;
+      if (typeof wait === 'number') reply.header('Retry-After', String(wait));
       return answer(error.statusCode, error.message, { error: error.error, ...error.data });
     }
     // only the targets trigger (migration 0009) raises the generic integrity violation

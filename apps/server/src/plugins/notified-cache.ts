@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from '../db/client';
+import { type Clock, systemClock } from '../lib/clock';
 
 export type NotifiedCache<T> = {
   /**
@@ -22,6 +23,8 @@ export type NotifiedCacheOptions = {
   /** the listener connection's application_name (seen in pg_stat_activity) */
   applicationName: string;
   maxEntries?: number;
+  /** the time a value's `ttlMs` is measured on (the app's clock: a test may hold it still) */
+  clock?: Clock;
 };
 
 const RECONNECT_MS = 1000;
@@ -33,7 +36,13 @@ const RECONNECT_MS = 1000;
  */
 export const createNotifiedCache = async <T>(
   database: Database,
-  { channel, ttlMs, applicationName, maxEntries = 10_000 }: NotifiedCacheOptions,
+  {
+    channel,
+    ttlMs,
+    applicationName,
+    maxEntries = 10_000,
+    clock = systemClock,
+  }: NotifiedCacheOptions,
   onListenerError: (error: unknown) => void,
 ): Promise<NotifiedCache<T>> => {
   const rows = new Map<string, { row: T; until: number }>();
@@ -117,7 +126,7 @@ export const createNotifiedCache = async <T>(
   return {
     read: async (key, load) => {
       const hit = rows.get(key);
-      if (hit && hit.until > Date.now() && listening) return hit.row;
+      if (hit && hit.until > clock.now().getTime() && listening) return hit.row;
       // many requests for one key at once (a page's parallel calls, the entry just expired)
       // share one read, unless a change was announced since it began
       const running = loading.get(key);
@@ -129,7 +138,7 @@ export const createNotifiedCache = async <T>(
         const loaded = await row;
         if (loaded !== undefined && listening && epoch === startedAt) {
           if (rows.size >= maxEntries) rows.clear();
-          rows.set(key, { row: loaded, until: Date.now() + ttlMs });
+          rows.set(key, { row: loaded, until: clock.now().getTime() + ttlMs });
         }
         return loaded;
       } finally {

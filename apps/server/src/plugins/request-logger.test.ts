@@ -22,7 +22,7 @@ const appLoggingAt = async (level: string) => {
   const app = Fastify({
     loggerInstance: logger,
     disableRequestLogging: true,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     genReqId: requestIdGenerator(),
     childLoggerFactory: lazyChildLoggerFactory,
   });
@@ -65,6 +65,23 @@ describe('request logger', () => {
     const [first, , second] = lines.map((l) => l.reqId as string);
     expect(first).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
     expect(second).not.toBe(first);
+    await app.close();
+  });
+
+  it('keeps a short plain X-Request-Id and replaces one that is long, odd or like a token', async () => {
+    const { app, lines } = await appLoggingAt('info');
+    const resetToken = 'Xq3vR9kT2mPz8LwY4nB7cD1fG6hJ0sA5eU_tK-oIqWe';
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+    const kept = ['client-id-1', 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', 'trace.42_x'];
+    const replaced = [resetToken, jwt, 'x'.repeat(65), 'has space', 'semi;colon', 'ünï'];
+    for (const id of [...kept, ...replaced]) {
+      await app.inject({ url: '/loud', headers: { 'x-request-id': id } });
+    }
+    const ids = lines.filter((l) => l.msg === 'one').map((l) => l.reqId as string);
+    expect(ids.slice(0, kept.length)).toEqual(kept);
+    for (const id of ids.slice(kept.length)) expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(JSON.stringify(lines)).not.toContain(resetToken);
+    expect(JSON.stringify(lines)).not.toContain(jwt);
     await app.close();
   });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { isSafeRequestId } from '../lib/log-redaction';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Record<string, unknown>;
@@ -85,12 +86,15 @@ export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLogg
 /**
  * Request ids: a random prefix per process and a counter. Unique across the processes behind a
  * load balancer (2^48 prefixes), and far cheaper than a UUID per request. A client's own
- * `X-Request-Id` is kept (Fastify's `requestIdHeader`).
+ * `X-Request-Id` is kept only when it is short, plain and nothing like a token (issue 32: a
+ * token sent in it went into every line of the log); any other is replaced by one of ours.
  */
 export const requestIdGenerator = () => {
   const prefix = randomBytes(6).toString('hex');
   let next = 0;
-  return () => {
+  return (request?: { headers: Record<string, string | string[] | undefined> }) => {
+    const given = request?.headers['x-request-id'];
+    if (isSafeRequestId(given)) return given;
     next += 1;
     return `${prefix}-${next.toString(36)}`;
   };

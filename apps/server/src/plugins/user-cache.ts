@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import type { Clock } from '../lib/clock';
 import { createNotifiedCache } from './notified-cache';
 
 /** Migration 0015's trigger sends a user's id here whenever its row changes or goes. */
@@ -21,10 +22,11 @@ export const createUserCache = async <T>(
   database: Database,
   ttlMs: number,
   onListenerError: (error: unknown) => void,
+  clock?: Clock,
 ): Promise<UserCache<T>> => {
   const cache = await createNotifiedCache<T>(
     database,
-    { channel: USERS_CHANGED_CHANNEL, ttlMs, applicationName: 'esd-user-cache' },
+    { channel: USERS_CHANGED_CHANNEL, ttlMs, applicationName: 'esd-user-cache', clock },
     onListenerError,
   );
   return { ...cache, read: (id, load) => cache.read(String(id), load) };

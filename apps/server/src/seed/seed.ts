@@ -18,6 +18,7 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { demoAdobeCustomers } from '../modules/adobe';
+import { demoAttributeColumns } from './demo-attributes';
 import { demoCategories, demoProducts } from './demo-catalogue';
 import { seedLibrary, seedNews, seedTargets } from './demo-content';
 import { seedDemoEvents } from './demo-events';
@@ -212,6 +213,7 @@ const seedAccountsAndCatalogue = async (tx: Tx) => {
     .insert(products)
     .values(
       demoProducts.map((p) => ({
+        ...demoAttributeColumns(p),
         sku: p.sku,
         titleEn: p.title.en,
         titleRu: p.title.ru,
@@ -232,9 +234,6 @@ const seedAccountsAndCatalogue = async (tx: Tx) => {
         royalty: p.royalty,
         bonus: p.bonus,
         points: p.points,
-        deliveryTime: p.deliveryTime,
-        operatingSystems: p.operatingSystems,
-        licenceType: p.licenceType,
         usersCount: p.usersCount,
         devicesCount: p.devicesCount,
         isReturnable: p.isReturnable,

@@ -55,6 +55,20 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/auth/user': everyRole,
   'GET /api/auth/refresh': everyRole,
   'POST /api/auth/logout': everyRole,
+  // issue 32: the second step and the password-less passkey sign-in come before any session;
+  // each account manages its own second factors
+  'POST /api/auth/mfa/verify': anyone,
+  'POST /api/auth/mfa/passkey-options': anyone,
+  'POST /api/auth/passkey/options': anyone,
+  'POST /api/auth/passkey': anyone,
+  'GET /api/auth/mfa': everyRole,
+  'POST /api/auth/mfa/totp/setup': everyRole,
+  'POST /api/auth/mfa/totp/confirm': everyRole,
+  'DELETE /api/auth/mfa/totp': everyRole,
+  'POST /api/auth/mfa/passkeys/options': everyRole,
+  'POST /api/auth/mfa/passkeys': everyRole,
+  'DELETE /api/auth/mfa/passkeys/{id}': everyRole,
+  'POST /api/auth/mfa/recovery-codes': everyRole,
 
   // spec 2: /pages/become-a-partner is a public layout page.
   'GET /api/partners/form-options': anyone,
@@ -75,6 +89,10 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/profile/starred': everyRole,
   'PUT /api/profile/starred': everyRole,
   'GET /api/profile/prizes': scoped(everyRole),
+  // issue 32: the account's own sign-ins, listed and ended by their owner only
+  'GET /api/profile/sessions': scoped(everyRole),
+  'DELETE /api/profile/sessions/{id}': scoped(everyRole),
+  'POST /api/profile/sessions/end-others': everyRole,
 
   // spec 2: /pages/products and /pages/product/{id} for any role.
   'GET /api/products': scoped(everyRole),
@@ -89,6 +107,8 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/basket/remove/{itemId}/{count}': scoped(shopper),
   'POST /api/basket/sell-type/{sellType}': shopper,
   'GET /api/checkout': scoped(shopper),
+  // issue 33: "My credit", the caller's dealer's credit and the credit orders it may open
+  'GET /api/credit': scoped(shopper),
   'POST /api/checkout': shopper,
 
   // spec 1: type 3 (dealer) with an Adobe account buys Adobe products for its customers.
@@ -110,6 +130,9 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/orders/{id}/keys': scoped(everyRole),
   // issue 21: the order's invoice, seen exactly as the order is
   'GET /api/orders/{id}/invoice': scoped(everyRole),
+  // issue 31: the order's documents of record (proforma, invoice, credit notes), as the order
+  'GET /api/orders/{id}/documents': scoped(everyRole),
+  'GET /api/orders/{id}/documents/{number}': scoped(everyRole),
   'POST /api/orders/{id}/cancel': scoped(everyRole),
   'POST /api/orders/{id}/send-keys': scoped(everyRole),
   // ARCHITECTURE: district admins confirm payments, settle credit, enter vendor keys, decide
@@ -161,6 +184,8 @@ export const expectedAccess: Record<string, Expected> = {
   'POST /api/settings/users/{id}/activate': scoped(notUser),
   'POST /api/settings/users/{id}/deactivate': scoped(notUser),
   'POST /api/settings/users/{id}/reset-password': scoped(notUser),
+  // issue 32: a lost device; global admins only
+  'POST /api/settings/users/{id}/reset-second-factors': gd,
 
   // spec 2: /pages/settings/product and /pages/settings/groups dealer only.
   'GET /api/dealer/product-prices': scoped(dealer),
@@ -205,6 +230,7 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/settings/exchange-rates/status': gd,
   'POST /api/settings/exchange-rates': gd,
   'POST /api/settings/exchange-rates/import': gd,
+  'POST /api/settings/exchange-rates/import/preview': gd,
   'DELETE /api/settings/exchange-rates/{id}': gd,
   // issue 21: Settings → Company, the seller's details on invoices, as the other settings pages
   'GET /api/settings/company': gd,
@@ -214,6 +240,9 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/settings/orders': gd,
   'PUT /api/settings/orders': gd,
   'GET /api/keys/stock': gd,
+  // issue 33: each product's low-stock threshold, edited on Key stock; an import's preview
+  'PUT /api/keys/stock/{productId}': gd,
+  'POST /api/keys/import/{productId}/preview': gd,
   'POST /api/keys/import/{productId}': gd,
   'GET /api/mailbox': gd,
   'GET /api/settings/partner-applications': gd,

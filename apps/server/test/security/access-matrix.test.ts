@@ -18,6 +18,7 @@ const sampleParams: Record<string, string> = {
   quantity: '1',
   count: '1',
   sellType: '1',
+  number: 'INV-2000-000001',
 };
 const concrete = (path: string) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => sampleParams[name] ?? NOTHING) +

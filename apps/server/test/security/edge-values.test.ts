@@ -108,7 +108,7 @@ const probesOf = (route: FuzzRoute, body: Record<string, unknown> | undefined): 
       : { payload: JSON.stringify(json), headers: { 'content-type': 'application/json' } };
   const probes: Probe[] = [];
   for (const param of route.params)
-    for (const value of edgeTexts(param.schema))
+    for (const value of edgeTexts(param.schema, param.name))
       probes.push({
         what: `param ${param.name}=${value}`,
         field: param.name,
@@ -118,7 +118,7 @@ const probesOf = (route: FuzzRoute, body: Record<string, unknown> | undefined): 
         },
       });
   for (const field of route.query)
-    for (const value of edgeTexts(field.schema))
+    for (const value of edgeTexts(field.schema, field.name))
       probes.push({
         what: `query ${field.name}=${value}`,
         field: field.name,
@@ -127,7 +127,7 @@ const probesOf = (route: FuzzRoute, body: Record<string, unknown> | undefined): 
   const url = `${fill(route, quiet)}${query([])}`;
   if (body && typeof body === 'object' && !Array.isArray(body) && route.body)
     for (const place of placesOf(route.body, body, (value) => value, ''))
-      for (const value of edgeJson(place.schema))
+      for (const value of edgeJson(place.schema, place.field))
         probes.push({
           what: `body ${place.path}=${JSON.stringify(value)}`,
           field: place.field,

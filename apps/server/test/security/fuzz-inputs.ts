@@ -40,7 +40,7 @@ export type FuzzRoute = {
  * Upload routes by their path: a photo or image, a key or rate import, a library file. Other
  * routes without a body schema (activate, claim...) ignore bodies, so only their params are fuzzed.
  */
-const uploadPath = /\/(photo|image|import(\/\{\w+\})?|library(\/\{id\})?)$/;
+const uploadPath = /\/(photo|image|import(\/\{\w+\})?(\/preview)?|library(\/\{id\})?)$/;
 
 type OpenApi = {
   paths: Record<
@@ -375,31 +375,40 @@ const looksLikeDate = (schema: JsonSchema) =>
   schema.format === 'date' || /\\d\{4\}-\\d\{2\}-\\d\{2\}\$?$/.test(schema.pattern ?? '');
 const looksLikeTimestamp = (schema: JsonSchema) =>
   schema.format === 'date-time' || /T|\\d\{2\}:\\d\{2\}/.test(schema.pattern ?? '');
-const looksLikeAmount = (schema: JsonSchema) => /\\\.|\\d\{1,2\}/.test(schema.pattern ?? '');
+/**
+ * A decimal amount: a pattern that allows decimals, or (a schema checked by code, with no
+ * pattern) a field named as an amount, price, limit or rate.
+ */
+const looksLikeAmount = (schema: JsonSchema, name = '') =>
+  /\\\.|\\d\{1,2\}/.test(schema.pattern ?? '') ||
+  (schema.pattern === undefined &&
+    /amount|price|limit|cost|total|_usd$|_azn$|rate$|percent/i.test(name));
 
 /**
  * The edge values worth sending in a text part (path, query) of this schema: numbers for
  * numbers, dates for dates, amounts for decimals; other text is the hostile fuzz's business.
  */
-export const edgeTexts = (schema: JsonSchema): string[] => {
+export const edgeTexts = (schema: JsonSchema, name = ''): string[] => {
   const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return [...new Set(branches.flatMap(edgeTexts))];
+  if (branches) return [...new Set(branches.flatMap((branch) => edgeTexts(branch, name)))];
   if (schema.enum) return [];
   if (schema.type === 'integer' || schema.type === 'number') return numberEdges;
   if (schema.type !== 'string') return [];
+  // an id written in digits (idTextSchema): the number edges, spelled as they come
+  if (schema.pattern === '^[0-9]{1,10}$') return numberEdges;
   if (looksLikeTimestamp(schema)) return [...timestampEdges, ...dateEdges];
   if (looksLikeDate(schema)) return dateEdges;
-  if (looksLikeAmount(schema)) return [...moneyEdges, ...numberEdges];
+  if (looksLikeAmount(schema, name)) return [...moneyEdges, ...numberEdges];
   return [];
 };
 
 /** The edge values of a JSON body field: numbers as numbers, texts as texts. */
-export const edgeJson = (schema: JsonSchema): unknown[] => {
+export const edgeJson = (schema: JsonSchema, name = ''): unknown[] => {
   const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return [...new Set(branches.flatMap(edgeJson))];
+  if (branches) return [...new Set(branches.flatMap((branch) => edgeJson(branch, name)))];
   if (schema.type === 'integer' || schema.type === 'number')
     return [0, -1, 2_147_483_647, 2_147_483_648, 2 ** 53, 2 ** 53 + 2, 1e21, 1e308, 0.5];
-  return edgeTexts(schema);
+  return edgeTexts(schema, name);
 };
 
 /** A value the schema accepts, as small as it allows (a valid body to put one edge into). */

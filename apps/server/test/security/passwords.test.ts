@@ -4,9 +4,10 @@ import { users } from '../../src/db/schema';
 import { issueSetPasswordLink } from '../../src/modules/auth/set-password-link';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../harness';
 
-// not common, exactly 8 and 128 characters long
+// hard enough to guess for a dealer or user (zxcvbn score 2 and 4), exactly 8 and 128 characters
 const eight = 'Zq7!mK2p';
-const longest = 'Aa1!'.repeat(32);
+const longest =
+  'jCtPF-denS?Th&Yarb+AMA!kTqepv9c8geWEv%Q-wPkeNEMTkG4N7i*by!vmhrJgPt2hze+a=SX+*GS?ED2ZYz?rVYsGa-doawR6D#4kR8wXPk=BrJ*XZmeyagASZDp4';
 const tooShort = eight.slice(0, 7);
 const tooLong = `${longest}x`;
 const commonOnes = ['password', 'Password1', 'PASSWORD123', 'QwErTy123', 'ILoveYou', 'p@ssw0rd'];
@@ -29,7 +30,7 @@ describe.each(dbKinds)(
     let ctx: TestContext;
     beforeAll(async () => {
       ctx = await createTestContext(kind, {
-        env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '4' },
+        env: { LOGIN_FREE_FAILURES_PER_PAIR: '3', LOGIN_FREE_FAILURES_PER_ADDRESS: '4' },
       });
     });
     afterAll(async () => ctx?.close());
@@ -57,6 +58,7 @@ describe.each(dbKinds)(
         userId: (await userRow(email)).id,
         publicUrl: ctx.config.publicUrl,
         kind: 'reset',
+        lang: 'en',
         now: ctx.app.clock.now(),
       });
       return new URL(link).searchParams.get('token')!;
@@ -82,11 +84,13 @@ describe.each(dbKinds)(
       }
       for (const password of commonOnes) {
         const response = await resetWithLink(token, password);
-        expect(response.json(), password).toEqual({
+        expect(response.json(), password).toMatchObject({
           code: 422,
-          message: 'This password is too common; choose another one.',
-          data: { error: 'WEAK_PASSWORD' },
+          message:
+            'This password is too easy to guess; choose a longer one, such as a few unrelated words.',
+          data: { error: 'WEAK_PASSWORD', reason: 'guessable', min_score: 2 },
         });
+        expect(response.json().data.score, password).toBeLessThan(2);
       }
       expect((await userRow(email)).passwordHash).toBe(before);
 
@@ -120,7 +124,7 @@ describe.each(dbKinds)(
       for (const password of commonOnes) {
         expect((await change(password)).json(), password).toMatchObject({
           code: 422,
-          message: 'This password is too common; choose another one.',
+          data: { error: 'WEAK_PASSWORD', reason: 'guessable' },
         });
       }
       expect((await userRow(email)).passwordHash).toBe(before);
@@ -137,15 +141,46 @@ describe.each(dbKinds)(
       expect((await login(email, longest, '10.21.0.1')).statusCode).toBe(200);
     });
 
-    it('limits failed sign-ins per account, whatever the address and the e-mail case', async () => {
-      const variants = ['ld@example.com', 'LD@example.com', 'Ld@Example.COM'];
-      for (const [i, email] of variants.entries()) {
-        expect((await login(email, 'not-the-password', `10.30.0.${i}`)).statusCode).toBe(401);
+    it("asks admins for a stronger password than dealers, and refuses the account's own e-mail (issue 32)", async () => {
+      const changeFor = async (email: string, new_password: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/profile/password',
+          headers: bearer(await ctx.login(email)),
+          payload: { current_password: 'demo1234', new_password },
+        });
+      // score 2: enough for a user, not for a global or local admin (score 3)
+      for (const email of ['gd@example.com', 'ld@example.com']) {
+        expect((await changeFor(email, eight)).json(), email).toMatchObject({
+          code: 422,
+          data: { error: 'WEAK_PASSWORD', reason: 'guessable', score: 2, min_score: 3 },
+        });
       }
-      const locked = await login('ld@example.com', 'demo1234', '10.30.0.99');
-      expect(locked.json()).toMatchObject({ code: 429, data: { error: 'RATE_LIMITED' } });
-      // another account from the same address is not affected
-      expect((await login('gd@example.com', 'demo1234', '10.30.0.99')).statusCode).toBe(200);
+      // the account's own e-mail, however dressed up, is what a guesser tries first
+      const own = await changeFor('dealer@example.com', 'Dealer@Example.com');
+      expect(own.json()).toMatchObject({ code: 422, data: { warning: 'userInputs' } });
+      const ru = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/profile/password',
+        headers: { ...bearer(await ctx.login('dealer@example.com')), 'accept-language': 'ru' },
+        payload: { current_password: 'demo1234', new_password: 'password' },
+      });
+      expect(ru.json()).toMatchObject({
+        code: 422,
+        data: { error: 'WEAK_PASSWORD', warning: 'topTen' },
+      });
+    });
+
+    it('slows failed sign-ins per account and address, whatever the e-mail case', async () => {
+      const variants = ['ld@example.com', 'LD@example.com', 'Ld@Example.COM'];
+      for (const email of variants) {
+        expect((await login(email, 'not-the-password', '10.30.0.1')).statusCode).toBe(401);
+      }
+      const waiting = await login('ld@example.com', 'demo1234', '10.30.0.1');
+      expect(waiting.json()).toMatchObject({ code: 429, data: { error: 'RATE_LIMITED' } });
+      // the account from another address, and another account from this one, are not slowed
+      expect((await login('ld@example.com', 'demo1234', '10.30.0.99')).statusCode).toBe(200);
+      expect((await login('gd@example.com', 'demo1234', '10.30.0.1')).statusCode).toBe(200);
     });
 
     it('limits failed sign-ins per address, whatever the accounts tried', async () => {
@@ -159,7 +194,7 @@ describe.each(dbKinds)(
       expect((await login('dealer@example.com', 'demo1234', '10.40.0.2')).statusCode).toBe(200);
     });
 
-    it('lets no client choose its address with X-Forwarded-For; a proxy on a private network may', async () => {
+    it('lets no client choose its address with X-Forwarded-For; a peer on a private network neither; a proxy on this machine may (issue 32)', async () => {
       // a client on the internet that sends a new forwarded address each time
       for (let i = 0; i < 4; i++) {
         const response = await login(
@@ -173,14 +208,22 @@ describe.each(dbKinds)(
       const spoofed = await login('gd@example.com', 'demo1234', '203.0.113.7', '198.51.100.99');
       expect(spoofed.json()).toMatchObject({ code: 429, data: { error: 'RATE_LIMITED' } });
 
-      // behind our reverse proxy (10.0.0.5) each client is counted on its own
+      // any client on the private network is no proxy of ours either: its header is ignored
       for (let i = 0; i < 4; i++) {
-        const response = await login(`proxied${i}@example.com`, 'wrong', '10.0.0.5', '192.0.2.1');
+        const response = await login(`lan${i}@example.com`, 'wrong', '10.0.0.5', `192.0.2.${i}`);
         expect(response.statusCode).toBe(401);
       }
-      const proxiedLocked = await login('gd@example.com', 'demo1234', '10.0.0.5', '192.0.2.1');
+      const lanSpoofed = await login('gd@example.com', 'demo1234', '10.0.0.5', '192.0.2.200');
+      expect(lanSpoofed.json()).toMatchObject({ code: 429, data: { error: 'RATE_LIMITED' } });
+
+      // behind a reverse proxy on this machine each client is counted on its own
+      for (let i = 0; i < 4; i++) {
+        const response = await login(`proxied${i}@example.com`, 'wrong', '127.0.0.1', '192.0.2.1');
+        expect(response.statusCode).toBe(401);
+      }
+      const proxiedLocked = await login('gd@example.com', 'demo1234', '127.0.0.1', '192.0.2.1');
       expect(proxiedLocked.statusCode).toBe(429);
-      const otherClient = await login('gd@example.com', 'demo1234', '10.0.0.5', '192.0.2.2');
+      const otherClient = await login('gd@example.com', 'demo1234', '127.0.0.1', '192.0.2.2');
       expect(otherClient.statusCode).toBe(200);
     });
   },

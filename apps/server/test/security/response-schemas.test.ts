@@ -18,6 +18,7 @@ const fileRoutes = [
   'GET /api/orders/{id}/keys',
   'GET /api/statistics/adobe/export',
   'GET /api/orders/{id}/invoice',
+  'GET /api/orders/{id}/documents/{number}',
   'GET /api/statistics/distribution/export',
   'GET /api/statistics/quarter/export',
   'GET /api/statistics/weekly/export',

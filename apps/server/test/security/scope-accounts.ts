@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { dealerProductPrices, userGroupMembers, users } from '../../src/db/schema';
+import { authSessions, dealerProductPrices, userGroupMembers, users } from '../../src/db/schema';
 import {
   type Caller,
   ids,
@@ -13,6 +13,34 @@ import {
 
 /** A dealer's own prices, groups and users, and the accounts of user administration. */
 export const accountScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
+  // ---- the account's own sign-ins
+  'GET /api/profile/sessions': async () => {
+    const { as, ctx, who } = get();
+    const others = await ctx.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(ne(authSessions.userId, who.d.id));
+    expect(others.length).toBeGreaterThan(0);
+    const listed = await as.d.get('/api/profile/sessions');
+    expect(listed.statusCode).toBe(200);
+    const mine = (listed.json().data as { id: string }[]).map((row) => row.id);
+    expect(mine.length).toBeGreaterThan(0);
+    for (const other of others) expect(mine).not.toContain(other.id);
+  },
+  'DELETE /api/profile/sessions/{id}': async () => {
+    const { as, ctx, who } = get();
+    const activeOf = (userId: number) =>
+      ctx.db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.endedAt)));
+    const [farids] = await activeOf(who.farid.id);
+    expect(farids).toBeDefined();
+    // another account's sign-in is as missing as one that never was, and goes on
+    expect((await as.d.del(`/api/profile/sessions/${farids!.id}`)).statusCode).toBe(404);
+    expect((await activeOf(who.farid.id)).map((row) => row.id)).toContain(farids!.id);
+    expect((await as.farid.get('/api/profile/sessions')).statusCode).toBe(200);
+  },
   // ---- a dealer's own prices, groups and users
   'GET /api/dealer/product-prices': async () => {
     const { as, product } = get();
@@ -20,6 +48,8 @@ export const accountScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
       (await c.get(`/api/dealer/product-prices?q=${encodeURIComponent(product.sku)}`))
         .json()
         .data.items.find((r: { product_id: number }) => r.product_id === product.id);
+    // the dealer has no price of its own (another check may have set one): dealer2's is not shown
+    expect((await as.d.del(`/api/dealer/product-prices/${product.id}`)).statusCode).toBe(200);
     expect(await row(as.d)).toMatchObject({ mode: null, value: null });
     expect(await row(as.d2)).toMatchObject({ mode: 'price', value: '777.00' });
   },

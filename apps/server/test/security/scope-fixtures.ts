@@ -56,7 +56,12 @@ const pick = async (ctx: TestContext, providerId: number, returnable: boolean) =
   return row;
 };
 
-export const insertOrderSet = async (ctx: TestContext, buyer: Account): Promise<OrderSet> => {
+/** `tag` tells apart the sets of one buyer (a check that changes its set makes its own). */
+export const insertOrderSet = async (
+  ctx: TestContext,
+  buyer: Account,
+  tag = '',
+): Promise<OrderSet> => {
   const dealerId = buyer.dealerId ?? buyer.id;
   const stocked = await pick(ctx, 1, true);
   const vendor = await pick(ctx, 2, false);
@@ -77,7 +82,7 @@ export const insertOrderSet = async (ctx: TestContext, buyer: Account): Promise<
       ...base,
       sellType: 1,
       status: 'pending',
-      idempotencyKey: `scope-pending-${buyer.id}`,
+      idempotencyKey: `scope-pending-${buyer.id}${tag}`,
       totalUsd: stocked.dealerPrice,
       totalAzn: '0.00',
     })
@@ -88,7 +93,7 @@ export const insertOrderSet = async (ctx: TestContext, buyer: Account): Promise<
       ...base,
       sellType: 2,
       status: 'in_progress',
-      idempotencyKey: `scope-paid-${buyer.id}`,
+      idempotencyKey: `scope-paid-${buyer.id}${tag}`,
       totalUsd: stocked.dealerPrice,
       totalAzn: '0.00',
       // paid an hour ago: its vendor item is past the delivery promise (late deliveries)

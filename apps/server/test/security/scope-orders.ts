@@ -1,4 +1,6 @@
+import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { countries, orders } from '../../src/db/schema';
 import { orderState } from './scope-fixtures';
 import {
   type Caller,
@@ -11,7 +13,20 @@ import {
   unchanged,
 } from './scope-world';
 
-/** Orders and their items, keys and returns, basket lines and Adobe customers of others. */
+/** The countries (codes) of some orders. */
+const countriesOf = async (world: ScopeWorld, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : (
+        await world.ctx.db
+          .selectDistinct({ code: countries.code })
+          .from(orders)
+          .innerJoin(countries, eq(countries.id, orders.countryId))
+          .where(inArray(orders.id, ids))
+      ).map((row) => row.code);
+
+/**
+ * Orders and their items, keys and returns, basket lines and Adobe customers of others. */
 export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
   // ---- orders: ld with KZ orders, dealer and user with dealer2's (farid's) orders
   'GET /api/orders': async () => {
@@ -71,15 +86,48 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     expect(own.headers['content-type']).toBe('application/pdf');
     expect((await as.ld2.get(`/api/orders/${kz.paidId}/invoice`)).statusCode).toBe(200);
   },
+  'GET /api/orders/{id}/documents': async () => {
+    const { as, d2, kz, ownOrderId } = get();
+    // the order's own scope: whoever gets 404 on the order gets 404 on its documents
+    refused(await as.ld.get(`/api/orders/${kz.paidId}/documents`), 'ld KZ documents');
+    refused(await as.d.get(`/api/orders/${d2.paidId}/documents`), 'dealer, dealer2 documents');
+    refused(await as.u.get(`/api/orders/${d2.paidId}/documents`), 'user, dealer2 documents');
+    refused(await as.u.get(`/api/orders/${ownOrderId}/documents`), 'user, its dealer documents');
+    const own = await as.d2.get(`/api/orders/${d2.paidId}/documents`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.map((d: { kind: string }) => d.kind)).toContain('invoice');
+  },
+  'GET /api/orders/{id}/documents/{number}': async () => {
+    const { as, d2, kz } = get();
+    const numberOf = async (c: Caller, id: number) =>
+      ((await c.get(`/api/orders/${id}/documents`)).json().data as { number: string }[])[0]!.number;
+    const d2Number = await numberOf(as.d2, d2.paidId);
+    const kzNumber = await numberOf(as.ld2, kz.paidId);
+    refused(await as.ld.get(`/api/orders/${kz.paidId}/documents/${kzNumber}`), 'ld KZ document');
+    for (const name of ['d', 'u'] as const)
+      refused(
+        await as[name].get(`/api/orders/${d2.paidId}/documents/${d2Number}`),
+        `${name}, dealer2 document`,
+      );
+    const own = await as.d2.get(`/api/orders/${d2.paidId}/documents/${d2Number}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+  },
   'GET /api/orders/late-deliveries': async () => {
     const { as, kz, d2 } = get();
     const late = async (c: Caller) =>
       ((await c.get('/api/orders/late-deliveries')).json().data as { order_id: number }[]).map(
         (row) => row.order_id,
       );
-    expect(await late(as.ld)).not.toContain(kz.paidId);
-    expect(await late(as.ld)).toContain(d2.paidId);
-    expect(await late(as.ld2)).toEqual([kz.paidId]);
+    // the sets' vendor items wait since an hour: late (other checks' sets may be late too)
+    const ld = await late(as.ld);
+    expect(ld).not.toContain(kz.paidId);
+    expect(ld).toContain(d2.paidId);
+    expect((await countriesOf(get(), ld)).every((code) => ['AZ', 'GE'].includes(code))).toBe(true);
+    const ld2 = await late(as.ld2);
+    expect(ld2).toContain(kz.paidId);
+    expect(ld2).not.toContain(d2.paidId);
+    expect((await countriesOf(get(), ld2)).every((code) => ['KZ', 'UZ'].includes(code))).toBe(true);
   },
   'POST /api/orders/{id}/cancel': async () => {
     const { as, d2, kz } = get();
@@ -100,7 +148,8 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     expect(await mailsTo(ctx, body.email)).toBe(0);
   },
   'POST /api/orders/{id}/confirm-payment': async () => {
-    const { as, kz, ctx } = get();
+    const { as, ctx, newOrderSet } = get();
+    const kz = await newOrderSet('aigerim');
     await unchanged(get(), kz, async () => {
       const url = `/api/orders/${kz.pendingId}/confirm-payment`;
       refused(await as.ld.post(url, {}), 'ld confirm KZ');
@@ -117,13 +166,15 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     await expect.poll(status, { timeout: 20_000 }).toBe('completed');
   },
   'POST /api/orders/{id}/settle-credit': async () => {
-    const { as, kz } = get();
+    const { as, newOrderSet } = get();
+    const kz = await newOrderSet('aigerim');
     const url = `/api/orders/${kz.paidId}/settle-credit`;
     await unchanged(get(), kz, async () => refused(await as.ld.post(url, {}), 'ld settle KZ'));
     expect((await as.ld2.post(url, {})).statusCode).toBe(200);
   },
   'POST /api/orders/{id}/items/{itemId}/deliver': async () => {
-    const { as, kz, d2 } = get();
+    const { as, d2, newOrderSet } = get();
+    const kz = await newOrderSet('aigerim');
     const body = { keys: ['SCOPE-PROBE-KEY-1'] };
     await unchanged(get(), kz, async () => {
       const url = `/api/orders/${kz.paidId}/items/${kz.vendorItemId}/deliver`;
@@ -151,7 +202,8 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     });
   },
   'POST /api/orders/{id}/returns/{returnId}/decide': async () => {
-    const { as, kz, d2 } = get();
+    const { as, d2, newOrderSet } = get();
+    const kz = await newOrderSet('aigerim');
     const body = { approve: true };
     await unchanged(get(), kz, async () => {
       refused(
@@ -165,7 +217,8 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     expect((await as.ld2.post(url, { approve: false })).statusCode).toBe(200);
   },
   'POST /api/orders/{id}/keys/{keyId}/activate': async () => {
-    const { as, d2, ownOrderId } = get();
+    const { as, ownOrderId, newOrderSet } = get();
+    const d2 = await newOrderSet('farid');
     const body = { end_customer: 'Scope Probe' };
     await unchanged(get(), d2, async () => {
       for (const name of ['d', 'u'] as const) {
@@ -179,7 +232,8 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     expect((await as.farid.post(url, body)).statusCode).toBe(200);
   },
   'POST /api/orders/{id}/items/{itemId}/return': async () => {
-    const { as, d2, ownOrderId } = get();
+    const { as, ownOrderId, newOrderSet } = get();
+    const d2 = await newOrderSet('farid');
     const body = { reason: 'scope probe' };
     await unchanged(get(), d2, async () => {
       for (const name of ['d', 'u'] as const) {
@@ -232,6 +286,26 @@ export const orderScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     for (const name of ['d', 'u'] as const)
       expect(await lines(as[name])).not.toContain(basketLineId);
     expect(await lines(as.d2)).toContain(basketLineId);
+  },
+  'GET /api/credit': async () => {
+    const { as, d2, who } = get();
+    const credit = async (c: Caller) => (await c.get('/api/credit')).json().data;
+    const orderIds = (data: {
+      open_orders: { id: number }[];
+      movements: { order_id: number }[];
+    }) => [...data.open_orders.map((o) => o.id), ...data.movements.map((m) => m.order_id)];
+    // the dealer and its user see the dealer's credit, never dealer2's orders
+    for (const name of ['d', 'u'] as const) {
+      const data = await credit(as[name]);
+      expect(data.dealer.id).toBe(who.d.id);
+      expect(orderIds(data)).not.toContain(d2.paidId);
+    }
+    // an end user lists only its own orders
+    const own = await credit(as.u);
+    expect(own.open_orders.every((o: { buyer: { id: number } }) => o.buyer.id === who.u.id)).toBe(
+      true,
+    );
+    expect(orderIds(await credit(as.d2))).toContain(d2.paidId);
   },
 
   // ---- Adobe: dealer2's customer

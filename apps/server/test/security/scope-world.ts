@@ -51,6 +51,7 @@ export const loadScopeWorld = async (ctx: TestContext) => {
   }
   const d2 = await insertOrderSet(ctx, who.farid);
   const kz = await insertOrderSet(ctx, who.aigerim);
+  let sets = 0;
   const [ownOrder] = (await as.d.get('/api/orders?perPage=1')).json().data.items;
   const [product] = await ctx.db
     .select()
@@ -86,8 +87,11 @@ export const loadScopeWorld = async (ctx: TestContext) => {
     ctx,
     as,
     who,
+    /** farid's (`d2`) and aigerim's (`kz`) orders that no check changes */
     d2,
     kz,
+    /** A new set of the buyer's orders, for a check whose allowed call changes its set. */
+    newOrderSet: (buyer: 'farid' | 'aigerim') => insertOrderSet(ctx, who[buyer], `-${++sets}`),
     ownOrderId: ownOrder.id as number,
     product,
     adobeProduct,

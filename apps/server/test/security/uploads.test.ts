@@ -159,6 +159,19 @@ describe.each(dbKinds)('[security][uploads] every upload route on %s', (kind) =>
           { name: 'rates.xml', type: 'text/xml', bytes: HTML },
         ],
       },
+      {
+        url: '/api/settings/exchange-rates/import/preview',
+        token: gdToken,
+        folder: undefined,
+        tables: ['exchange_rates', 'audit_log'],
+        limit: 512 * 1024,
+        valid: { name: 'rates.xml', type: 'text/xml', bytes: CBAR_XML },
+        ext: undefined,
+        forged: [
+          { name: 'rates.xml', type: 'text/xml', bytes: PNG },
+          { name: 'rates.xml', type: 'text/xml', bytes: HTML },
+        ],
+      },
     ];
   };
   type Route = ReturnType<typeof routes>[number];

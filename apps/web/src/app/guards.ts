@@ -1,7 +1,7 @@
 import { canAccess, type Role } from '@esd/shared/access/access.rules';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { type PageConfig, paths } from '../config/paths';
-import { getUserRole, isLoggedIn } from '../lib/storage';
+import { getUserRole, isLoggedIn, mustEnrol } from '../lib/storage';
 
 /**
  * The navigation guard of spec 2 as a pure decision: where to send the visitor instead of
@@ -12,11 +12,16 @@ export const getGuardRedirect = (options: {
   isLoggedIn: boolean;
   role: Role;
   location: { pathname: string; search: string };
+  /** a role that requires a second factor without one: only its set-up page opens */
+  mustEnrol?: boolean;
 }): string | null => {
   const { page, location, role } = options;
   if (page.guestOnly) return options.isLoggedIn ? paths.home.getHref() : null;
   if (!page.access) return null;
   if (!options.isLoggedIn) return paths.login.getHref(location.pathname + location.search);
+  if (options.mustEnrol && location.pathname !== paths.secondFactor.path) {
+    return paths.secondFactor.getHref();
+  }
   return canAccess(page.access, role) ? null : paths.notAuthorized.getHref();
 };
 
@@ -30,6 +35,7 @@ export const createGuardLoader =
       isLoggedIn: isLoggedIn(),
       role: getUserRole(),
       location: url,
+      mustEnrol: mustEnrol(),
     });
     if (target) throw redirect(target);
     return null;

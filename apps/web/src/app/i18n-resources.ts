@@ -14,6 +14,7 @@ type FeatureResources = {
   auth: English<typeof import('@/features/auth/locales/en.json')>;
   basket: English<typeof import('@/features/basket/locales/en.json')>;
   checkout: English<typeof import('@/features/checkout/locales/en.json')>;
+  credit: English<typeof import('@/features/credit/locales/en.json')>;
   dealer: English<typeof import('@/features/dealer/locales/en.json')>;
   events: English<typeof import('@/features/events/locales/en.json')>;
   jobs: English<typeof import('@/features/jobs/locales/en.json')>;
@@ -26,6 +27,7 @@ type FeatureResources = {
   partners: English<typeof import('@/features/partners/locales/en.json')>;
   products: English<typeof import('@/features/products/locales/en.json')>;
   profile: English<typeof import('@/features/profile/locales/en.json')>;
+  security: English<typeof import('@/features/security/locales/en.json')>;
   settings: English<typeof import('@/features/settings/locales/en.json')>;
   starred: English<typeof import('@/features/starred/locales/en.json')>;
   statistics: English<typeof import('@/features/statistics/locales/en.json')>;

@@ -1,20 +1,10 @@
 import { Box, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import type { DataTableColumn } from './data-table-rows';
+import type { DataTableBodyProps, DataTableColumn } from './data-table-rows';
 import { RowActions } from './row-actions';
 
-type DataTableCardsProps<T> = {
+type DataTableCardsProps<T> = DataTableBodyProps<T> & {
   /** the list's accessible name (the table's caption on a wide screen) */
   caption: string;
-  columns: DataTableColumn<T>[];
-  rows: T[] | undefined;
-  isLoading: boolean;
-  emptyMessage: string;
-  getRowKey: (row: T) => string | number;
-  getRowLabel: (row: T) => string;
-  onEdit?: (row: T) => void;
-  onDelete?: (row: T) => void;
-  renderRowDetail?: (row: T) => ReactNode;
 };
 
 /**

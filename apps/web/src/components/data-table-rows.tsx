@@ -18,7 +18,8 @@ export type DataTableColumn<T> = {
   card?: 'title' | 'aside' | 'hidden';
 };
 
-type DataTableRowsProps<T> = {
+/** What a DataTable hands its body, as table rows or as a phone's cards. */
+export type DataTableBodyProps<T> = {
   columns: DataTableColumn<T>[];
   rows: T[] | undefined;
   isLoading: boolean;
@@ -33,7 +34,7 @@ type DataTableRowsProps<T> = {
 const cellPadding = 'var(--table-horizontal-spacing, var(--mantine-spacing-xs))';
 
 /** The table body: placeholder rows while loading, one line when empty, else the rows. */
-export const DataTableRows = <T,>(props: DataTableRowsProps<T>) => {
+export const DataTableRows = <T,>(props: DataTableBodyProps<T>) => {
   const { columns, rows, onEdit, onDelete, renderRowDetail } = props;
   const hasActions = Boolean(onEdit || onDelete);
   const columnCount = columns.length + (hasActions ? 1 : 0);

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { DataTableCards } from './data-table-cards';
-import { type DataTableColumn, DataTableRows } from './data-table-rows';
+import { type DataTableBodyProps, type DataTableColumn, DataTableRows } from './data-table-rows';
 import { DataTableSort } from './data-table-sort';
 import { PaginationFooter } from './pagination-footer';
 import { PlainTh, SortableTh } from './sortable-th';
@@ -71,6 +71,18 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
   const emptyMessage = list?.query.q
     ? t('list.noMatches', { q: list.query.q })
     : (props.emptyMessage ?? t('list.empty'));
+  // the same body on a wide screen (table rows) and on a phone (cards)
+  const body: DataTableBodyProps<T> = {
+    columns,
+    rows,
+    isLoading: props.isLoading,
+    emptyMessage,
+    getRowKey: props.getRowKey,
+    getRowLabel: props.getRowLabel,
+    onEdit,
+    onDelete: onDelete ? setDeleting : undefined,
+    renderRowDetail,
+  };
 
   const header = columns.map((column) =>
     column.sortKey && list ? (
@@ -121,18 +133,7 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
           style={{ opacity: props.isFetching && rows ? 0.6 : 1, transition: 'opacity 150ms' }}
         >
           {asCards ? (
-            <DataTableCards
-              caption={props.caption}
-              columns={columns}
-              rows={rows}
-              isLoading={props.isLoading}
-              emptyMessage={emptyMessage}
-              getRowKey={props.getRowKey}
-              getRowLabel={props.getRowLabel}
-              onEdit={onEdit}
-              onDelete={onDelete ? setDeleting : undefined}
-              renderRowDetail={renderRowDetail}
-            />
+            <DataTableCards caption={props.caption} {...body} />
           ) : (
             // focusable, so keyboard users can scroll a table without row actions sideways
             <Table.ScrollContainer
@@ -153,17 +154,7 @@ export const DataTable = <T,>(props: DataTableProps<T>) => {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  <DataTableRows
-                    columns={columns}
-                    rows={rows}
-                    isLoading={props.isLoading}
-                    emptyMessage={emptyMessage}
-                    getRowKey={props.getRowKey}
-                    getRowLabel={props.getRowLabel}
-                    onEdit={onEdit}
-                    onDelete={onDelete ? setDeleting : undefined}
-                    renderRowDetail={renderRowDetail}
-                  />
+                  <DataTableRows {...body} />
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>

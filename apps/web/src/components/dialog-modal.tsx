@@ -8,6 +8,8 @@ type DialogModalProps = {
   title: ReactNode;
   size?: ModalRootProps['size'];
   centered?: boolean;
+  /** called once the dialog has faded out after closing */
+  onClosed?: () => void;
   children: ReactNode;
 };
 
@@ -18,11 +20,18 @@ export const DialogModal = ({
   title,
   size,
   centered,
+  onClosed,
   children,
 }: DialogModalProps) => {
   const { t } = useTranslation();
   return (
-    <Modal.Root opened={opened} onClose={onClose} size={size} centered={centered}>
+    <Modal.Root
+      opened={opened}
+      onClose={onClose}
+      size={size}
+      centered={centered}
+      onExitTransitionEnd={onClosed}
+    >
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">

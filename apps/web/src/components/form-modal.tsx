@@ -1,13 +1,14 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogModal } from './dialog-modal';
 
 type ModalFormProps = {
   onCancel: () => void;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   /** the save button spins while the create or update request runs */
   saving: boolean;
+  /** the submit button's words and colour when it does more than save (approve, reject) */
+  submit?: { label: string; color: string };
   children: ReactNode;
 };
 
@@ -16,7 +17,7 @@ type ModalFormProps = {
  * component that holds the form state renders it inside the dialog, keyed by the record, so
  * the form starts afresh for each opening.
  */
-export const ModalForm = ({ onCancel, onSubmit, saving, children }: ModalFormProps) => {
+export const ModalForm = ({ onCancel, onSubmit, saving, submit, children }: ModalFormProps) => {
   const { t } = useTranslation();
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -26,24 +27,11 @@ export const ModalForm = ({ onCancel, onSubmit, saving, children }: ModalFormPro
           <Button variant="default" onClick={onCancel}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" loading={saving}>
-            {t('actions.save')}
+          <Button type="submit" color={submit?.color} loading={saving}>
+            {submit?.label ?? t('actions.save')}
           </Button>
         </Group>
       </Stack>
     </form>
   );
 };
-
-type FormModalProps = Omit<ModalFormProps, 'onCancel'> & {
-  opened: boolean;
-  onClose: () => void;
-  title: ReactNode;
-};
-
-/** A create/edit dialog whose form state lives outside it: the dialog and its ModalForm. */
-export const FormModal = ({ opened, onClose, title, ...form }: FormModalProps) => (
-  <DialogModal opened={opened} onClose={onClose} title={title} size="lg">
-    <ModalForm onCancel={onClose} {...form} />
-  </DialogModal>
-);

@@ -1,14 +1,15 @@
 import { MAX_LINE_QUANTITY, MIN_QUANTITY } from '@esd/shared/constants';
+import { formatNumber } from '@esd/shared/format/format';
 import {
   decrementQuantity,
   incrementQuantity,
-  normalizeQuantity,
+  type QuantityRefusal,
+  readQuantityInput,
 } from '@esd/shared/shop/quantity.rules';
 import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
 
 type QuantityStepperProps = {
   value: number;
@@ -19,30 +20,17 @@ type QuantityStepperProps = {
   /** marks the field required (a form around it shows the asterisk) */
   required?: boolean;
   size?: 'xs' | 'sm' | 'md';
-  /** the most the field counts to (a basket line's by default) */
+  /** the most the field counts to (a basket line's by default, the server's bound) */
   max?: number;
 };
 
-/** What the shopper typed, as the quantity the field keeps and why it differs, if it does. */
-export const readQuantity = (
-  raw: string,
-  max: number,
-): { text: string; value?: number; hint?: 'digitsOnly' | 'atMost' } => {
-  const digits = raw.replace(/\D/g, '');
-  const dropped = digits.length < raw.trim().length;
-  if (digits === '') return { text: '', hint: dropped ? 'digitsOnly' : undefined };
-  const typed = normalizeQuantity(digits);
-  if (typed > max || digits.replace(/^0+/, '').length > String(max).length) {
-    return { text: String(max), value: max, hint: 'atMost' };
-  }
-  return { text: String(typed), value: typed, hint: dropped ? 'digitsOnly' : undefined };
-};
-
 /**
- * Spec 5: only digits are kept while typing; minimum 1; a non-numeric value becomes 1; the
- * minus button does nothing at 1. The field may be empty while focused so a number can be
- * retyped; leaving it empty gives 1. Nothing changes silently: dropped characters and a
- * quantity cut to the maximum are said under the field.
+ * The one quantity field of the shop (product card and page, basket line, checkout, Adobe
+ * panel). It passes on only a whole number from 1 to `max` (spec 5's minimum; the minus button
+ * does nothing at 1). Anything else typed or pasted (`2.5`, `2,5`, `-3`, `0`, `1e3`, text, a
+ * number over the maximum) is refused in place: the text stays as typed, the field is marked
+ * invalid with the reason under it, and the quantity keeps its last valid value; nothing is
+ * multiplied, negated or cut. Leaving the field empty or refused shows that value again.
  */
 export const QuantityStepper = ({
   value,
@@ -55,23 +43,50 @@ export const QuantityStepper = ({
 }: QuantityStepperProps) => {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState(String(value));
-  const [hint, setHint] = useState<'digitsOnly' | 'atMost'>();
+  const [refusal, setRefusal] = useState<QuantityRefusal>();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const isAtMinimum = value <= MIN_QUANTITY;
 
-  useEffect(() => setText(String(value)), [value]);
+  // the quantity changed (a step, the basket's answer): the field shows it, nothing refused
+  useEffect(() => {
+    setText(String(value));
+    setRefusal(undefined);
+  }, [value]);
 
   const type = (raw: string) => {
-    const read = readQuantity(raw, max);
-    setText(read.text);
-    setHint(read.hint);
-    if (read.value !== undefined) onChange(read.value);
+    setText(raw);
+    const reading = readQuantityInput(raw, max);
+    setRefusal(reading.kind === 'refused' ? reading.reason : undefined);
+    if (reading.kind === 'quantity' && reading.value !== value) onChange(reading.value);
   };
 
-  const settle = () => {
-    const next = Math.min(normalizeQuantity(text), max);
+  const step = (next: number) => {
+    setRefusal(undefined);
     setText(String(next));
     if (next !== value) onChange(next);
   };
+
+  // an empty field shows the quantity again; a refused one keeps its text and reason
+  const settle = () => {
+    if (readQuantityInput(text, max).kind === 'empty') setText(String(value));
+  };
+
+  const number = (n: number) => formatNumber(n, i18n.language);
+  const reason = refusal
+    ? t(`quantity.refused.${refusal}`, {
+        min: number(MIN_QUANTITY),
+        max: number(max),
+        kept: number(value),
+      })
+    : null;
+
+  // Mantine points aria-describedby only at an error of its own, under the narrow box where
+  // the reason has no room: the field is described by the reason below the whole stepper
+  useLayoutEffect(() => {
+    if (reason) input.current?.setAttribute('aria-describedby', errorId);
+    else input.current?.removeAttribute('aria-describedby');
+  }, [reason, errorId]);
 
   // wide enough for the maximum's digits, whatever the font
   const digits = String(max).length;
@@ -88,14 +103,12 @@ export const QuantityStepper = ({
           data-disabled={isAtMinimum || undefined}
           aria-disabled={isAtMinimum || undefined}
           disabled={disabled}
-          onClick={() => {
-            setHint(undefined);
-            onChange(decrementQuantity(value));
-          }}
+          onClick={() => step(decrementQuantity(value))}
         >
           <IconMinus size={16} aria-hidden />
         </ActionIcon>
         <TextInput
+          ref={input}
           aria-label={label}
           value={text}
           onChange={(event) => type(event.currentTarget.value)}
@@ -107,6 +120,7 @@ export const QuantityStepper = ({
           size={size}
           w={width}
           miw={size === 'xs' ? 52 : 64}
+          error={reason !== null}
           styles={{ input: { textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
         />
         <ActionIcon
@@ -114,21 +128,14 @@ export const QuantityStepper = ({
           size={size === 'xs' ? 'md' : 'input-sm'}
           aria-label={t('actions.increaseQuantity')}
           disabled={disabled || value >= max}
-          onClick={() => {
-            setHint(undefined);
-            onChange(Math.min(incrementQuantity(value), max));
-          }}
+          onClick={() => step(incrementQuantity(value, max))}
         >
           <IconPlus size={16} aria-hidden />
         </ActionIcon>
       </Group>
-      {/* a live region: screen readers hear why the field changed */}
-      <Text size="xs" c="orange.9" role="status" maw={240}>
-        {hint === 'atMost'
-          ? t('quantity.atMost', { max: formatNumber(max, i18n.language) })
-          : hint === 'digitsOnly'
-            ? t('quantity.digitsOnly')
-            : null}
+      {/* polite: a screen reader hears the reason after the keystroke */}
+      <Text id={errorId} size="xs" c="red.8" maw={260} aria-live="polite">
+        {reason}
       </Text>
     </Stack>
   );

@@ -2,9 +2,8 @@ import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form'
 import { type ReactNode, useState } from 'react';
 import { notifySuccess } from '@/lib/notify';
 import { showSaveError } from '@/lib/show-save-error';
-import { DialogModal } from './dialog-modal';
 import { ModalForm } from './form-modal';
-import { useLastOpened } from './use-last-opened';
+import { RecordDialog } from './record-dialog';
 
 type SaveCallbacks = { onSuccess: () => void; onError: (error: unknown) => void };
 
@@ -82,7 +81,7 @@ const RecordForm = <R extends { id: number }, V extends Record<string, unknown>,
 
 /**
  * The dialog that adds or edits one settings record (a category, a country, a markup group, a
- * dealer's user group): its form is mounted afresh, keyed by the record, each time it opens;
+ * dealer's user group): its form is mounted afresh (RecordDialog) each time it opens;
  * Save creates or updates, notifies and closes, and a CONFLICT answer lands on its field.
  */
 export const RecordFormModal = <R extends { id: number }, V extends Record<string, unknown>, I>({
@@ -91,13 +90,9 @@ export const RecordFormModal = <R extends { id: number }, V extends Record<strin
   title,
   ...form
 }: RecordFormModalProps<R, V, I>) => {
-  const shown = useLastOpened(target);
-  const editing = shown === 'new' ? null : shown;
   return (
-    <DialogModal opened={target !== null} onClose={onClose} title={title(editing)} size="lg">
-      {shown === null ? null : (
-        <RecordForm key={editing?.id ?? 'new'} editing={editing} onClose={onClose} {...form} />
-      )}
-    </DialogModal>
+    <RecordDialog target={target} onClose={onClose} title={title}>
+      {(editing) => <RecordForm editing={editing} onClose={onClose} {...form} />}
+    </RecordDialog>
   );
 };

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type RowActionsProps = {
@@ -9,33 +10,45 @@ type RowActionsProps = {
   onDelete?: () => void;
 };
 
+type RowActionProps = {
+  /** the tooltip: the bare verb */
+  tip: string;
+  /** the accessible name: the verb with the row's name */
+  name: string;
+  color: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  onClick: () => void;
+};
+
+const RowAction = ({ tip, name, color, icon: Icon, onClick }: RowActionProps) => (
+  <Tooltip label={tip} withArrow>
+    <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={name}>
+      <Icon size={18} aria-hidden />
+    </ActionIcon>
+  </Tooltip>
+);
+
 export const RowActions = ({ label, onEdit, onDelete }: RowActionsProps) => {
   const { t } = useTranslation();
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {onEdit ? (
-        <Tooltip label={t('actions.edit')} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="indigo"
-            onClick={onEdit}
-            aria-label={t('list.editRow', { name: label })}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tip={t('actions.edit')}
+          name={t('list.editRow', { name: label })}
+          color="indigo"
+          icon={IconPencil}
+          onClick={onEdit}
+        />
       ) : null}
       {onDelete ? (
-        <Tooltip label={t('actions.delete')} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            onClick={onDelete}
-            aria-label={t('list.deleteRow', { name: label })}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tip={t('actions.delete')}
+          name={t('list.deleteRow', { name: label })}
+          color="red"
+          icon={IconTrash}
+          onClick={onDelete}
+        />
       ) : null}
     </Group>
   );

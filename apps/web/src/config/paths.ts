@@ -61,6 +61,12 @@ export const paths = {
     titleKey: 'pages.becomePartner',
     guestOnly: true,
   }),
+  /** where an account that must have a second factor sets one up, before anything else */
+  secondFactor: page({
+    path: '/pages/second-factor',
+    titleKey: 'pages.secondFactor',
+    access: 'public',
+  }),
   notAuthorized: page({ path: '/pages/not-authorized', titleKey: 'pages.notAuthorized' }),
   notFound: page({ path: '/pages/error-404', titleKey: 'pages.notFound' }),
 
@@ -84,6 +90,13 @@ export const paths = {
     section: 'shop',
   }),
   orders: page({ path: '/pages/orders', titleKey: 'pages.orders', access: 'public' }),
+  // a dealer's credit (issue 33); an end user sees its dealer's, which its credit orders use
+  credit: page({
+    path: '/pages/credit',
+    titleKey: 'pages.credit',
+    access: 'dealerOrUser',
+    section: 'orders',
+  }),
   // a dealer's Adobe customers and their subscriptions: in the menu of a dealer with an Adobe
   // account (opened anyway, the page tells one without that it has none; the server refuses it)
   adobeSubscriptions: page({

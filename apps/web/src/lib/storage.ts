@@ -17,9 +17,11 @@ export const storageKeys = {
   itemsPerPage: 'itemsPerPage',
   /** ours, not spec 3's: the shopper's last "Pay by" choice (1 cash, 2 credit) */
   sellType: 'sellType',
+  /** ours: the account must set up a second factor before anything else (MFA_REQUIRED_ROLES) */
+  mustEnrol: 'mustEnrol',
 } as const;
 
-export type AuthProviderId = 'password' | 'oidc';
+export type AuthProviderId = 'password' | 'oidc' | 'passkey';
 
 export type UserInfo = {
   displayName: string;
@@ -146,6 +148,9 @@ export const setUserInfo = (info: UserInfo) => {
 
 export const setLoggedIn = () => write(storageKeys.loggedIn, 'true');
 
+export const mustEnrol = () => read(storageKeys.mustEnrol) === 'true';
+export const setMustEnrol = (value: boolean) => write(storageKeys.mustEnrol, value ? 'true' : null);
+
 /** Spec 3 and 9: `lang` and `itemsPerPage` are kept in the browser from the first visit on. */
 export const storeDefaults = () => {
   if (read(storageKeys.lang) === null) write(storageKeys.lang, getLanguage());
@@ -156,7 +161,14 @@ export const storeDefaults = () => {
 
 /** Spec 4: logout clears the flags, user info, role and token (lang and itemsPerPage stay). */
 export const clearSession = () => {
-  for (const key of ['loggedIn', 'userInfo', 'userRole', 'token', 'tokenExpiry'] as const) {
+  for (const key of [
+    'loggedIn',
+    'userInfo',
+    'userRole',
+    'token',
+    'tokenExpiry',
+    'mustEnrol',
+  ] as const) {
     write(storageKeys[key], null);
   }
   emit();

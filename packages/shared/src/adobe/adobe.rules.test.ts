@@ -11,7 +11,13 @@ import {
   daysBetween,
   dueRenewalReminder,
   effectiveCommitment,
+  isCommitted,
+  levelOfferId,
+  NEW_ADOBE_CUSTOMER,
+  orderCommitment,
+  orderLevel,
   type QuotedAdobeLine,
+  standingOf,
   volumeLevel,
 } from './adobe.rules';
 import { adobeCustomerInputSchema, adobePriceRequestSchema } from './adobe.schemas';
@@ -300,5 +306,73 @@ describe('[adobe][quote] invariant 2: a quote holds for what it priced, on its U
     expect(adobeQuoteProblem({ ...quoted, adobe: { ...adobe, priced_at: 'soon' } }, now)).toBe(
       'expired',
     );
+    // a customer under its own commitment buys any quantity under it
+    expect(
+      adobeQuoteProblem(
+        { quantity: 1, adobe: { ...adobe, quantity: 1, customer_committed: true } },
+        now,
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('[adobe][level] a renewal or "buy more" is priced at the level the customer has', () => {
+  const committed = { licences: 12, committed: true };
+
+  it('counts the customer’s licences with the order’s: 5 held + 5 more reach level 2', () => {
+    expect(orderLevel(NEW_ADOBE_CUSTOMER, 5, false)).toBe(1);
+    expect(orderLevel({ licences: 5, committed: false }, 5, false)).toBe(2);
+    expect(orderLevel({ licences: 45, committed: false }, 1, false)).toBe(2);
+    expect(orderLevel({ licences: 49, committed: false }, 1, false)).toBe(3);
+    expect(orderLevel({ licences: 99, committed: false }, 1, false)).toBe(4);
+  });
+
+  it('keeps a committed customer at its commitment level for an order of any size', () => {
+    expect(orderLevel(committed, 1, false)).toBe(12);
+    expect(orderLevel(committed, 1, true)).toBe(12);
+    expect(orderLevel(committed, 38, false)).toBe(13);
+    expect(orderLevel(committed, 88, false)).toBe(14);
+    // a commitment this order starts: from its own 10 licences
+    expect(orderLevel(NEW_ADOBE_CUSTOMER, 10, true)).toBe(12);
+    expect(orderLevel({ licences: 45, committed: false }, 10, true)).toBe(13);
+  });
+
+  it('never prices a customer’s order under the level of the order alone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.boolean(), quantity, (held, c, q) => {
+        const level = orderLevel({ licences: held, committed: c }, q, false);
+        if (c) expect(level).toBeGreaterThanOrEqual(commitmentLevel(Math.max(q, 10))!);
+        else expect(level).toBeGreaterThanOrEqual(volumeLevel(q));
+      }),
+    );
+  });
+
+  it('puts every order of a committed customer under the commitment, under 10 too', () => {
+    expect(orderCommitment(committed, 1, 0)).toBe(1);
+    expect(orderCommitment(NEW_ADOBE_CUSTOMER, 1, 1)).toBe(0);
+    expect(orderCommitment(NEW_ADOBE_CUSTOMER, 10, 1)).toBe(1);
+    expect(orderCommitment(NEW_ADOBE_CUSTOMER, 10, 0)).toBe(0);
+  });
+
+  it('reads the standing from Adobe’s subscriptions and customer', () => {
+    const commitment = { status: 'COMMITTED' };
+    expect(
+      standingOf([
+        { state: 'active', quantity: 12, three_year_commitment: commitment },
+        { state: 'inactive', quantity: 40, three_year_commitment: commitment },
+        { state: 'active', quantity: 3, three_year_commitment: commitment },
+      ]),
+    ).toEqual({ licences: 15, committed: true });
+    expect(
+      standingOf([{ state: 'active', quantity: 2, three_year_commitment: { status: 'EXPIRED' } }]),
+    ).toEqual({ licences: 2, committed: false });
+    expect(standingOf([])).toEqual(NEW_ADOBE_CUSTOMER);
+    expect(isCommitted({ benefits: [{ type: 'THREE_YEAR_COMMIT', commitment }] })).toBe(true);
+    expect(
+      isCommitted({ benefits: [{ type: 'THREE_YEAR_COMMIT', commitment: { status: 'EXPIRED' } }] }),
+    ).toBe(false);
+    expect(isCommitted({})).toBe(false);
+    expect(levelOfferId('65304522CA01A12', 12)).toBe('65304522CA12A12');
+    expect(levelOfferId('65304522CA12A12', 2)).toBe('65304522CA02A12');
   });
 });

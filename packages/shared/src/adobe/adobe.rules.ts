@@ -26,6 +26,65 @@ export const commitmentLevel = (quantity: number) =>
   quantity >= 100 ? 14 : quantity >= 50 ? 13 : quantity >= 10 ? 12 : null;
 
 /**
+ * What Adobe counts when it prices a customer's next order (VIP Marketplace): the licences the
+ * customer holds now (its active subscriptions) and whether it is under a three-year commitment
+ * (its THREE_YEAR_COMMIT benefit COMMITTED). docs/domain/adobe.md#discount-levels cites the rules.
+ */
+export type AdobeStanding = { licences: number; committed: boolean };
+
+/** A customer new to Adobe: no licences, no commitment. */
+export const NEW_ADOBE_CUSTOMER: AdobeStanding = { licences: 0, committed: false };
+
+/** Adobe's customer resource under a commitment: a THREE_YEAR_COMMIT benefit in status COMMITTED. */
+export const isCommitted = (customer: {
+  benefits?: { type: string; commitment?: { status?: string } }[];
+}) =>
+  (customer.benefits ?? []).some(
+    (b) => b.type === 'THREE_YEAR_COMMIT' && b.commitment?.status === 'COMMITTED',
+  );
+
+/** A customer's standing from its subscriptions as Adobe lists them (the active ones count). */
+export const standingOf = (
+  subscriptions: readonly {
+    state: string;
+    quantity: number;
+    three_year_commitment: { status: string } | null;
+  }[],
+): AdobeStanding => ({
+  licences: subscriptions
+    .filter((s) => s.state === 'active')
+    .reduce((sum, s) => sum + s.quantity, 0),
+  committed: subscriptions.some((s) => s.three_year_commitment?.status === 'COMMITTED'),
+});
+
+/**
+ * The commitment an order is priced under: a committed customer's every order falls under its
+ * commitment, whatever its size; otherwise spec 4/5 (a new commitment from 10 licences).
+ */
+export const orderCommitment = (
+  standing: AdobeStanding,
+  quantity: number,
+  requested: 0 | 1,
+): 0 | 1 => (standing.committed ? 1 : effectiveCommitment(quantity, requested));
+
+/**
+ * The discount level Adobe gives an order: the customer's licences and the order's counted
+ * together (a renewal or "buy more" keeps the level the customer has reached; 10, 50 and 100
+ * licences reach levels 2, 3 and 4), and under a three-year commitment (the customer's, or the
+ * one this order starts) the commitment level of that count, 12 at the least.
+ */
+export const orderLevel = (standing: AdobeStanding, quantity: number, threeYear: boolean) => {
+  const count = standing.licences + quantity;
+  if (standing.committed || threeYear)
+    return commitmentLevel(Math.max(count, THREE_YEAR_COMMITMENT_MIN_QUANTITY)) ?? 12;
+  return volumeLevel(count);
+};
+
+/** An offer id at a level: 65304522CA01A12 at level 12 is 65304522CA12A12. */
+export const levelOfferId = (offerId: string, level: number) =>
+  offerId.replace(/CA\d\d/, `CA${String(level).padStart(2, '0')}`);
+
+/**
  * The base (level 1) offer of an Adobe offer id: the volume or commitment level is its `CAnn`
  * part (65304522CA12A12 → 65304522CA01A12), and the catalogue sells the base offer's SKU.
  */
@@ -69,6 +128,8 @@ export type QuotedAdobeLine = {
     unit_usd?: string;
     quantity?: number;
     three_year_commitment: boolean;
+    /** the customer was under its own three-year commitment when priced (any quantity) */
+    customer_committed?: boolean;
     priced_at?: string;
   } | null;
 };
@@ -86,7 +147,12 @@ export const adobeQuoteProblem = (
   const quote = line.adobe;
   if (!quote?.unit_usd || !quote.priced_at) return 'unpriced';
   if (quote.quantity !== line.quantity) return 'quantity';
-  if (quote.three_year_commitment && !canCommitThreeYears(line.quantity)) return 'commitment';
+  if (
+    quote.three_year_commitment &&
+    !quote.customer_committed &&
+    !canCommitThreeYears(line.quantity)
+  )
+    return 'commitment';
   const pricedAt = new Date(quote.priced_at);
   if (Number.isNaN(pricedAt.getTime()) || now >= adobeQuoteExpiresAt(pricedAt)) return 'expired';
   return null;

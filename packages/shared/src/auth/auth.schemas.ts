@@ -30,7 +30,11 @@ export const userProfileSchema = z.object({
   country_id: z.number().int().nullable(),
   dealer_id: z.number().int().nullable(),
   /** how the current session signed in */
-  auth_provider: z.enum(['password', 'oidc']),
+  auth_provider: z.enum(['password', 'oidc', 'passkey']),
+  /** the account has a second factor */
+  mfa_enabled: z.boolean(),
+  /** its role requires a second factor and it has none: only enrolment is open to it */
+  mfa_enrolment_required: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -57,14 +57,31 @@ export const basketItemSchema = z.object({
 });
 export type BasketItem = z.infer<typeof basketItemSchema>;
 
+/** The lines of one way of paying: what its checkout would charge. */
+export const basketSellTypeTotalSchema = z.object({
+  /** 1 cash, 2 credit */
+  sell_type: z.number().int(),
+  quantity: z.number().int(),
+  /** USD excl. VAT */
+  total_usd: z.string(),
+  /** AZN incl. VAT at today's rate for this way of paying */
+  total_azn: z.string(),
+});
+
 /** Spec 3 Basket. Totals are exact decimal strings. */
 export const basketSchema = z.object({
   products: z.array(basketItemSchema),
   totalQuantity: z.number().int(),
-  /** AZN incl. VAT at today's rate */
+  /**
+   * AZN incl. VAT at today's rate, every line (spec 3). Cash and credit lines are checked out
+   * apart and priced apart (a credit line carries the surcharge): `by_sell_type` has the sum
+   * each checkout would charge, which the web shows instead of this one figure.
+   */
   totalAmount: z.string(),
   /** USD excl. VAT */
   totalUsdAmount: z.string(),
+  /** one entry per way of paying the basket has lines of, cash first */
+  by_sell_type: z.array(basketSellTypeTotalSchema),
   /** true when the basket has something to check out */
   form: z.boolean(),
   /** today's bank USD→AZN rate and VAT used for the AZN amounts */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idTextSchema } from '../bounds';
 import { compareMoney, isMoney } from '../shop/money';
 import { productSorts } from './catalogue.constants';
+import { hasEnglishIfAny } from './catalogue.rules';
 
 /** The largest amount a money column (numeric(14, 2)) holds. */
 export const MONEY_MAX = '999999999999.99';
@@ -45,6 +46,15 @@ export const localizedName = z.object({
   az: z.string().trim().min(1).max(200),
 });
 export type LocalizedName = z.infer<typeof localizedName>;
+/**
+ * A product attribute (licence type, delivery time, operating systems) in each language:
+ * English whenever any is given; Russian or Azerbaijani left empty read as the English.
+ */
+export const localizedAttribute = (max: number) =>
+  localizedText(max).refine(hasEnglishIfAny, {
+    path: ['en'],
+    message: 'English is required when another language is given',
+  });
 
 export {
   PROVIDER,
@@ -79,6 +89,7 @@ export const productListItemSchema = z.object({
   category_id: z.number().int(),
   category: z.string(),
   image_url: z.string().nullable(),
+  /** in the reader's language (English where that language has none) */
   licence_type: z.string(),
   delivery_time: z.string(),
 });
@@ -87,6 +98,7 @@ export type ProductListItem = z.infer<typeof productListItemSchema>;
 export const productDetailSchema = productListItemSchema.extend({
   requirements: z.string(),
   installation: z.string(),
+  /** in the reader's language, as licence_type */
   operating_systems: z.string(),
   users_count: z.number().int().nullable(),
   devices_count: z.number().int().nullable(),

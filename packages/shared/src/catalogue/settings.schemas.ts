@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../api';
 import { calendarDateSchema, idSchema, idTextSchema } from '../bounds';
+import { lowStockThresholdSchema } from '../orders/orders.schemas';
 import { compareMoney, isMoney, parseDecimal, RATE_SCALE } from '../shop/money';
 import {
+  localizedAttribute,
   localizedName,
   localizedText,
   MARKUP_PERCENT_MAX,
@@ -82,23 +84,24 @@ export const productInputSchema = z.object({
   royalty: nonNegativeMoney,
   bonus: nonNegativeMoney,
   points: z.number().int().min(0).max(1_000_000),
-  delivery_time: z.string().trim().max(200),
-  operating_systems: z.string().trim().max(500),
-  licence_type: z.string().trim().max(200),
+  /** in each language, English required once any is given (the others fall back to it) */
+  delivery_time: localizedAttribute(200),
+  operating_systems: localizedAttribute(500),
+  licence_type: localizedAttribute(200),
   users_count: z.number().int().min(1).max(1_000_000).nullable(),
   devices_count: z.number().int().min(1).max(1_000_000).nullable(),
   is_returnable: z.boolean(),
   is_active: z.boolean(),
   /**
-   * Key stock: global admins are mailed when the available keys fall under this (null: never).
-   * Left out of an update, it stays as it was.
+   * Key stock: fewer available keys than this is low (badge and one mail per fall; 0: never).
+   * Edited on Key stock; left out, a new product takes the default and an update keeps it.
    */
-  reorder_level: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  low_stock_threshold: lowStockThresholdSchema.optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 export const productSettingsSchema = productInputSchema.extend({
   id: z.number().int(),
-  reorder_level: z.number().int().nullable(),
+  low_stock_threshold: z.number().int(),
   image_url: z.string().nullable(),
   category: z.string(),
   updated_at: z.string(),
@@ -136,6 +139,12 @@ export const isRate = (value: string) => {
     return false;
   }
 };
+/** The reason an admin gives for changing a day's stored rate: 3 to 500 characters. */
+export const RATE_REASON_MAX = 500;
+export const rateChangeReasonSchema = z.string().trim().min(3).max(RATE_REASON_MAX);
+/** The answer's message when a day's rate would change without a reason (data.field: reason). */
+export const RATE_REASON_REQUIRED =
+  'This day already has a rate: changing it needs a reason (3 to 500 characters).';
 export const exchangeRateInputSchema = z.object({
   date: calendarDateSchema,
   rate: z
@@ -143,8 +152,12 @@ export const exchangeRateInputSchema = z.object({
     .trim()
     .regex(/^\d{1,4}(\.\d{1,4})?$/, 'AZN per 1 USD with up to 4 decimals')
     .refine((v) => isRate(v), `must be from ${RATE_MIN} to ${RATE_MAX}`),
+  /** why a day's stored rate is changed: required then (audited with the before and after) */
+  reason: rateChangeReasonSchema.optional(),
 });
 export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;
+/** DELETE /api/settings/exchange-rates/{id}: a stored day's rate goes only with a reason (audited). */
+export const exchangeRateDeleteQuerySchema = z.object({ reason: rateChangeReasonSchema });
 export const exchangeRateSchema = z.object({
   id: z.number().int(),
   date: z.string(),
@@ -156,9 +169,45 @@ export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export const rateImportResultSchema = z.object({
   date: z.string(),
   rate: z.string(),
+  /** the day had another rate, now replaced (with the reason given) */
   replaced: z.boolean(),
+  /** the day's rate before: null when the day had none */
+  previous: z.string().nullable(),
 });
 export type RateImportResult = z.infer<typeof rateImportResultSchema>;
+
+/** What importing a file would do, shown before the admin confirms it. */
+export const rateImportPreviewSchema = z.object({
+  date: z.string(),
+  rate: z.string(),
+  /** the day's stored rate and where it came from; null: the day has none */
+  current: z.object({ rate: z.string(), source: z.enum(['manual', 'cbar']) }).nullable(),
+  /** new day; a change of the stored rate (needs a reason); the same rate (nothing to do) */
+  change: z.enum(['new', 'change', 'same']),
+});
+export type RateImportPreview = z.infer<typeof rateImportPreviewSchema>;
+
+/** The outcome of the central bank feed's last try of a day. */
+export const RATE_FEED_OUTCOMES = [
+  'ok',
+  'present',
+  'no_file',
+  'wrong_day',
+  'malformed',
+  'unreachable',
+] as const;
+export type RateFeedOutcome = (typeof RATE_FEED_OUTCOMES)[number];
+export const rateFeedSchema = z.object({
+  /** the Baku day the feed asked for */
+  date: z.string(),
+  tries: z.number().int(),
+  last_try_at: z.string(),
+  outcome: z.enum(RATE_FEED_OUTCOMES),
+  message: z.string(),
+  /** when it tries again; null: it stopped (the rate is in, or the day ended) */
+  next_try_at: z.string().nullable(),
+});
+export type RateFeed = z.infer<typeof rateFeedSchema>;
 
 /** Whether today's (Baku) rate is in, and which rate prices use meanwhile. */
 export const rateStatusSchema = z.object({
@@ -170,6 +219,8 @@ export const rateStatusSchema = z.object({
   overdue: z.boolean(),
   /** the central bank's daily fetch is on (CBAR_RATES_URL is not `off`) */
   fetch_enabled: z.boolean(),
+  /** the feed's newest day of tries; null before its first */
+  feed: rateFeedSchema.nullable(),
 });
 export type RateStatus = z.infer<typeof rateStatusSchema>;
 

@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../api';
 import { idSchema, idTextSchema } from '../bounds';
-import { isMoney } from '../shop/money';
+import { moneyString } from '../catalogue/catalogue.schemas';
 
 /** Spec 5: the note the targets form shows, and the refusal of every change. */
 export const TARGET_IMMUTABLE_MESSAGE = 'After a target is added it cannot be deleted or changed.';
 
 export const targetQuarters = [1, 2, 3, 4] as const;
 
-/** A positive USD amount with at most 2 decimals, as an exact string. */
-export const targetAmountSchema = z
-  .string()
-  .trim()
-  .max(18)
-  .refine(isMoney, 'must be a decimal amount with at most 2 decimals')
-  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'must be greater than 0');
+/** A positive USD amount with at most 2 decimals, no more than its column holds (MONEY_MAX). */
+export const targetAmountSchema = moneyString.refine(
+  (v) => !v.startsWith('-') && /[1-9]/.test(v),
+  'must be greater than 0',
+);
 
 export const targetInputSchema = z.object({
   dealer_id: idSchema,

@@ -16,8 +16,16 @@ export const messages = {
   INVALID_RESET_TOKEN:
     'Bərpa linki etibarsızdır, artıq istifadə olunub və ya vaxtı bitib. Yeni link istəyin.',
   OIDC_REJECTED: 'Vahid giriş alınmadı: identifikasiya provayderinin cavabı qəbul edilmədi.',
+  MFA_ENROLMENT_REQUIRED:
+    'Portaldan istifadə etməzdən əvvəl ikinci faktoru (autentifikator tətbiqi və ya giriş açarı) qurun.',
+  INVALID_MFA_CODE: 'Kod və ya giriş açarı qəbul edilmədi. Yenidən cəhd edin.',
+  MFA_TICKET_EXPIRED: 'Giriş çox uzun çəkdi və ya çox cəhd oldu. Yenidən daxil olun.',
+  MFA_FACTOR_REQUIRED:
+    'Rolunuz ikinci faktor tələb edir: bunu silməzdən əvvəl başqasını əlavə edin.',
   OIDC_DISABLED: 'Bu serverdə vahid giriş qurulmayıb.',
   INVALID_FILE: 'Fayl çox böyükdür və ya icazə verilən növdə deyil.',
+  SPREADSHEET_TOO_LARGE:
+    'Cədvəl oxumaq üçün çox böyükdür: ən çoxu {{max_columns}} sütun və {{max_cells}} xana. Açarları birinci sütunda saxlayın, böyük faylı isə hissələrə bölün.',
   TARGET_IMMUTABLE: 'Hədəf əlavə edildikdən sonra onu silmək və ya dəyişdirmək olmaz.',
   RATE_LIMITED: 'Həddindən çox cəhd edildi. Bir az gözləyib yenidən cəhd edin.',
   UNAVAILABLE: 'Xidmət müvəqqəti əlçatan deyil. Bir azdan yenidən cəhd edin.',
@@ -31,6 +39,8 @@ export const messages = {
   IN_USE: 'Bu qeyd hələ istifadə olunur və silinə bilməz.',
   PRICE_CHANGED:
     'Sifarişin yoxlanışını açdığınızdan sonra qiymətlər və ya səbət dəyişib. Heç nə sifariş edilmədi: yeni məbləğləri yoxlayın və təsdiqləyin.',
+  AMOUNT_CHANGED:
+    'Siz sifarişi açandan bəri bankın məzənnəsi dəyişib, ona görə alınacaq məbləğ də dəyişib. Heç nə təsdiqlənmədi: yeni məbləği yoxlayın və yenidən təsdiqləyin.',
   BASKET_CHANGED:
     'Səbət eyni anda dəyişdi, buna görə heç nə edilmədi. Səbətə baxın və yenidən cəhd edin.',
   BASKET_EMPTY: 'Səbətiniz boşdur: sifariş ediləcək heç nə yoxdur.',

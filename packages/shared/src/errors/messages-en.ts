@@ -15,8 +15,16 @@ export const messages = {
   WEAK_PASSWORD: 'This password is too common or too short. Choose a stronger one.',
   INVALID_RESET_TOKEN: 'This reset link is invalid, already used or expired. Request a new one.',
   OIDC_REJECTED: "Single sign-on failed: the identity provider's answer was not accepted.",
+  MFA_ENROLMENT_REQUIRED:
+    'Set up a second factor (an authenticator app or a passkey) before using the portal.',
+  INVALID_MFA_CODE: 'The code or passkey was not accepted. Try again.',
+  MFA_TICKET_EXPIRED: 'The sign-in took too long or had too many tries. Sign in again.',
+  MFA_FACTOR_REQUIRED:
+    'Your role requires a second factor: add another one before removing this one.',
   OIDC_DISABLED: 'Single sign-on is not configured on this server.',
   INVALID_FILE: 'The file is too large or not of an allowed type.',
+  SPREADSHEET_TOO_LARGE:
+    'The spreadsheet is too large to read: at most {{max_columns}} columns and {{max_cells}} cells. Keep the keys in the first column and split a bigger file.',
   TARGET_IMMUTABLE: 'After a target is added it cannot be deleted or changed.',
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
@@ -30,6 +38,8 @@ export const messages = {
   IN_USE: 'This record is still in use and cannot be deleted.',
   PRICE_CHANGED:
     'Prices or your basket changed since you opened the review. Nothing was ordered: check the new review and confirm it.',
+  AMOUNT_CHANGED:
+    "The bank's rate changed since you opened the order, so the amount to receive changed. Nothing was confirmed: check the new amount and confirm again.",
   BASKET_CHANGED:
     'Your basket changed at the same moment, so nothing was done. Look at the basket and try again.',
   BASKET_EMPTY: 'Your basket is empty: there is nothing to order.',

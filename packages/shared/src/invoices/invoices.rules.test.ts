@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sumMoney } from '../shop/money';
 import { SELL_TYPE } from '../shop/pricing.rules';
 import { aznVatSplit, dueDate, invoiceKind } from './invoices.rules';
+import { documentNumber, orderDocumentParamsSchema } from './invoices.schemas';
 
 describe('[invoices] which document an order gets', () => {
   it('gives a pending cash order a proforma invoice', () => {
@@ -67,5 +68,17 @@ describe('[invoices] due date of a proforma invoice', () => {
     expect(dueDate('2024-02-27', 3)).toBe('2024-03-01');
     expect(dueDate('2025-12-30', 5)).toBe('2026-01-04');
     expect(dueDate('2025-06-10', 0)).toBe('2025-06-10');
+  });
+});
+
+describe('[invoices] document numbers', () => {
+  it('reads kind, year and a six-digit place, and only such numbers are accepted as a path', () => {
+    expect(documentNumber('invoice', 2026, 123)).toBe('INV-2026-000123');
+    expect(documentNumber('proforma', 2026, 45)).toBe('PRO-2026-000045');
+    expect(documentNumber('credit_note', 2027, 7)).toBe('CN-2027-000007');
+    const params = (number: string) => orderDocumentParamsSchema.safeParse({ id: '1', number });
+    expect(params('INV-2026-000123').success).toBe(true);
+    for (const bad of ['ESD-1', 'INV-2026-123', 'inv-2026-000123', 'XX-2026-000001', '../INV'])
+      expect(params(bad).success, bad).toBe(false);
   });
 });

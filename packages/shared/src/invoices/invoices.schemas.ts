@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from '../bounds';
 import { languages } from '../constants';
 
 /** The most days a proforma invoice gives for payment. */
@@ -48,4 +49,96 @@ export const companySettingsAnswerSchema = companySettingsSchema.nullable();
 /** GET /api/orders/{id}/invoice: the language of the document (the buyer's by default). */
 export const invoiceQuerySchema = z.object({
   lang: z.enum(languages).optional(),
+});
+
+/** The documents of record of an order (issue 31). */
+export const documentKinds = ['proforma', 'invoice', 'credit_note'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+/** A document's number: its kind's prefix, the Baku year it was issued in, its place that year. */
+export const DOCUMENT_PREFIX = {
+  proforma: 'PRO',
+  invoice: 'INV',
+  credit_note: 'CN',
+} as const satisfies Record<DocumentKind, string>;
+const DOCUMENT_NUMBER = /^(PRO|INV|CN)-\d{4}-\d{6}$/;
+
+/** `INV-2026-000123`: readable, sortable within a kind and year. */
+export const documentNumber = (kind: DocumentKind, year: number, seq: number) =>
+  `${DOCUMENT_PREFIX[kind]}-${year}-${String(seq).padStart(6, '0')}`;
+
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** a text the document prints in each language, so every language reads the same data */
+const inEachLanguage = z.object({ en: z.string(), ru: z.string(), az: z.string() });
+
+/**
+ * What a document prints, frozen when it is issued and stored with it: a download renders this,
+ * never the order, the seller's details or the rates as they are now.
+ */
+export const documentSnapshotSchema = z.object({
+  kind: z.enum(documentKinds),
+  orderId: z.number().int(),
+  /** the day of issue (`YYYY-MM-DD`, Baku) */
+  issuedOn: day,
+  placedOn: day,
+  /** a proforma's last day to pay */
+  dueOn: day.nullable(),
+  /** a paid cash order's payment day */
+  paidOn: day.nullable(),
+  onCredit: z.boolean(),
+  /** a credit note: the number of the invoice it corrects */
+  refersTo: z.string().nullable(),
+  seller: companySettingsSchema,
+  buyer: z.object({
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    voen: z.string().nullable(),
+    address: inEachLanguage.nullable(),
+  }),
+  lines: z.array(
+    z.object({
+      sku: z.string(),
+      title: inEachLanguage,
+      quantity: z.number().int(),
+      unitUsd: decimal,
+      totalUsd: decimal,
+      adobe: z
+        .object({ customerId: z.string(), companyName: z.string(), threeYear: z.boolean() })
+        .nullable(),
+    }),
+  ),
+  /** USD without VAT: the order's total, or a credit note's refund */
+  totalUsd: decimal,
+  vatPercent: decimal,
+  vatUsd: decimal,
+  surchargePercent: decimal,
+  rate: decimal,
+  /** the Baku day of the bank rate, null when it cannot be told any more */
+  rateDate: day.nullable(),
+  /** AZN with VAT, split into net and VAT: the order's total, or a credit note's refund */
+  azn: z.object({ net: decimal, vat: decimal, total: decimal }),
+  /** what the order had refunded when an invoice was issued */
+  refundedAzn: decimal,
+});
+export type DocumentSnapshot = z.infer<typeof documentSnapshotSchema>;
+
+/** GET /api/orders/{id}/documents: the order's documents of record, oldest first. */
+export const orderDocumentSchema = z.object({
+  kind: z.enum(documentKinds),
+  number: z.string(),
+  issued_at: z.string(),
+  /** AZN with VAT: the document's total (a credit note: what it refunds) */
+  amount: z.string(),
+  /** a credit note: the invoice it refers to */
+  refers_to: z.string().nullable(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+export const orderDocumentsAnswerSchema = z.array(orderDocumentSchema);
+
+/** GET /api/orders/{id}/documents/{number}: the document's PDF. */
+export const orderDocumentParamsSchema = z.object({
+  id: idTextSchema,
+  number: z.string().regex(DOCUMENT_NUMBER, 'a document number such as INV-2026-000123'),
 });

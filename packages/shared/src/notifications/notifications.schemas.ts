@@ -3,13 +3,15 @@ import { z } from 'zod';
 /**
  * What admins are told of by mail (issue 21): a return asked for, a partner application, the
  * daily digest of cash orders waiting for payment confirmation, a key-stock product under its
- * reorder level. Every kind is on until the admin turns it off on its profile page.
+ * reorder level, a prize claimed by a dealer (issue 33). Every kind is on until the admin
+ * turns it off on its profile page.
  */
 export const noticeKinds = [
   'return_requested',
   'partner_application',
   'cash_digest',
   'low_stock',
+  'prize_claimed',
 ] as const;
 export const noticeKindSchema = z.enum(noticeKinds);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;

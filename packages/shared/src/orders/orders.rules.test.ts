@@ -13,6 +13,7 @@ import {
   type OrderFacts,
   type OrderMoneyState,
   orderActions,
+  orderDisplayStatus,
   owedByState,
   placedMoney,
   refundKind,
@@ -26,6 +27,7 @@ const facts = (overrides: Partial<OrderFacts> = {}): OrderFacts => ({
   sellType: 1,
   creditSettled: false,
   deliveredKeys: 0,
+  heldKeys: 0,
   isOwner: false,
   isAdmin: false,
   hasVendorItemWaiting: false,
@@ -181,7 +183,7 @@ describe('[orders] actions per viewer', () => {
   it('offers no keys to anyone before one is delivered, nor to a viewer neither owner nor admin', () => {
     const none = facts({ status: 'in_progress', isOwner: true, isAdmin: true });
     expect(orderActions('d', none)).toMatchObject({ activate_keys: false, send_keys: false });
-    const stranger = facts({ status: 'completed', deliveredKeys: 5 });
+    const stranger = facts({ status: 'completed', deliveredKeys: 5, heldKeys: 5 });
     expect(orderActions('d', stranger)).toMatchObject({ activate_keys: false, send_keys: false });
   });
 
@@ -194,13 +196,49 @@ describe('[orders] actions per viewer', () => {
   });
 
   it('gives keys to owners only once some are delivered, and returns to shoppers', () => {
-    const delivered = facts({ isOwner: true, status: 'completed', deliveredKeys: 2 });
+    const delivered = facts({ isOwner: true, status: 'completed', deliveredKeys: 2, heldKeys: 2 });
     expect(orderActions('d', delivered)).toMatchObject({ activate_keys: true, send_keys: true });
-    expect(orderActions('d', { ...delivered, deliveredKeys: 0 }).send_keys).toBe(false);
+    expect(orderActions('d', { ...delivered, deliveredKeys: 0, heldKeys: 0 }).send_keys).toBe(
+      false,
+    );
+    // an Adobe order: its licences are delivered at Adobe, with no keys to send or activate
+    const adobe = { ...delivered, heldKeys: 0 };
+    expect(orderActions('d', adobe)).toMatchObject({ activate_keys: false, send_keys: false });
+    expect(orderActions('gd', { ...adobe, isAdmin: true }).send_keys).toBe(false);
     expect(orderActions('u', { ...delivered, hasReturnableItem: true }).request_return).toBe(true);
     expect(
       orderActions('gd', { ...delivered, isOwner: false, isAdmin: true, hasReturnableItem: true }),
     ).toMatchObject({ request_return: false, send_keys: true, activate_keys: false });
+  });
+});
+
+describe('[orders][returns] after a return', () => {
+  it('offers no "Send keys" nor activation once every delivered key came back, and no cancel', () => {
+    const returned = facts({ status: 'completed', deliveredKeys: 3, heldKeys: 0 });
+    for (const viewer of [
+      { role: 'd' as const, isOwner: true },
+      { role: 'gd' as const, isAdmin: true },
+    ]) {
+      expect(orderActions(viewer.role, { ...returned, ...viewer })).toMatchObject({
+        send_keys: false,
+        activate_keys: false,
+        cancel: false,
+      });
+    }
+    // a partial return leaves the kept keys to send
+    const partly = { ...returned, heldKeys: 1, isOwner: true };
+    expect(orderActions('d', partly)).toMatchObject({ send_keys: true, activate_keys: true });
+  });
+
+  it('reads a completed order as returned or partly returned by its returned licences', () => {
+    const completed = { status: 'completed' as const, quantity: 3 };
+    expect(orderDisplayStatus({ ...completed, returnedQuantity: 0 })).toBe('completed');
+    expect(orderDisplayStatus({ ...completed, returnedQuantity: 1 })).toBe('partly_returned');
+    expect(orderDisplayStatus({ ...completed, returnedQuantity: 2 })).toBe('partly_returned');
+    expect(orderDisplayStatus({ ...completed, returnedQuantity: 3 })).toBe('returned');
+    // other statuses keep their names: the label never hides a pending or cancelled order
+    for (const status of ['pending', 'in_progress', 'cancelled'] as const)
+      expect(orderDisplayStatus({ status, quantity: 3, returnedQuantity: 1 })).toBe(status);
   });
 });
 

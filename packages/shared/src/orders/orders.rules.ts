@@ -16,6 +16,25 @@ export type ItemStatusName = (typeof ITEM_STATUSES)[number];
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected'] as const;
 
 /**
+ * What the screens and the export call an order: its stored status, except that a completed
+ * order whose items all came back reads `returned` and one with some back `partly_returned`.
+ * The stored status (and the API's `status`) stays the specification's; this is a label.
+ */
+export const ORDER_DISPLAY_STATUSES = [...ORDER_STATUSES, 'partly_returned', 'returned'] as const;
+export type OrderDisplayStatus = (typeof ORDER_DISPLAY_STATUSES)[number];
+
+export const orderDisplayStatus = (o: {
+  status: OrderStatusName;
+  /** licences on the order */
+  quantity: number;
+  /** licences of its returned items */
+  returnedQuantity: number;
+}): OrderDisplayStatus => {
+  if (o.status !== 'completed' || o.returnedQuantity <= 0) return o.status;
+  return o.returnedQuantity >= o.quantity ? 'returned' : 'partly_returned';
+};
+
+/**
  * What an order's history records besides a move of status (`to_status` of `order_events`):
  * a key activated for an end customer, a return asked for or refused, a credit order paid, an
  * Adobe item Adobe refused taken off the order and refunded.
@@ -67,8 +86,10 @@ export type OrderFacts = {
   status: OrderStatusName;
   sellType: SellType;
   creditSettled: boolean;
-  /** keys already handed out on this order */
+  /** keys already handed out on this order (returned ones too: they went out) */
   deliveredKeys: number;
+  /** keys handed out and still held: delivered on items not returned, none on Adobe items */
+  heldKeys: number;
   /** the viewer placed the order, or is the buyer's dealer */
   isOwner: boolean;
   /** the viewer is gd, or ld of the order's country */
@@ -95,8 +116,9 @@ export const orderActions = (role: Role, o: OrderFacts) => ({
   withdraw_refused: o.isAdmin && o.status === 'in_progress' && o.hasRefusedAdobeItem,
   decide_returns: o.isAdmin && o.hasReturnRequested,
   request_return: o.isOwner && (role === 'd' || role === 'u') && o.hasReturnableItem,
-  activate_keys: o.isOwner && o.deliveredKeys > 0,
-  send_keys: (o.isOwner || o.isAdmin) && o.deliveredKeys > 0,
+  // a returned item's keys are revoked: nothing to activate or send for it
+  activate_keys: o.isOwner && o.heldKeys > 0,
+  send_keys: (o.isOwner || o.isAdmin) && o.heldKeys > 0,
 });
 
 /**

@@ -6,6 +6,7 @@ import { sellTypeQuerySchema, sellTypeSchema } from '../shop/sell-type.schemas';
 import {
   ITEM_STATUSES,
   MONEY_MOVEMENT_KINDS,
+  ORDER_DISPLAY_STATUSES,
   ORDER_STATUSES,
   RETURN_STATUSES,
 } from './orders.rules';
@@ -72,12 +73,19 @@ export const checkoutPreviewSchema = z.object({
    */
   rate_date: z.string().nullable(),
   total_azn: z.string(),
+  /**
+   * When the AZN amount is fixed (specification §1, paid at the bank's rate at payment time):
+   * `payment`, a cash order's AZN is what it costs at the rate of the day its payment is
+   * received (`total_azn` if paid today); `placement`, a credit order's is fixed now, when its
+   * credit is drawn.
+   */
+  azn_fixed_at: z.enum(['placement', 'payment']),
   /** the dealer's credit (USD, VAT excluded); null when the buyer has none to draw on */
   credit: z
     .object({
       limit: z.string(),
       remaining: z.string(),
-      /** what remains after this order when paid on credit */
+      /** what remains after this order: less the order on credit, the same for cash */
       remaining_after: z.string(),
     })
     .nullable(),
@@ -134,6 +142,19 @@ export const orderSummarySchema = z.object({
   /** items still waiting for keys */
   waiting_items: z.number().int(),
   credit_settled: z.boolean(),
+  returned_quantity: z
+    .number()
+    .int()
+    .describe(
+      'Licences of the items returned (approved returns, withdrawn Adobe items); `status` stays as stored',
+    ),
+  returned_usd: z.string().describe('What the returned items cost, USD excluding VAT'),
+  returned_azn: z.string().describe('What the returned items cost, AZN including VAT'),
+  display_status: z
+    .enum(ORDER_DISPLAY_STATUSES)
+    .describe(
+      'What the screens call the order: `status`, except a completed order with every item returned is `returned` and one with some returned `partly_returned`',
+    ),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -232,8 +253,28 @@ export const orderActionsSchema = z.object({
 });
 export type OrderActions = z.infer<typeof orderActionsSchema>;
 
+/**
+ * What a cash order awaiting payment costs in AZN if its payment is received today: the
+ * amounts at the bank's rate in force today (Baku), VAT included.
+ */
+export const paymentDueSchema = z.object({
+  rate: z.string(),
+  rate_date: z.string(),
+  total_azn: z.string(),
+});
+export type PaymentDue = z.infer<typeof paymentDueSchema>;
+
 export const orderDetailSchema = orderSummarySchema.extend({
   rate: z.string(),
+  /** the Baku day of `rate`; null only for orders placed without a rate */
+  rate_date: z.string().nullable(),
+  /**
+   * false while a cash order awaits payment: its AZN amounts are then those of `rate_date`
+   * and become those of the payment's day when the payment is confirmed (issue 31)
+   */
+  azn_fixed: z.boolean(),
+  /** a cash order awaiting payment: what it costs if paid today; null otherwise */
+  payment_due: paymentDueSchema.nullable(),
   vat_percent: z.string(),
   vat_usd: z.string(),
   surcharge_percent: z.string(),
@@ -258,6 +299,9 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const placedOrderSchema = orderDetailSchema.extend({
   money_trail: orderDetailSchema.shape.money_trail.optional(),
   money_owed: orderMoneySchema.optional(),
+  rate_date: orderDetailSchema.shape.rate_date.optional(),
+  azn_fixed: orderDetailSchema.shape.azn_fixed.optional(),
+  payment_due: orderDetailSchema.shape.payment_due.optional(),
 });
 
 export const orderIdParamsSchema = z.object({
@@ -277,6 +321,19 @@ export const orderKeysFileQuerySchema = z.object({
 export type OrderKeysFileFormat = z.infer<typeof orderKeysFileQuerySchema>['format'];
 
 export const orderNoteSchema = z.object({ note: z.string().trim().max(500).optional() });
+
+/**
+ * POST /api/orders/{id}/confirm-payment: the note, and the AZN amount the admin saw as due
+ * (`payment_due.total_azn` of the order page). With it the payment is confirmed only at that
+ * amount, else 409 AMOUNT_CHANGED; without it, at the amount of the moment.
+ */
+export const confirmPaymentSchema = orderNoteSchema.extend({
+  total_azn: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'a decimal amount with at most 2 decimals')
+    .optional(),
+});
 
 /** Keys an admin types for a vendor-delivered (provider 2) item: one per line. */
 export const manualDeliveryInputSchema = z.object({
@@ -309,9 +366,29 @@ export const keyStockSchema = z.object({
   revoked: z.number().int(),
   /** licences ordered and paid but not yet delivered */
   waiting: z.number().int(),
+  /** fewer available keys than this is low: the badge, and one mail to the admins per fall */
+  low_stock_threshold: z.number().int(),
   low: z.boolean(),
 });
 export type KeyStock = z.infer<typeof keyStockSchema>;
+
+/** A product's low-stock threshold: 0 (never low) to 1,000,000 keys. */
+export const lowStockThresholdSchema = z.number().int().min(0).max(1_000_000);
+
+/** PUT /api/keys/stock/{productId}: the product's low-stock threshold, edited on Key stock. */
+export const keyThresholdInputSchema = z.object({ low_stock_threshold: lowStockThresholdSchema });
+export type KeyThresholdInput = z.infer<typeof keyThresholdInputSchema>;
+export const keyThresholdSchema = keyThresholdInputSchema.extend({
+  product_id: z.number().int(),
+  low: z.boolean(),
+});
+
+/** Where an imported key already is: `available` in stock, `allocated` delivered, `revoked` returned. */
+export const KEY_STATES = ['available', 'allocated', 'revoked'] as const;
+export const keyStateSchema = z.enum(KEY_STATES);
+
+/** Where keys come from: a CSV, text or xlsx file, or text pasted into the dialog. */
+export const KEY_IMPORT_SOURCES = ['file', 'paste'] as const;
 export const keyStockQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   low: z
@@ -322,19 +399,30 @@ export const keyStockQuerySchema = paginationQuerySchema.extend({
 
 export const keyImportReportSchema = z.object({
   product_id: z.number().int(),
+  /** a preview stores nothing: `added` is what the import would add */
+  preview: z.boolean(),
+  source: z.enum(KEY_IMPORT_SOURCES),
   lines: z.number().int(),
   added: z.number().int(),
+  /** lines repeating an earlier line of the same file or text */
   duplicates: z.number().int(),
   invalid: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   /** only the first 100 invalid lines are listed */
   invalid_count: z.number().int(),
+  /**
+   * Lines refused because their key is already in the pool, of any product and in any state
+   * (invariant 8): the line, the key, the product that has it and its state. First 100 listed.
+   */
+  existing: z.array(
+    z.object({ line: z.number().int(), key: z.string(), sku: z.string(), status: keyStateSchema }),
+  ),
+  existing_count: z.number().int(),
   available: z.number().int(),
 });
 export type KeyImportReport = z.infer<typeof keyImportReportSchema>;
 
 export const orderSettingsSchema = z.object({
   return_window_days: z.number().int().min(0).max(365),
-  low_stock_threshold: z.number().int().min(0).max(1_000_000),
 });
 export type OrderSettings = z.infer<typeof orderSettingsSchema>;
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addPercent, divideRounded, formatDecimal, parseDecimal, sumMoney, toCents } from './money';
 import {
   allowedSellTypes,
+  aznAtRate,
   ownSettingBelowCost,
   type PricingInput,
   priceFor,
@@ -193,5 +194,69 @@ describe('[pricing] sell types', () => {
     expect(allowedSellTypes({ type_id: 1, need_azn_cash: true, need_azn_credit: true })).toEqual(
       [],
     );
+  });
+});
+
+describe('[pricing] an order at the rate of its payment (issue 31)', () => {
+  const rate = fc.bigInt({ min: 1n, max: 99_999_999n }).map((r) => formatDecimal(r, 4));
+  const line = fc.record({
+    unitUsd: cents.map((c) => formatDecimal(c, 2)),
+    quantity: fc.integer({ min: 1, max: 500 }),
+  });
+
+  it('prices each line as checkout does (the unit in AZN, rounded once, times the quantity) and the order as their sum (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 8 }),
+        rate,
+        percent,
+        percent,
+        (lines, r, vat, surcharge) => {
+          const order = { vatPercent: vat, surchargePercent: surcharge };
+          const fixed = aznAtRate(order, lines, r);
+          fixed.lines.forEach((priced, index) => {
+            const unit = toAzn({
+              usd: lines[index]!.unitUsd,
+              rate: r,
+              vatPercent: vat,
+              surchargePercent: surcharge,
+            });
+            expect(toCents(priced.totalAzn)).toBe(toCents(unit) * BigInt(lines[index]!.quantity));
+            expect(priced.unitUsd).toBe(lines[index]!.unitUsd);
+          });
+          expect(fixed.totalAzn).toBe(sumMoney(fixed.lines.map((l) => l.totalAzn)));
+        },
+      ),
+    );
+  });
+
+  it('a higher rate never makes the order cheaper in AZN (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 4 }),
+        rate,
+        rate,
+        percent,
+        (lines, a, b, vat) => {
+          const [low, high] = parseDecimal(a, 4) <= parseDecimal(b, 4) ? [a, b] : [b, a];
+          const order = { vatPercent: vat, surchargePercent: '0.00' };
+          expect(toCents(aznAtRate(order, lines, low).totalAzn)).toBeLessThanOrEqual(
+            toCents(aznAtRate(order, lines, high).totalAzn),
+          );
+        },
+      ),
+    );
+  });
+
+  it('works out a known order: 3 × $120.00 at 1.7500 with 18% VAT is 743.40 AZN', () => {
+    const fixed = aznAtRate(
+      { vatPercent: '18.00', surchargePercent: '0.00' },
+      [{ unitUsd: '120.00', quantity: 3 }],
+      '1.7500',
+    );
+    expect(fixed).toEqual({
+      lines: [{ unitUsd: '120.00', quantity: 3, totalAzn: '743.40' }],
+      totalAzn: '743.40',
+    });
   });
 });

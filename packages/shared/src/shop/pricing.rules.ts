@@ -99,6 +99,32 @@ export const toAzn = ({ usd, rate, vatPercent, surchargePercent }: AznInput): st
   return fromCents(divideRounded(numerator, hundred * 10_000n * hundred));
 };
 
+/**
+ * Specification §1, paid at the bank's rate at payment time (issue 31): an order's AZN amounts
+ * at `rate`, each line as checkout prices it (the unit's AZN amount, rounded once, times the
+ * quantity) with the order's own VAT and surcharge, and the order's total as their sum. A cash
+ * order's amounts are worked out again with this on the day its payment is confirmed.
+ */
+export const aznAtRate = <Line extends { unitUsd: string; quantity: number }>(
+  order: { vatPercent: string; surchargePercent: string },
+  lines: readonly Line[],
+  rate: string,
+): { lines: (Line & { totalAzn: string })[]; totalAzn: string } => {
+  const priced = lines.map((line) => {
+    const unitAzn = toAzn({
+      usd: line.unitUsd,
+      rate,
+      vatPercent: order.vatPercent,
+      surchargePercent: order.surchargePercent,
+    });
+    return { ...line, totalAzn: fromCents(toCents(unitAzn) * BigInt(line.quantity)) };
+  });
+  return {
+    lines: priced,
+    totalAzn: fromCents(priced.reduce((sum, line) => sum + toCents(line.totalAzn), 0n)),
+  };
+};
+
 /** Sell types of spec 3: 1 cash, 2 credit. */
 export const SELL_TYPE = { cash: 1, credit: 2 } as const;
 export type SellType = (typeof SELL_TYPE)[keyof typeof SELL_TYPE];

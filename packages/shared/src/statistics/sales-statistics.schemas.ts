@@ -183,8 +183,8 @@ export const topProductSchema = z.object({
 export type TopProduct = z.infer<typeof topProductSchema>;
 
 /**
- * GET /api/statistics/top-products: the 5 products with the largest USD amount, and the best
- * seller: the product with the most licences sold (ties: larger amount, then lower id).
+ * GET /api/statistics/top-products: the 5 products with the largest USD amount (ties: more
+ * licences, then the lower id), and the best seller: the first of them.
  */
 export const topProductsSchema = rangeSchema.extend({
   top: z.array(topProductSchema),

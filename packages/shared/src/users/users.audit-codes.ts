@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'user.activate',
   'user.deactivate',
   'user.reset_password',
+  'user.reset_second_factors',
   'partner_application.approve',
   'partner_application.reject',
   'markup_group.create',
@@ -21,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'dealer_price.reset',
   'product.create',
   'product.price_update',
+  'product.low_stock_threshold_update',
+  'keys.import',
   'exchange_rate.set',
   'exchange_rate.delete',
   'pricing.update',
@@ -30,6 +33,11 @@ export const AUDIT_ACTIONS = [
   'won_prize.claim',
   'won_prize.update',
   'job.retry',
+  // orders: money received and return decisions (issue 33)
+  'order.confirm_payment',
+  'order.settle_credit',
+  'order.return_approve',
+  'order.return_reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -47,6 +55,7 @@ export const AUDIT_RECORD_TYPES = [
   'event',
   'won_prize',
   'job',
+  'order',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -86,6 +95,10 @@ export const AUDIT_FIELDS = [
   'unit_price',
   'royalty',
   'bonus',
+  // key stock: a product's low-stock threshold, an import (how many keys, from a file or pasted)
+  'low_stock_threshold',
+  'keys_added',
+  'file_name',
   // exchange rates and pricing settings
   'date',
   'rate',
@@ -117,6 +130,9 @@ export const AUDIT_FIELDS = [
   'queue',
   'failed_job_id',
   'job_id',
+  // orders: what was paid or returned (`sku`, `amount_usd`, `rate`, `reason`, `note` above)
+  'amount_azn',
+  'quantity',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

@@ -69,6 +69,9 @@ describe('[users] who may create and edit which accounts', () => {
       has_adobe_account: [3],
       is_active: [1, 2, 3, 4],
       countries: [2],
+      // the buyer's details on a dealer's invoices (issue 33)
+      voen: [3],
+      address: [3],
     };
     for (const field of accountFields) {
       expect(

@@ -16,6 +16,8 @@ export const accountFields = [
   'has_adobe_account',
   'is_active',
   'countries',
+  'voen',
+  'address',
 ] as const;
 export type AccountField = (typeof accountFields)[number];
 
@@ -38,6 +40,9 @@ const fieldsOfType: Record<UserTypeId, readonly AccountField[]> = {
     'need_azn_credit',
     'has_adobe_account',
     'is_active',
+    // the buyer's details on invoices: set by admins, not by the dealer itself
+    'voen',
+    'address',
   ],
   4: [
     'name',

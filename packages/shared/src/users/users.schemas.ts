@@ -20,6 +20,14 @@ export const userTypeIdSchema = z.union(
 );
 
 export const ACCOUNT_NAME_MAX = 120;
+/** A dealer's address as invoices print it (its country is the account's own). */
+export const DEALER_ADDRESS_MAX = 300;
+/** An Azerbaijani tax id (VÖEN): exactly 10 digits, as the partner application checks it. */
+export const VOEN_MESSAGE = 'VÖEN must be exactly 10 digits';
+export const voenSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{10}$/, VOEN_MESSAGE);
 export const CREDIT_LIMIT_MAX = '999999999999.99';
 
 /**
@@ -48,6 +56,10 @@ const accountShape = {
   is_active: z.boolean(),
   /** the countries a local district admin manages */
   countries: z.array(id).max(300),
+  /** a dealer's tax id, printed as the buyer's on every invoice issued after it is set */
+  voen: voenSchema.nullable(),
+  /** a dealer's street address (its country is `country_id`), printed on invoices likewise */
+  address: z.string().trim().min(1).max(DEALER_ADDRESS_MAX).nullable(),
 };
 
 /** POST /api/settings/users: type, name and e-mail are needed; the rest is optional. */
@@ -92,6 +104,8 @@ export const managedUserSchema = z.object({
   is_active: z.boolean(),
   /** false while an invited account has not chosen its password yet */
   has_password: z.boolean(),
+  /** has a second factor (TOTP or a passkey) a global admin can reset */
+  has_second_factor: z.boolean(),
   country: named.nullable(),
   dealer: named.nullable(),
   markup_group: named.extend({ percent: z.string() }).nullable(),
@@ -102,6 +116,9 @@ export const managedUserSchema = z.object({
   has_adobe_account: z.boolean(),
   /** a local district admin's countries */
   countries: z.array(named),
+  /** a dealer's VÖEN and address for invoices; null when not set (and for other accounts) */
+  voen: z.string().nullable(),
+  address: z.string().nullable(),
   /** a dealer's credit in USD (VAT excluded): limit − unpaid credit orders; null for others */
   credit: z.object({ limit: z.string(), used: z.string(), remaining: z.string() }).nullable(),
   /** orders this account placed that are pending or in progress, and what it owes on credit */

@@ -1,3 +1,4 @@
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '@esd/shared/orders/orders.rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -76,17 +77,29 @@ export const products = pgTable(
     royalty: money('royalty').notNull().default('0'),
     bonus: money('bonus').notNull().default('0'),
     points: integer('points').notNull().default(0),
-    deliveryTime: text('delivery_time').notNull().default(''),
-    operatingSystems: text('operating_systems').notNull().default(''),
-    licenceType: text('licence_type').notNull().default(''),
+    /** the attributes in each language: English set whenever any is; an empty ru/az reads as en */
+    deliveryTimeEn: text('delivery_time_en').notNull().default(''),
+    deliveryTimeRu: text('delivery_time_ru').notNull().default(''),
+    deliveryTimeAz: text('delivery_time_az').notNull().default(''),
+    operatingSystemsEn: text('operating_systems_en').notNull().default(''),
+    operatingSystemsRu: text('operating_systems_ru').notNull().default(''),
+    operatingSystemsAz: text('operating_systems_az').notNull().default(''),
+    licenceTypeEn: text('licence_type_en').notNull().default(''),
+    licenceTypeRu: text('licence_type_ru').notNull().default(''),
+    licenceTypeAz: text('licence_type_az').notNull().default(''),
     usersCount: integer('users_count'),
     devicesCount: integer('devices_count'),
     isReturnable: boolean('is_returnable').notNull().default(false),
     imagePath: text('image_path'),
     isActive: boolean('is_active').notNull().default(true),
-    /** available keys under this: global admins are mailed (null: no reorder level) */
-    reorderLevel: integer('reorder_level'),
-    /** when admins were told the stock fell under the reorder level; cleared by a restock */
+    /**
+     * Key stock: fewer available keys than this is low (the badge on Key stock, one mail to the
+     * global admins per fall under it); 0 never counts as low.
+     */
+    lowStockThreshold: integer('low_stock_threshold')
+      .notNull()
+      .default(DEFAULT_LOW_STOCK_THRESHOLD),
+    /** when admins were told the stock fell under the threshold; cleared by a restock */
     lowStockNotifiedAt: timestamp('low_stock_notified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -105,7 +118,7 @@ export const products = pgTable(
     index('products_unit_price_idx').on(t.unitPrice, t.id),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('products_prices_check', sql`${t.dealerPrice} >= 0 and ${t.unitPrice} >= 0`),
-    check('products_reorder_level_check', sql`${t.reorderLevel} >= 1`),
+    check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 
@@ -137,5 +150,29 @@ export const exchangeRates = pgTable(
   (t) => [
     uniqueIndex('exchange_rates_date_unique').on(t.rateDate),
     check('exchange_rates_positive', sql`${t.usdAzn} > 0`),
+  ],
+);
+
+/**
+ * The central bank feed's tries of a day: how many, the last one's time and outcome (`ok`,
+ * `present`: the day had its rate; `no_file`: not published yet; `wrong_day`: the file was of
+ * another day; `malformed`; `unreachable`) with its message, and when it tries next (null: it
+ * stopped, the rate landed or the Baku day ended).
+ */
+export const rateFeedDays = pgTable(
+  'rate_feed_days',
+  {
+    rateDate: date('rate_date', { mode: 'string' }).primaryKey(),
+    tries: integer('tries').notNull().default(0),
+    lastTryAt: timestamp('last_try_at', { withTimezone: true }).notNull(),
+    outcome: varchar('outcome', { length: 20 }).notNull(),
+    message: text('message').notNull().default(''),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'rate_feed_days_outcome',
+      sql`${t.outcome} in ('ok', 'present', 'no_file', 'wrong_day', 'malformed', 'unreachable')`,
+    ),
   ],
 );

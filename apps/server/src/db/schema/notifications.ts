@@ -14,7 +14,7 @@ import { createdAt } from './columns';
 import { users } from './users';
 
 const kindCheck = (column: unknown) =>
-  sql`${column} in ('return_requested', 'partner_application', 'cash_digest', 'low_stock')`;
+  sql`${column} in ('return_requested', 'partner_application', 'cash_digest', 'low_stock', 'prize_claimed')`;
 
 /** The kinds of admin mail a user turned off on its profile page; no row: the kind is on. */
 export const noticeOptOuts = pgTable(

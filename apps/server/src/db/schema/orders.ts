@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -28,8 +29,8 @@ import { users } from './users';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * An order: every amount is fixed when it is placed (rate, VAT, surcharge, prices), so later
- * price or rate changes never alter it. `dealer_id` is the credit account and the scope of
+ * An order: its prices, VAT and surcharge are fixed when it is placed, so later price changes
+ * never alter it; its AZN amounts are fixed when its money is received (`rateDate`). `dealer_id` is the credit account and the scope of
  * the dealer and its local district admin (`country_id`, the dealer's country at placement).
  */
 export const orders = pgTable(
@@ -50,6 +51,13 @@ export const orders = pgTable(
     /** the buyer's language when it ordered: mails about the order use it */
     lang: varchar('lang', { length: 2 }).notNull(),
     rate: numeric('rate', { precision: 10, scale: 4 }).notNull(),
+    /**
+     * The Baku day whose bank rate `rate` is (issue 31). A cash order's rate and AZN amounts are
+     * those of the day it was placed until its payment is confirmed, then of the payment's day
+     * (specification §1: paid at the rate at payment time); a credit order's are fixed when it
+     * is placed, when its credit is drawn.
+     */
+    rateDate: date('rate_date', { mode: 'string' }),
     vatPercent: money('vat_percent').notNull(),
     surchargePercent: money('surcharge_percent').notNull(),
     /** USD, VAT excluded */
@@ -211,10 +219,19 @@ export const licenceKeys = pgTable(
     activatedFor: text('activated_for'),
     revokedAt: at('revoked_at'),
     importedBy: integer('imported_by').references(() => users.id),
+    /**
+     * Set only by migration 0037 on a key that was already sold under another row before keys
+     * were unique in the pool (issue 33): that row's id. Such a copy stays for its order's
+     * history and is left out of the pool's unique index; no import writes one.
+     */
+    duplicateOf: integer('duplicate_of'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('licence_keys_product_key_unique').on(t.productId, t.key),
+    // a key is one key in the whole pool, whatever its product and state, in any case (issue 33)
+    uniqueIndex('licence_keys_key_unique')
+      .on(sql`lower(${t.key})`)
+      .where(sql`${t.duplicateOf} is null`),
     // allocation takes the oldest available keys of a product with SKIP LOCKED
     index('licence_keys_available_idx').on(t.productId, t.id).where(sql`status = 'available'`),
     index('licence_keys_item_idx').on(t.orderItemId),

@@ -79,6 +79,8 @@ export type AdobeLine = {
   company_name: string;
   market_segment?: string;
   three_year_commitment: boolean;
+  /** priced under the customer's own three-year commitment (so any quantity is allowed) */
+  customer_committed?: boolean;
   /** the chosen price option: Adobe's offer id */
   option_id: string;
   /** USD per licence for the prorated period, VAT excluded, as the dealer pays it */

@@ -41,20 +41,36 @@ export const users = pgTable(
     /** the dealer an end user (type 4) belongs to */
     dealerId: integer('dealer_id').references((): AnyPgColumn => users.id),
     markupGroupId: integer('markup_group_id').references(() => markupGroups.id),
+    /**
+     * A dealer's tax id (VÖEN, 10 digits) and street address as its invoices name the buyer
+     * (the country is `country_id`). An issued invoice keeps the ones it was issued with.
+     */
+    voen: varchar('voen', { length: 10 }),
+    address: varchar('address', { length: 300 }),
     isActive: boolean('is_active').notNull().default(true),
     /** bumped to end every session of the user at once */
     sessionVersion: integer('session_version').notNull().default(1),
+    /** has a confirmed second factor (TOTP or a passkey): the password alone gives no session */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /**
+     * The identity provider's `sub` of this account, bound at its first single sign-on: a later
+     * ID token for the same e-mail under another subject (an address reassigned at the provider)
+     * does not sign in.
+     */
+    oidcSubject: text('oidc_subject'),
     starredPages: jsonb('starred_pages').$type<StarredPage[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_oidc_subject_unique').on(t.oidcSubject),
     index('users_dealer_idx').on(t.dealerId),
     index('users_country_idx').on(t.countryId),
     check('users_type_id_check', sql`${t.typeId} between 1 and 4`),
     check('users_lang_check', sql`${t.lang} in ('en', 'ru', 'az')`),
     check('users_credit_limit_check', sql`${t.creditLimit} >= 0`),
+    check('users_voen_check', sql`${t.voen} ~ '^[0-9]{10}$'`),
   ],
 );
 
@@ -112,6 +128,12 @@ export const authSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** the browser's User-Agent at sign-in (cut to 400 characters), for the owner's list */
+    userAgent: varchar('user_agent', { length: 400 }),
+    /** the client address last seen using it */
+    ipAddress: varchar('ip_address', { length: 64 }),
+    /** when it was last used, written at most once a minute (plugins/auth.ts) */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [
     index('auth_sessions_user_idx').on(t.userId),
@@ -119,20 +141,41 @@ export const authSessions = pgTable(
   ],
 );
 
-/** Failed sign-ins per account and per address, shared by every server process. */
-export const loginFailures = pgTable('login_failures', {
-  key: varchar('key', { length: 300 }).primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Failed sign-ins, shared by every server process (issue 32): per client address
+ * (`address:<ip>`) and per account and address (`pair:<ip>:<email>`), each with the time its
+ * next try is allowed (a delay that doubles past the free failures); per account
+ * (`account:<email>`) only to tell the owner, once a day, that it is being guessed at — an
+ * account as a whole is never refused.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: varchar('key', { length: 300 }).primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    /** the first failure of this run (a run ends after a quiet LOGIN_FAILURE_WINDOW_SECONDS) */
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+    /** no try of this key before then */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** when the owner was last mailed about guessing (account keys) */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+  },
+  (t) => [index('login_failures_last_failure_idx').on(t.lastFailureAt)],
+);
 
 /**
  * Uses of a limited action in its current window, shared by every server process: mails a
  * user can make the portal send (issue 18). One row per key (`send-keys:user:7`,
  * `mail:to:someone@example.com`); a use after the window starts a new one.
  */
-export const usageCounters = pgTable('usage_counters', {
-  key: varchar('key', { length: 300 }).primaryKey(),
-  uses: integer('uses').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-});
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    key: varchar('key', { length: 300 }).primaryKey(),
+    uses: integer('uses').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // the sweep of old counters (lib/counter-sweep.ts) finds them by their window
+  (t) => [index('usage_counters_window_idx').on(t.windowStart)],
+);

@@ -1,5 +1,10 @@
 import type { Language } from '@esd/shared/constants';
+import { formatDate, formatNumber } from '@esd/shared/format/format';
+import { formatCount } from '@esd/shared/format/plural';
 import { escapeHtml } from '../../lib/html';
+import { portalLink } from '../../lib/portal-link';
+
+const licences = { one: 'licence', other: 'licences' };
 
 const texts = {
   en: {
@@ -8,9 +13,9 @@ const texts = {
     intro:
       'These Adobe subscriptions of your customers renew on their anniversary date. Check the quantities and auto-renewal, or buy more licences, before then:',
     line: (s: RenewalMailLine) =>
-      `${s.company} — ${s.product} (${s.offerId}): ${s.quantity} licence(s), renews on ${s.renewalDate}, in ${s.daysLeft} day(s); ${
+      `${s.company} — ${s.product} (${s.offerId}): ${formatCount(s.quantity, 'en', licences)}, renews on ${formatDate(s.renewalDate, 'en')}, in ${formatCount(s.daysLeft, 'en', { one: 'day', other: 'days' })}; ${
         s.autoRenew
-          ? `auto-renewal on, for ${s.renewalQuantity} licence(s)`
+          ? `auto-renewal on, for ${formatCount(s.renewalQuantity, 'en', licences)}`
           : 'auto-renewal off: it ends on that date'
       }`,
     open: 'Your Adobe customers and their subscriptions on the portal:',
@@ -21,9 +26,9 @@ const texts = {
     intro:
       'Эти подписки Adobe ваших клиентов продлеваются в дату годовщины клиента. До этого проверьте количество и автопродление или докупите лицензии:',
     line: (s: RenewalMailLine) =>
-      `${s.company} — ${s.product} (${s.offerId}): лицензий: ${s.quantity}, продление ${s.renewalDate}, дней до продления: ${s.daysLeft}; ${
+      `${s.company} — ${s.product} (${s.offerId}): лицензий: ${formatNumber(s.quantity, 'ru')}, продление ${formatDate(s.renewalDate, 'ru')}, дней до продления: ${formatNumber(s.daysLeft, 'ru')}; ${
         s.autoRenew
-          ? `автопродление включено, лицензий: ${s.renewalQuantity}`
+          ? `автопродление включено, лицензий: ${formatNumber(s.renewalQuantity, 'ru')}`
           : 'автопродление выключено: в эту дату подписка закончится'
       }`,
     open: 'Ваши клиенты Adobe и их подписки на портале:',
@@ -34,9 +39,9 @@ const texts = {
     intro:
       'Müştərilərinizin bu Adobe abunəlikləri müştərinin ildönümü tarixində yenilənir. Ondan əvvəl sayı və avtomatik yenilənməni yoxlayın və ya əlavə lisenziya alın:',
     line: (s: RenewalMailLine) =>
-      `${s.company} — ${s.product} (${s.offerId}): ${s.quantity} lisenziya, yenilənmə ${s.renewalDate}, ${s.daysLeft} gün qalıb; ${
+      `${s.company} — ${s.product} (${s.offerId}): ${formatNumber(s.quantity, 'az')} lisenziya, yenilənmə ${formatDate(s.renewalDate, 'az')}, ${formatNumber(s.daysLeft, 'az')} gün qalıb; ${
         s.autoRenew
-          ? `avtomatik yenilənmə aktivdir, ${s.renewalQuantity} lisenziya üçün`
+          ? `avtomatik yenilənmə aktivdir, ${formatNumber(s.renewalQuantity, 'az')} lisenziya üçün`
           : 'avtomatik yenilənmə söndürülüb: abunəlik həmin tarixdə bitir'
       }`,
     open: 'Adobe müştəriləriniz və onların abunəlikləri portalda:',
@@ -56,8 +61,8 @@ export type RenewalMailLine = {
 };
 
 /** The page of the dealer's Adobe customers and subscriptions (apps/web config/paths.ts). */
-const subscriptionsLink = (publicUrl: string) =>
-  `${publicUrl.replace(/\/$/, '')}/pages/adobe/subscriptions`;
+const subscriptionsLink = (publicUrl: string, lang: Language) =>
+  portalLink(publicUrl, '/pages/adobe/subscriptions', lang);
 
 /** The renewal reminder of a dealer, in its language, linking to the subscriptions page. */
 export const renewalReminderMail = ({
@@ -72,7 +77,7 @@ export const renewalReminderMail = ({
   publicUrl: string;
 }) => {
   const t = texts[lang];
-  const link = subscriptionsLink(publicUrl);
+  const link = subscriptionsLink(publicUrl, lang);
   const rows = lines.map(t.line);
   return {
     subject: t.subject,

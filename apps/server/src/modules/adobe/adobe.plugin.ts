@@ -21,7 +21,12 @@ export const adobePlugin = fp(
     };
     let apiUrl = c.ADOBE_API_URL?.replace(/\/$/, '');
     if (!apiUrl) {
-      const sandbox = await createAdobeSandbox({ dataDir: c.dataDir, ...credentials });
+      const sandbox = await createAdobeSandbox({
+        dataDir: c.dataDir,
+        ...credentials,
+        // the demo customers' subscriptions come with the demo data
+        demo: c.SEED_DEMO !== false,
+      });
       app.addHook('onClose', async () => sandbox.close());
       apiUrl = sandbox.url;
     }

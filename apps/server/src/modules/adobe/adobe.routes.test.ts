@@ -38,10 +38,12 @@ type Option = {
 describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
   let ctx: TestContext;
   let productId: number;
+  let baseSku: string;
   beforeAll(async () => {
     ctx = await createTestContext(kind);
     const [adobe] = await ctx.db.select().from(products).where(eq(products.providerId, 3)).limit(1);
     productId = adobe!.id;
+    baseSku = adobe!.sku;
   }, 60_000);
   afterAll(async () => ctx?.close());
 
@@ -60,7 +62,8 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
       error: 'ADOBE_REJECTED',
       message: 'Adobe does not know this customer.',
     });
-    const customer = demoAdobeCustomers[0].customerId;
+    // Ganja City Administration: without a three-year commitment of its own
+    const customer = demoAdobeCustomers[2].customerId;
     const quantity = await rejection(
       ctx.app.adobe.previewOrder(customer, [{ offerId: '65304522CA01A12', quantity: 0 }], false),
     );
@@ -197,8 +200,10 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
         three_year_commitment: true,
       },
     });
-    // the line shows the SKU Adobe quoted (its commitment level), not the catalogue's base SKU
-    expect(line.adobe.sku).not.toBe(line.sku);
+    // the line's SKU is the one Adobe quoted (its commitment level), not the catalogue's base
+    // SKU: one SKU from the basket to the order, the invoice and the subscriptions (issue 33)
+    expect(line.sku).toBe(option!.Sku);
+    expect(line.sku).not.toBe(baseSku);
     // asking again replaces the line: the price depends on the whole request
     const again = (await dealer.post('/api/basket/add/adobe', { ...payload, quantity: 15 })).json()
       .data;
@@ -215,7 +220,7 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
     expect(
       preview.lines.find((l: { product_id: number }) => l.product_id === productId),
     ).toMatchObject({
-      sku: line.sku,
+      sku: quoted.sku,
       adobe: {
         sku: quoted.sku,
         customer_id: quoted.customer_id,
@@ -242,7 +247,8 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
       three_year_commitment: true,
       company_name: customer!.company_name,
     });
-    expect(item.sku).toBe(line.sku);
+    // one SKU per purchase: the order item is the offer Adobe quoted (issue 33)
+    expect(item.sku).toBe(quoted.sku);
     expect(item.adobe.subscription_id).toMatch(/^S/);
     const subscriptions = await ctx.app.adobe.listSubscriptions(item.adobe.customer_id);
     const mine = subscriptions.items.filter((s) => s.subscriptionId === item.adobe.subscription_id);

@@ -23,30 +23,21 @@ import { createAdobeService } from './adobe.service';
 export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdobeService({ db: app.db, adobe: app.adobe, clock: app.clock });
 
-  app.get(
-    '/getAdobeCustomerList',
-    {
-      config: { access: 'dealer' },
-      schema: {
-        tags: ['adobe'],
-        response: { 200: envelopeSchema(z.array(adobeCustomerListItemSchema)) },
+  // spec 7's path kept exactly, and the same list under the portal's own path, for the customers
+  // and subscriptions page
+  for (const path of ['/getAdobeCustomerList', '/adobe/customers']) {
+    app.get(
+      path,
+      {
+        config: { access: 'dealer' },
+        schema: {
+          tags: ['adobe'],
+          response: { 200: envelopeSchema(z.array(adobeCustomerListItemSchema)) },
+        },
       },
-    },
-    async (request) => ok(await service.listCustomers(requireSession(request))),
-  );
-
-  // the same list under the portal's own path, for the customers and subscriptions page
-  app.get(
-    '/adobe/customers',
-    {
-      config: { access: 'dealer' },
-      schema: {
-        tags: ['adobe'],
-        response: { 200: envelopeSchema(z.array(adobeCustomerListItemSchema)) },
-      },
-    },
-    async (request) => ok(await service.listCustomers(requireSession(request))),
-  );
+      async (request) => ok(await service.listCustomers(requireSession(request))),
+    );
+  }
 
   app.get(
     '/adobe/customers/:id/subscriptions',

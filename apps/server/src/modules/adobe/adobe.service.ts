@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { canBuyAdobe } from '@esd/shared/access/access.rules';
-import { chosenOption, effectiveCommitment } from '@esd/shared/adobe/adobe.rules';
+import { chosenOption, effectiveCommitment, isCommitted } from '@esd/shared/adobe/adobe.rules';
 import type {
   AdobeCustomerInput,
   AdobeCustomerListItem,
@@ -10,6 +10,7 @@ import type {
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { MAX_BASKET_LINES } from '@esd/shared/constants';
+import { formatCount } from '@esd/shared/format/plural';
 import { compareMoney, multiplyMoney } from '@esd/shared/shop/money';
 import { allowedSellTypes, SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { z } from 'zod';
@@ -45,9 +46,9 @@ const toListItem = (row: repo.AdobeCustomerRow): AdobeCustomerListItem => ({
 
 const details: Record<Language, (level: number, days: number, threeYear: boolean) => string> = {
   en: (level, days, threeYear) =>
-    `${threeYear ? `Three-year commitment, level ${level}` : `Volume level ${level}`}; prorated to ${days} day(s) until the customer's anniversary date`,
+    `${threeYear ? `Three-year commitment, level ${level}` : `Volume level ${level}`}; prorated to ${formatCount(days, 'en', { one: 'day', other: 'days' })} until the customer's anniversary date`,
   ru: (level, days, threeYear) =>
-    `${threeYear ? `Трёхлетнее обязательство, уровень ${level}` : `Уровень объёма ${level}`}; цена пропорциональна ${days} дн. до годовщины клиента`,
+    `${threeYear ? `Трёхлетнее обязательство, уровень ${level}` : `Уровень объёма ${level}`}; цена рассчитана на ${formatCount(days, 'ru', { one: 'день', few: 'дня', many: 'дней', other: 'дня' })} до годовщины клиента`,
   az: (level, days, threeYear) =>
     `${threeYear ? `Üç illik öhdəlik, səviyyə ${level}` : `Həcm səviyyəsi ${level}`}; qiymət müştərinin ildönümünə qədər ${days} günə mütənasibdir`,
 };
@@ -109,7 +110,17 @@ export const createAdobeService = ({
    */
   const priceOptions = async (session: Session, input: PriceRequest, lang: Language) => {
     requireAdobeDealer(session);
+    const product = await findProduct(db, input.product_id);
+    if (!product) throw new AppError('NOT_FOUND', 'This product does not exist.');
+    if (!product.isActive || product.providerId !== PROVIDER.adobe) {
+      throw new AppError('PRODUCT_UNAVAILABLE', 'This product is not sold through Adobe.');
+    }
+    const customer = await findOwnCustomer(session, input.customer_id);
+    // a customer under its three-year commitment buys every order under it, whatever its size
+    // (Adobe prices it at the commitment level); a new commitment needs 10 licences (spec 5)
+    const committed = isCommitted(await adobe.getCustomer(customer.customerId));
     if (
+      !committed &&
       effectiveCommitment(input.quantity, input.treeYearCommitment) !== input.treeYearCommitment
     ) {
       throw new AppError(
@@ -118,13 +129,7 @@ export const createAdobeService = ({
         { issues: [{ path: ['treeYearCommitment'], message: 'needs a quantity of 10 or more' }] },
       );
     }
-    const product = await findProduct(db, input.product_id);
-    if (!product) throw new AppError('NOT_FOUND', 'This product does not exist.');
-    if (!product.isActive || product.providerId !== PROVIDER.adobe) {
-      throw new AppError('PRODUCT_UNAVAILABLE', 'This product is not sold through Adobe.');
-    }
-    const customer = await findOwnCustomer(session, input.customer_id);
-    const threeYear = input.treeYearCommitment === 1;
+    const threeYear = committed || input.treeYearCommitment === 1;
     const [preview, ctx] = await Promise.all([
       adobe.previewOrder(
         customer.customerId,
@@ -152,7 +157,7 @@ export const createAdobeService = ({
         FullTitle: titleIn(product, lang),
       };
     });
-    return { options, product, customer };
+    return { options, product, customer, committed, threeYear };
   };
 
   return {
@@ -219,7 +224,11 @@ export const createAdobeService = ({
 
     /** POST /api/basket/add/adobe: the chosen option (else the first) becomes a basket line. */
     addToBasket: async (session: Session, input: PriceRequest, lang: Language) => {
-      const { options, product, customer } = await priceOptions(session, input, lang);
+      const { options, product, customer, committed, threeYear } = await priceOptions(
+        session,
+        input,
+        lang,
+      );
       const option = chosenOption(options, input.adobe_selected_product_id);
       if (!option) throw new AppError('ADOBE_REJECTED', 'Adobe offered no price for this request.');
       requireQuotedOption(input, option, options);
@@ -230,7 +239,6 @@ export const createAdobeService = ({
           sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',
         );
       }
-      const threeYear = input.treeYearCommitment === 1;
       // under the basket's lock, as every basket write (issue 29)
       await writeBasket(db, session.user.id, async (tx) => {
         const lineKey = `adobe:${customer.id}:${threeYear ? 1 : 0}`;
@@ -257,6 +265,7 @@ export const createAdobeService = ({
             company_name: customer.companyName,
             market_segment: customer.marketSegment,
             three_year_commitment: threeYear,
+            ...(committed ? { customer_committed: true } : {}),
             option_id: option.id,
             unit_usd: option.Amount,
             quantity: input.quantity,

@@ -1,4 +1,5 @@
-import { daysBetween } from '@esd/shared/adobe/adobe.rules';
+import { daysBetween, levelOfferId } from '@esd/shared/adobe/adobe.rules';
+import { formatDate } from '@esd/shared/format/format';
 import { and, eq, like } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +120,8 @@ describe.each(dbKinds)(
       expect(others).toEqual([]);
       expect(subscription).toEqual({
         subscription_id: expect.stringMatching(/^S\d+$/),
-        offer_id: product.sku,
+        // the offer at the level it was bought at: 10 under a commitment, then 2 more (level 12)
+        offer_id: levelOfferId(product.sku, 12),
         product_id: product.id,
         product_title: product.titleEn,
         quantity: 12,
@@ -217,10 +219,12 @@ describe.each(dbKinds)(
       expect(thirty).toHaveLength(1);
       expect(thirty[0]!.subject).toBe('Adobe subscriptions of your customers renew soon');
       expect(thirty[0]!.text).toContain(
-        `${customer.company} — ${product.titleEn} (${product.sku}): 12 licence(s), renews on ${renewal}, in 30 day(s); auto-renewal on, for 12 licence(s)`,
+        `${customer.company} — ${product.titleEn} (${levelOfferId(product.sku, 12)}): 12 licences, renews on ${formatDate(renewal, 'en')}, in 30 days; auto-renewal on, for 12 licences`,
       );
       expect(thirty[0]!.text).toContain('http://portal.test/pages/adobe/subscriptions');
-      expect(thirty[0]!.html).toContain('href="http://portal.test/pages/adobe/subscriptions"');
+      expect(thirty[0]!.html).toContain(
+        'href="http://portal.test/pages/adobe/subscriptions?lang=en"',
+      );
 
       // 7 days before, the dealer now reads Russian; a send that fails releases its claim
       await ctx.db.update(users).set({ lang: 'ru' }).where(eq(users.email, 'dealer@example.com'));
@@ -251,7 +255,9 @@ describe.each(dbKinds)(
       const all = await mine();
       expect(all).toHaveLength(2);
       expect(all[1]!.subject).toBe('Скоро продление подписок Adobe ваших клиентов');
-      expect(all[1]!.text).toContain(`лицензий: 12, продление ${renewal}, дней до продления: 7`);
+      expect(all[1]!.text).toContain(
+        `лицензий: 12, продление ${formatDate(renewal, 'ru')}, дней до продления: 7`,
+      );
       const claims = await ctx.db
         .select()
         .from(adobeRenewalMails)

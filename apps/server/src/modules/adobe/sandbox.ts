@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { baseOfferId, commitmentLevel, volumeLevel } from '@esd/shared/adobe/adobe.rules';
+import {
+  type AdobeStanding,
+  baseOfferId,
+  isCommitted,
+  levelOfferId,
+  orderLevel,
+} from '@esd/shared/adobe/adobe.rules';
 import { divideRounded, fromCents, toCents } from '@esd/shared/shop/money';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { demoProducts } from '../../seed/demo-catalogue';
 import { demoAdobeCustomers } from './demo-customers';
+import { addYears, DAY, isoDay } from './sandbox-days';
+import { demoSubscriptionsOf } from './sandbox-demo';
 
 /**
  * A local stand-in for Adobe's VIP Marketplace partner API: IMS client-credential tokens,
@@ -18,6 +26,11 @@ import { demoAdobeCustomers } from './demo-customers';
  * once that date has passed, those with auto-renewal renew for their renewal quantity and the
  * others become inactive (1004). A three-year-commitment order commits the customer for three
  * years from that day (the THREE_YEAR_COMMIT benefit of the customer).
+ *
+ * Prices follow Adobe's discount levels (docs/domain/adobe.md#discount-levels): an order is
+ * priced at the level of the customer's active licences and the order's together, and a
+ * committed customer's every order at its commitment level. A subscription carries the offer of
+ * its level, as Adobe's do; its renewal moves it to the level of the licences renewed.
  */
 
 type Customer = {
@@ -81,6 +94,8 @@ type State = {
   orders: Record<string, Order>;
   subscriptions: Record<string, Subscription[]>;
   nextId: number;
+  /** the demo customers got their subscriptions (`demo`) */
+  demoSeeded?: boolean;
 };
 
 export type SandboxOptions = {
@@ -89,6 +104,8 @@ export type SandboxOptions = {
   clientSecret: string;
   apiKey: string;
   resellerId: string;
+  /** the demo customers hold subscriptions from before the portal (the demo, not the tests) */
+  demo?: boolean;
 };
 
 /** Discounts of the volume levels 1–4 and the commitment levels 12–14, in hundredths of a percent. */
@@ -106,18 +123,6 @@ const LEVEL_DISCOUNT: Record<number, bigint> = {
 const partnerPrices = new Map(
   demoProducts.filter((p) => p.providerId === 3).map((p) => [p.sku, p.dealerPrice]),
 );
-
-const levelOffer = (offer: string, level: number) =>
-  offer.replace(/CA\d\d/, `CA${String(level).padStart(2, '0')}`);
-
-const DAY = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-/** The same calendar day `years` later (29 February becomes 28 February in a common year). */
-const addYears = (day: string, years: number) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  return isoDay(new Date(Date.UTC(y + years, m - 1, Math.min(d, last))));
-};
 
 const adobeError = (reply: FastifyReply, status: number, code: string, message: string) =>
   reply.status(status).send({ code, message, additionalDetails: [] });
@@ -164,6 +169,32 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
     renameSync(temporary, file);
   };
   const nextId = (prefix: string) => `${prefix}${String(9_000_000 + state.nextId++)}`;
+  if (options.demo && !state.demoSeeded) {
+    for (const customer of Object.values(state.customers)) {
+      const demo = demoSubscriptionsOf(customer.customerId, now());
+      if (!demo || (state.subscriptions[customer.customerId] ?? []).length > 0) continue;
+      customer.cotermDate = demo.cotermDate;
+      if (demo.commitment) customer.benefits = [demo.commitment];
+      state.subscriptions[customer.customerId] = demo.subscriptions.map((d) => ({
+        ...d,
+        subscriptionId: nextId('S'),
+        renewalQuantity: d.currentQuantity,
+        autoRenewal: { enabled: true },
+        renewalDate: demo.cotermDate,
+        status: '1000',
+      }));
+    }
+    state.demoSeeded = true;
+    save();
+  }
+
+  /** What Adobe counts for a customer's next order: its active licences and its commitment. */
+  const standingOf = (customer: Customer): AdobeStanding => ({
+    licences: (state.subscriptions[customer.customerId] ?? [])
+      .filter((s) => s.status === '1000')
+      .reduce((sum, s) => sum + s.currentQuantity, 0),
+    committed: isCommitted(customer),
+  });
 
   /**
    * The customer as of today: each anniversary that has passed renews the subscriptions with
@@ -186,6 +217,20 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
       }
       customer.cotermDate = addYears(customer.cotermDate, 1);
       changed = true;
+    }
+    if (changed) {
+      // a renewal is priced, and offered, at the level of the licences renewed
+      const renewed = (state.subscriptions[customerId] ?? []).filter((s) => s.status === '1000');
+      const level = orderLevel(
+        {
+          licences: renewed.reduce((sum, s) => sum + s.currentQuantity, 0),
+          committed: isCommitted(customer),
+        },
+        0,
+        false,
+      );
+      for (const subscription of renewed)
+        subscription.offerId = levelOfferId(subscription.offerId, level);
     }
     for (const benefit of customer.benefits ?? []) {
       const commitment = benefit.commitment;
@@ -300,6 +345,8 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
       const lines = body.lineItems ?? [];
       if (lines.length === 0) return adobeError(reply, 400, '2103', 'lineItems must not be empty');
       const threeYear = (body.benefits ?? []).some((b) => b.type === 'THREE_YEAR_COMMIT');
+      const standing = standingOf(customer);
+      const ordered = lines.reduce((sum, line) => sum + (line.quantity ?? 0), 0);
       const today = now();
       const anniversary = new Date(`${customer.cotermDate}T00:00:00Z`);
       const days = Math.min(
@@ -319,14 +366,14 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
         const base = baseOfferId(line.offerId ?? '');
         const price = partnerPrices.get(base);
         if (!price) return adobeError(reply, 400, '2119', `Invalid offerId ${line.offerId}`);
-        if (threeYear && quantity < 10)
+        if (threeYear && quantity < 10 && !standing.committed)
           return adobeError(
             reply,
             400,
             '2117',
             'A three-year commitment needs at least 10 licences',
           );
-        const level = threeYear ? (commitmentLevel(quantity) ?? 1) : volumeLevel(quantity);
+        const level = orderLevel(standing, ordered, threeYear);
         const partner = toCents(price);
         const discounted = divideRounded(
           partner * (10_000n - (LEVEL_DISCOUNT[level] ?? 0n)),
@@ -335,7 +382,7 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
         const net = divideRounded(discounted * BigInt(days), 365n);
         priced.push({
           extLineItemNumber: line.extLineItemNumber ?? index + 1,
-          offerId: levelOffer(base, level),
+          offerId: levelOfferId(base, level),
           quantity,
           status: body.orderType === 'NEW' ? '1000' : '',
           subscriptionId: '',
@@ -370,6 +417,8 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
             (s) => s.status === '1000' && baseOfferId(s.offerId) === offerId,
           );
           if (existing) {
+            // the subscription moves to the level it was bought at now
+            existing.offerId = line.offerId;
             existing.renewalQuantity =
               (existing.renewalQuantity ?? existing.currentQuantity) + line.quantity;
             existing.currentQuantity += line.quantity;
@@ -379,7 +428,7 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
           line.subscriptionId = nextId('S');
           subscriptions.push({
             subscriptionId: line.subscriptionId,
-            offerId,
+            offerId: line.offerId,
             currentQuantity: line.quantity,
             renewalQuantity: line.quantity,
             autoRenewal: { enabled: true },
@@ -388,10 +437,7 @@ export const createAdobeSandbox = async (options: SandboxOptions) => {
             status: '1000',
           });
         }
-        const committed = (customer.benefits ?? []).some(
-          (b) => b.type === 'THREE_YEAR_COMMIT' && b.commitment?.status === 'COMMITTED',
-        );
-        if (threeYear && !committed) {
+        if (threeYear && !standing.committed) {
           const start = isoDay(today);
           customer.benefits = [
             ...(customer.benefits ?? []).filter((b) => b.type !== 'THREE_YEAR_COMMIT'),

@@ -24,7 +24,11 @@ describe.each(dbKinds)('[auth] time limits read the app clock on %s', (kind) => 
   beforeAll(async () => {
     ctx = await createTestContext(kind, {
       clock,
-      env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURE_WINDOW_SECONDS: '900' },
+      env: {
+        LOGIN_FREE_FAILURES_PER_PAIR: '3',
+        LOGIN_MAX_DELAY_SECONDS: '4',
+        LOGIN_FAILURE_WINDOW_SECONDS: '900',
+      },
     });
   }, 60_000);
   afterAll(async () => ctx?.close());
@@ -118,28 +122,46 @@ describe.each(dbKinds)('[auth] time limits read the app clock on %s', (kind) => 
     });
   });
 
-  it('locks an account for the failure window and lets it in again once the window is over', async () => {
+  it('makes each try after the free failures wait a doubling delay, to the second, and forgets a quiet run', async () => {
     const first = after(START, 10 * DAY);
-    clock.set(first);
+    const ip = '10.41.0.1';
+    const tryAt = (ms: number, password: string) => {
+      clock.set(after(first, ms));
+      return login('dealer2@example.com', password, ip);
+    };
     for (let i = 0; i < 3; i++) {
-      clock.set(after(first, i * MINUTE));
-      expect(
-        (await login('dealer2@example.com', 'wrong-password', `10.41.0.${i}`)).statusCode,
-      ).toBe(401);
+      expect((await tryAt(i * SECOND, 'wrong-password')).statusCode).toBe(401);
     }
-    // the window runs from the first failure: 900 s later the right password is still refused
-    clock.set(after(first, 900 * SECOND - SECOND));
-    const locked = await login('dealer2@example.com', 'demo1234', '10.41.0.9');
-    expect(locked.json()).toEqual({
+    // the last free failure at 2 s: the next try waits 1 s, even with the right password
+    const early = await tryAt(3 * SECOND - 1, 'demo1234');
+    expect(early.json()).toEqual({
       code: 429,
-      message: 'Too many failed sign-in attempts. Try again later.',
-      data: { error: 'RATE_LIMITED', retry_after: 900 },
+      message: 'Too many failed sign-in attempts: try again in 1 second.',
+      data: { error: 'RATE_LIMITED', retry_after: 1 },
     });
+    expect(early.headers['retry-after']).toBe('1');
+    // meanwhile the owner signs in from elsewhere
+    expect((await login('dealer2@example.com', 'demo1234', '10.41.0.2')).statusCode).toBe(200);
 
-    // over: a failure opens a new window counted from one, so the next right password gets in
-    clock.set(after(first, 900 * SECOND));
-    expect((await login('dealer2@example.com', 'wrong-again', '10.41.0.10')).statusCode).toBe(401);
-    expect((await login('dealer2@example.com', 'demo1234', '10.41.0.11')).statusCode).toBe(200);
+    // then 2 s, then 4 s (the cap), then 4 s again
+    expect((await tryAt(3 * SECOND, 'wrong-again')).statusCode).toBe(401);
+    expect((await tryAt(5 * SECOND - 1, 'wrong')).json().data.retry_after).toBe(1);
+    expect((await tryAt(5 * SECOND, 'wrong-again')).statusCode).toBe(401);
+    expect((await tryAt(9 * SECOND - 1, 'wrong')).statusCode).toBe(429);
+    expect((await tryAt(9 * SECOND, 'wrong-again')).statusCode).toBe(401);
+    const capped = await tryAt(9 * SECOND + 1, 'wrong');
+    expect(capped.json().data.retry_after).toBe(4);
+
+    // quiet for the failure window: a new run, with its free failures
+    const quiet = 9 * SECOND + 900 * SECOND;
+    for (let i = 0; i < 3; i++) {
+      expect((await tryAt(quiet + i, 'wrong-password')).statusCode).toBe(401);
+    }
+    expect((await tryAt(quiet + 3, 'demo1234')).statusCode).toBe(429);
+    // after the wait the right password gets in, and the pair starts afresh
+    expect((await tryAt(quiet + 2 + SECOND, 'demo1234')).statusCode).toBe(200);
+    expect((await tryAt(quiet + 3 + SECOND, 'wrong-password')).statusCode).toBe(401);
+    expect((await tryAt(quiet + 4 + SECOND, 'demo1234')).statusCode).toBe(200);
   });
 
   it('ends a sign-in SESSION_MAX_HOURS after it began, however often it was refreshed', async () => {

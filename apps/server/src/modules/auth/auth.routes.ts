@@ -1,7 +1,6 @@
 import { envelopeSchema } from '@esd/shared/api';
 import {
   forgotPasswordInputSchema,
-  loginDataSchema,
   loginInputSchema,
   oidcConfigSchema,
   oidcLoginInputSchema,
@@ -11,6 +10,7 @@ import {
   resetPasswordInputSchema,
   userProfileSchema,
 } from '@esd/shared/auth/auth.schemas';
+import { loginResultSchema } from '@esd/shared/auth/mfa.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/errors';
@@ -48,28 +48,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: loginInputSchema,
-        response: { 200: envelopeSchema(loginDataSchema) },
+        description:
+          'A session, or (an account with a second factor) `mfa_required` and a ticket for POST /auth/mfa/verify.',
+        response: { 200: envelopeSchema(loginResultSchema) },
       },
     },
-    async (request) => ok(await auth.login({ ...request.body, ip: request.ip })),
+    async (request) =>
+      ok(
+        await auth.login({
+          ...request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          log: request.log,
+        }),
+      ),
   );
 
   app.get(
     '/auth/user',
     {
-      config: { access: 'public' },
+      config: { access: 'public', enrolment: true },
       schema: { tags: ['auth'], response: { 200: envelopeSchema(userProfileSchema) } },
     },
     async (request) => {
-      const { user, claims } = requireSession(request);
-      return ok(toProfile(user, claims));
+      const { user, claims, mustEnrol } = requireSession(request);
+      return ok(toProfile(user, { ...claims, mustEnrol }));
     },
   );
 
   app.post(
     '/auth/logout',
     {
-      config: { access: 'public' },
+      config: { access: 'public', enrolment: true },
       schema: { tags: ['auth'], response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
@@ -82,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/refresh',
     {
       // a new token is issued only to the account as it is now, never to a cached copy
-      config: { access: 'public', writes: true },
+      config: { access: 'public', writes: true, enrolment: true },
       schema: { tags: ['auth'], response: { 200: envelopeSchema(refreshDataSchema) } },
     },
     async (request) => ok(await auth.refresh(requireSession(request))),
@@ -159,13 +169,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: oidcLoginInputSchema,
-        response: { 200: envelopeSchema(loginDataSchema) },
+        response: { 200: envelopeSchema(loginResultSchema) },
       },
     },
     async (request) => {
       if (!oidc) throw new AppError('OIDC_DISABLED', 'Single sign-on is not configured.');
-      const email = await oidc.verifyIdToken(request.body.id_token);
-      return ok(await auth.loginVerifiedEmail(email));
+      const { subject, email, hasProviderMfa } = await oidc.verifyIdToken(request.body.id_token);
+      return ok(
+        await auth.loginVerifiedEmail(email, {
+          subject,
+          hasProviderMfa,
+          client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+        }),
+      );
     },
   );
 };

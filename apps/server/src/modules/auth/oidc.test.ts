@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness';
 import {
@@ -5,6 +6,7 @@ import {
   startOidcProvider,
   type TestOidcProvider,
 } from '../../../test/oidc-provider';
+import { users } from '../../db/schema';
 
 const redirectUri = 'http://portal.test/callback';
 
@@ -72,6 +74,31 @@ describe('[auth][oidc] third-party sign-in verified against a real provider', ()
       code: 401,
       data: { error: 'OIDC_REJECTED' },
     });
+  });
+
+  it("binds the provider's subject at the first sign-on: another identity with the account's e-mail is refused", async () => {
+    const first = await obtainIdToken({ ...provider, redirectUri, login: 'user@example.com' });
+    expect((await signIn(first)).statusCode).toBe(200);
+    const [bound] = await ctx.db
+      .select({ subject: users.oidcSubject })
+      .from(users)
+      .where(eq(users.email, 'user@example.com'));
+    expect(bound?.subject).toBe('user@example.com');
+
+    // the provider gave the address to someone else (another subject)
+    const reassigned = await obtainIdToken({
+      ...provider,
+      redirectUri,
+      login: 'newcomer#user@example.com',
+    });
+    expect((await signIn(reassigned)).json()).toMatchObject({
+      code: 401,
+      data: { error: 'OIDC_REJECTED' },
+      message: 'This portal account is linked to another identity at the provider.',
+    });
+    // the bound subject still signs in
+    const again = await obtainIdToken({ ...provider, redirectUri, login: 'user@example.com' });
+    expect((await signIn(again)).statusCode).toBe(200);
   });
 
   it('is off when not configured', async () => {

@@ -16,8 +16,14 @@ export const createOidcVerifier = (issuer: string, clientId: string) => {
   };
 
   return {
-    /** The verified, lower-cased e-mail of the ID token's subject. */
-    verifyIdToken: async (idToken: string): Promise<string> => {
+    /**
+     * The ID token's subject (`sub`) and its verified, lower-cased e-mail, and whether the
+     * provider says it checked more than one factor (`amr` holds "mfa", RFC 8176). `exp`, `iat`,
+     * the issuer and the audience are checked by the verification itself.
+     */
+    verifyIdToken: async (
+      idToken: string,
+    ): Promise<{ subject: string; email: string; hasProviderMfa: boolean }> => {
       keys ??= discover().catch((error) => {
         keys = undefined;
         throw error;
@@ -40,7 +46,12 @@ export const createOidcVerifier = (issuer: string, clientId: string) => {
       if (typeof email !== 'string' || payload.email_verified === false) {
         throw new AppError('OIDC_REJECTED', 'The identity provider gave no verified e-mail.');
       }
-      return email.toLowerCase();
+      const amr = Array.isArray(payload.amr) ? payload.amr : [];
+      return {
+        subject: String(payload.sub),
+        email: email.toLowerCase(),
+        hasProviderMfa: amr.includes('mfa'),
+      };
     },
   };
 };

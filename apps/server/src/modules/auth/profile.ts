@@ -9,7 +9,7 @@ const photoUrl = (photoPath: string | null) =>
 /** The profile the API shows about a user: no hash, no internal flags. */
 export const toProfile = (
   user: UserRow,
-  session: Pick<TokenClaims, 'expiresAt' | 'provider'>,
+  session: Pick<TokenClaims, 'expiresAt' | 'provider'> & { mustEnrol?: boolean },
 ): UserProfile => ({
   id: user.id,
   email: user.email,
@@ -25,4 +25,6 @@ export const toProfile = (
   country_id: user.countryId,
   dealer_id: user.dealerId,
   auth_provider: session.provider,
+  mfa_enabled: user.mfaEnabled,
+  mfa_enrolment_required: session.mustEnrol ?? false,
 });

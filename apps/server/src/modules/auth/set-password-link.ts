@@ -3,6 +3,7 @@ import type { PasswordLinkKind } from '@esd/shared/auth/auth.schemas';
 import type { Language } from '@esd/shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
+import { portalLink } from '../../lib/portal-link';
 import { insertResetToken } from './auth.repository';
 
 /** A new account's link stays valid for a week; a reset link for an hour (auth.service). */
@@ -21,6 +22,8 @@ export const issueSetPasswordLink = async (
     userId: number;
     publicUrl: string;
     kind: PasswordLinkKind;
+    /** the language of the mail that carries it: its page opens in that language */
+    lang: Language;
     /** the service's clock reading: the link expires `ttlMs` after it */
     now: Date;
     ttlMs?: number;
@@ -33,7 +36,7 @@ export const issueSetPasswordLink = async (
     kind: options.kind,
     expiresAt: new Date(options.now.getTime() + (options.ttlMs ?? INVITE_LINK_TTL_MS)),
   });
-  return `${options.publicUrl}/pages/reset-password?token=${token}`;
+  return portalLink(options.publicUrl, `/pages/reset-password?token=${token}`, options.lang);
 };
 
 const inviteTexts: Record<Language, { subject: string; intro: string; expiry: string }> = {

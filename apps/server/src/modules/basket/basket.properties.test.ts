@@ -174,6 +174,8 @@ describe.each(dbKinds)('[basket] exact money over the whole allowed range on %s'
           await gd.post('/api/settings/exchange-rates', {
             date: bakuDate(new Date()),
             rate: formatDecimal(c.rate, 4),
+            // each case sets today's rate anew: a change of a stored day states why
+            reason: 'property case',
           }),
           'rate',
         );

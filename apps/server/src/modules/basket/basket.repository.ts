@@ -45,6 +45,14 @@ export const countBasketLines = async (db: DbOrTx, userId: number) => {
   return row?.value ?? 0;
 };
 
+/** What makes a basket line one line: its user, product, sell type and line key. */
+const lineIdentity = [
+  basketItems.userId,
+  basketItems.productId,
+  basketItems.sellType,
+  basketItems.lineKey,
+];
+
 /** Adds to an existing line of the same product and sell type, or opens one. */
 export const addToLine = async (
   db: DbOrTx,
@@ -54,12 +62,7 @@ export const addToLine = async (
     .insert(basketItems)
     .values(line)
     .onConflictDoUpdate({
-      target: [
-        basketItems.userId,
-        basketItems.productId,
-        basketItems.sellType,
-        basketItems.lineKey,
-      ],
+      target: lineIdentity,
       set: {
         quantity: sql`${basketItems.quantity} + excluded.quantity`,
         updatedAt: sql`now()`,
@@ -90,12 +93,7 @@ export const putAdobeLine = async (
     .insert(basketItems)
     .values(line)
     .onConflictDoUpdate({
-      target: [
-        basketItems.userId,
-        basketItems.productId,
-        basketItems.sellType,
-        basketItems.lineKey,
-      ],
+      target: lineIdentity,
       set: { quantity: line.quantity, adobe: line.adobe, updatedAt: sql`now()` },
     });
 };

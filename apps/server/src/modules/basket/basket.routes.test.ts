@@ -52,6 +52,14 @@ describe.each(dbKinds)('[shop][basket] spec 7 basket calls on %s', (kind) => {
     // credit: 117.60 × 1.02 × 1.7 × 1.18 = 240.62
     expect(credit.products[1]).toMatchObject({ sell_type: 2, total_azn: '240.62' });
     expect(credit.totalAmount).toBe('948.35');
+    // each way of paying is checked out apart: its own sum, what its checkout would charge
+    expect(credit.by_sell_type).toEqual([
+      { sell_type: 1, quantity: 3, total_usd: '352.80', total_azn: '707.73' },
+      { sell_type: 2, quantity: 1, total_usd: '117.60', total_azn: '240.62' },
+    ]);
+    const cashReview = (await user.get('/api/checkout?sell_type=1')).json().data;
+    const creditReview = (await user.get('/api/checkout?sell_type=2')).json().data;
+    expect([cashReview.total_azn, creditReview.total_azn]).toEqual(['707.73', '240.62']);
   });
 
   it('removes one by default, a count when given, and the line at zero', async () => {

@@ -97,7 +97,8 @@ export const readBasket = async (db: Db, session: Session, lang: Language): Prom
   const items = priced.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
     id: item.id,
     product_id: product.id,
-    sku: product.sku,
+    // an Adobe line is the offer Adobe quoted (its level): one SKU from basket to invoice
+    sku: item.adobe?.option_id ?? product.sku,
     FullTitle: titleIn(product, lang),
     provider_id: product.providerId,
     is_returnable: product.isReturnable,
@@ -114,6 +115,19 @@ export const readBasket = async (db: Db, session: Session, lang: Language): Prom
     totalQuantity: items.reduce((total, item) => total + item.quantity, 0),
     totalAmount: sumMoney(items.map((i) => i.total_azn)),
     totalUsdAmount: sumMoney(items.map((i) => i.total_usd)),
+    by_sell_type: [SELL_TYPE.cash, SELL_TYPE.credit].flatMap((sellType) => {
+      const lines = items.filter((item) => item.sell_type === sellType);
+      return lines.length === 0
+        ? []
+        : [
+            {
+              sell_type: sellType,
+              quantity: lines.reduce((total, item) => total + item.quantity, 0),
+              total_usd: sumMoney(lines.map((i) => i.total_usd)),
+              total_azn: sumMoney(lines.map((i) => i.total_azn)),
+            },
+          ];
+    }),
     form: items.length > 0,
     rate: ctx.rate ?? '0.0000',
     vat_percent: ctx.settings.vat_percent,

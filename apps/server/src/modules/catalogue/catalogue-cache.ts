@@ -32,6 +32,7 @@ export const catalogueCachePlugin = fp(
         ttlMs: CATALOGUE_CACHE_MS,
         applicationName: 'esd-catalogue-cache',
         maxEntries: 2000,
+        clock: app.clock,
       },
       (error) => app.log.warn({ err: error }, 'catalogue cache listener lost; reading afresh'),
     );

@@ -11,6 +11,7 @@ export {
   type PricingContext,
   usdPrice,
 } from './pricing.context';
+export { findCurrentRate } from './pricing.repository';
 export { forgetPricingCache, readPricingSettings, writePricingSettings } from './pricing-settings';
 export {
   findProduct,

@@ -1,7 +1,7 @@
 import type { ProductListQuery } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { categories, dealerProductPrices, markupGroupCategories, products } from '../../db/schema';
@@ -64,6 +64,15 @@ export const titleColumn = (lang: Language) =>
 const descriptionColumn = (lang: Language) =>
   ({ en: products.descriptionEn, ru: products.descriptionRu, az: products.descriptionAz })[lang];
 
+/** An attribute in `lang`, its English value while `lang` has none (as `inLanguage` reads it). */
+const attributeColumn = (
+  columns: { en: AnyPgColumn; ru: AnyPgColumn; az: AnyPgColumn },
+  lang: Language,
+): SQL<string> =>
+  lang === 'en'
+    ? sql<string>`${columns.en}`
+    : sql<string>`coalesce(nullif(${columns[lang]}, ''), ${columns.en})`;
+
 /** Only what a shop card shows: the list reads no requirements, installation or other languages. */
 const shopListColumns = (lang: Language) => ({
   id: products.id,
@@ -76,8 +85,14 @@ const shopListColumns = (lang: Language) => ({
   unitPrice: products.unitPrice,
   isReturnable: products.isReturnable,
   imagePath: products.imagePath,
-  licenceType: products.licenceType,
-  deliveryTime: products.deliveryTime,
+  licenceType: attributeColumn(
+    { en: products.licenceTypeEn, ru: products.licenceTypeRu, az: products.licenceTypeAz },
+    lang,
+  ),
+  deliveryTime: attributeColumn(
+    { en: products.deliveryTimeEn, ru: products.deliveryTimeRu, az: products.deliveryTimeAz },
+    lang,
+  ),
 });
 
 export type ShopListRow = {

@@ -1,6 +1,6 @@
 import { toCents } from '@esd/shared/shop/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createProduct } from '../../../test/fixtures';
+import { as, createProduct, productInput } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 
 describe.each(dbKinds)("[shop][catalogue] products priced by the viewer's chain on %s", (kind) => {
@@ -69,6 +69,81 @@ describe.each(dbKinds)("[shop][catalogue] products priced by the viewer's chain 
     expect(bySku.total).toBe(1);
     const literal = (await user.get('/api/products?q=%25')).json().data;
     expect(literal.total).toBe(0);
+  });
+
+  it("answers the attributes in the reader's language, and the English one where a language has none", async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    const created = await gd.post(
+      '/api/settings/products',
+      productInput({
+        sku: 'WORDS-ATTR-1',
+        licence_type: { en: 'ESD key', ru: 'Электронный ключ (ESD)', az: 'Elektron açar (ESD)' },
+        delivery_time: { en: 'Instant (licence key)', ru: 'Мгновенно (лицензионный ключ)', az: '' },
+        operating_systems: { en: 'Web, iOS', ru: 'Веб, iOS', az: 'Veb, iOS' },
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    expect(created.json().data.delivery_time).toEqual({
+      en: 'Instant (licence key)',
+      ru: 'Мгновенно (лицензионный ключ)',
+      az: '',
+    });
+    const dealer = await as(ctx, 'dealer@example.com');
+    const read = async (url: string, lang: string) =>
+      (
+        await ctx.app.inject({
+          url,
+          headers: { authorization: `Bearer ${dealer.token}`, 'accept-language': lang },
+        })
+      ).json().data;
+    const fields = (p: Record<string, unknown>) => [
+      p.licence_type,
+      p.delivery_time,
+      p.operating_systems,
+    ];
+    expect(fields(await read(`/api/products/${id}`, 'en'))).toEqual([
+      'ESD key',
+      'Instant (licence key)',
+      'Web, iOS',
+    ]);
+    expect(fields(await read(`/api/products/${id}`, 'ru'))).toEqual([
+      'Электронный ключ (ESD)',
+      'Мгновенно (лицензионный ключ)',
+      'Веб, iOS',
+    ]);
+    // no Azerbaijani delivery time yet: its readers see the English one
+    expect(fields(await read(`/api/products/${id}`, 'az'))).toEqual([
+      'Elektron açar (ESD)',
+      'Instant (licence key)',
+      'Veb, iOS',
+    ]);
+    // the list (its cached, prepared pages included) reads the same columns
+    for (const [lang, licence, delivery] of [
+      ['ru', 'Электронный ключ (ESD)', 'Мгновенно (лицензионный ключ)'],
+      ['az', 'Elektron açar (ESD)', 'Instant (licence key)'],
+    ]) {
+      const page = await read('/api/products?q=words-attr&perPage=5', lang!);
+      expect(
+        page.items.map((i: Record<string, unknown>) => [i.licence_type, i.delivery_time]),
+      ).toEqual([[licence, delivery]]);
+    }
+  });
+
+  it('refuses an attribute translated without its English value, naming the field', async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    const refused = await gd.post(
+      '/api/settings/products',
+      productInput({ sku: 'WORDS-ATTR-2', licence_type: { en: '', ru: 'Ключ', az: '' } }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json().data.issues)).toContain('licence_type');
+    // all three empty: the product simply has no such attribute
+    const none = await gd.post(
+      '/api/settings/products',
+      productInput({ sku: 'WORDS-ATTR-3', licence_type: { en: '', ru: '', az: '' } }),
+    );
+    expect(none.statusCode, none.body).toBe(200);
   });
 
   it('pages, filters by category and sorts by the price this viewer pays', async () => {

@@ -1,3 +1,4 @@
+import { inLanguage } from '@esd/shared/catalogue/catalogue.rules';
 import type { ProductListQuery } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
 import type { Db } from '../../db/client';
@@ -26,11 +27,20 @@ const localized = (
   lang: Language,
 ) => pick({ en: p[`${field}En`], ru: p[`${field}Ru`], az: p[`${field}Az`] }, lang);
 
+/** An attribute in `lang`, or in English while `lang` has none. */
+const attribute = (
+  p: ProductRow,
+  field: 'deliveryTime' | 'licenceType' | 'operatingSystems',
+  lang: Language,
+) => inLanguage({ en: p[`${field}En`], ru: p[`${field}Ru`], az: p[`${field}Az`] }, lang);
+
 /** The card fields of a full product row in one language. */
 const toShopRow = (p: ProductRow, lang: Language): ShopListRow => ({
   ...p,
   title: localized(p, 'title', lang),
   description: localized(p, 'description', lang),
+  licenceType: attribute(p, 'licenceType', lang),
+  deliveryTime: attribute(p, 'deliveryTime', lang),
 });
 
 const toListItem = (
@@ -91,7 +101,7 @@ export const createCatalogueService = ({ db, cache }: { db: Db; cache?: Catalogu
       ),
       requirements: localized(product, 'requirements', lang),
       installation: localized(product, 'installation', lang),
-      operating_systems: product.operatingSystems,
+      operating_systems: attribute(product, 'operatingSystems', lang),
       users_count: product.usersCount,
       devices_count: product.devicesCount,
       points: product.points,

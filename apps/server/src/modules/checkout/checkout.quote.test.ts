@@ -27,7 +27,12 @@ describe.each(dbKinds)('[orders] checkout charges the review the buyer confirmed
   };
   const orderCount = async () => (await ctx.db.select({ n: count() }).from(orders))[0]!.n;
   const setRate = (rate: string) =>
-    gd.post('/api/settings/exchange-rates', { date: bakuDate(new Date()), rate });
+    gd.post('/api/settings/exchange-rates', {
+      date: bakuDate(new Date()),
+      rate,
+      // a stored day's rate changes only with a reason (issue 31)
+      reason: 'The bank corrected the rate of the day.',
+    });
   const setPricing = (vat: string) =>
     gd.put('/api/settings/pricing', { vat_percent: vat, credit_surcharge_percent: '5.00' });
   const place = (who: typeof user, body: object) =>

@@ -99,7 +99,8 @@ export const insertOrderItemsAndEmptyBasket = async (
     order.lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
       orderId: order.id,
       productId: product.id,
-      sku: product.sku,
+      // one SKU per purchase: an Adobe item is the offer Adobe quoted (its level), everywhere
+      sku: item.adobe?.option_id ?? product.sku,
       titleEn: product.titleEn,
       titleRu: product.titleRu,
       titleAz: product.titleAz,

@@ -177,7 +177,8 @@ const quotedReviewOf = (sellType: SellType, priced: PricedBasket): QuotedReview 
   lines: priced.lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
     basket_item_id: item.id,
     product_id: product.id,
-    sku: product.sku,
+    // an Adobe line is the offer Adobe quoted (its level), the SKU the order item will carry
+    sku: item.adobe?.option_id ?? product.sku,
     quantity: item.quantity,
     unit_usd: unitUsd,
     total_usd: totalUsd,
@@ -227,11 +228,16 @@ const reviewOf = async (
       };
     }),
     other_lines: priced.otherLines,
+    azn_fixed_at: sellType === SELL_TYPE.credit ? 'placement' : 'payment',
     credit: credit
       ? {
           limit: credit.limit,
           remaining: credit.remaining,
-          remaining_after: subtractMoney(credit.remaining, priced.totalUsd),
+          // a cash order draws no credit: it is paid in cash, so nothing is taken from it
+          remaining_after:
+            sellType === SELL_TYPE.credit
+              ? subtractMoney(credit.remaining, priced.totalUsd)
+              : credit.remaining,
         }
       : null,
     quote: encodeQuote(quoted),
@@ -406,6 +412,7 @@ const placeOrderOnce = (
       idempotencyKey: input.idempotencyKey,
       lang: buyer.lang,
       rate: priced.rate,
+      rateDate: priced.rateDate,
       vatPercent: priced.vatPercent,
       surchargePercent: priced.surchargePercent,
       totalUsd: priced.totalUsd,

@@ -1,4 +1,5 @@
 import { envelopeSchema, pageSchema } from '@esd/shared/api';
+import { idTextSchema } from '@esd/shared/bounds';
 import {
   dealerProductPriceInputSchema,
   dealerProductPriceQuerySchema,
@@ -13,7 +14,7 @@ import { requireSession } from '../../plugins/auth';
 import { createDealerPricesService } from './dealer-prices.service';
 
 const productParams = z.object({
-  productId: z.coerce.number().int().positive().max(2_147_483_647),
+  productId: idTextSchema,
 });
 
 export const dealerPricesRoutes: FastifyPluginAsyncZod = async (app) => {

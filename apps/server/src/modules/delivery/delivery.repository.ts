@@ -158,6 +158,15 @@ export const findOrderRecipient = async (db: DbOrTx, orderId: number) => {
   return order;
 };
 
+/** The name of the account that signs in with `email` (stored in lower case), if one does. */
+export const findAccountNameByEmail = async (db: DbOrTx, email: string) => {
+  const [row] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return row?.name;
+};
+
 export const findOrderBuyerId = async (db: DbOrTx, orderId: number) => {
   const [order] = await db
     .select({ buyerId: orders.buyerId })
@@ -182,6 +191,19 @@ export const findDeliveredKeys = (db: DbOrTx, orderId: number) =>
     .innerJoin(licenceKeys, eq(licenceKeys.orderItemId, orderItems.id))
     .where(and(eq(orderItems.orderId, orderId), eq(licenceKeys.status, 'allocated')))
     .orderBy(asc(orderItems.id), asc(licenceKeys.id));
+
+/** How many of an order's keys are still held (allocated) and how many came back (revoked). */
+export const countOrderKeys = async (db: DbOrTx, orderId: number) => {
+  const [row] = await db
+    .select({
+      held: sql<number>`(count(*) filter (where ${licenceKeys.status} = 'allocated'))::int`,
+      revoked: sql<number>`(count(*) filter (where ${licenceKeys.status} = 'revoked'))::int`,
+    })
+    .from(licenceKeys)
+    .innerJoin(orderItems, eq(orderItems.id, licenceKeys.orderItemId))
+    .where(eq(orderItems.orderId, orderId));
+  return { held: row?.held ?? 0, revoked: row?.revoked ?? 0 };
+};
 
 // ------------------------------------------------------------------ Adobe items
 

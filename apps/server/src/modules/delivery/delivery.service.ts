@@ -19,7 +19,12 @@ import {
   releaseOrderMails,
 } from '../orders';
 import { orderKeysFile } from './delivery.keys-file';
-import { type KeysMailItem, keysMail, lateDeliveryMail } from './delivery.mail';
+import {
+  type KeysMailItem,
+  type KeysMailRecipient,
+  keysMail,
+  lateDeliveryMail,
+} from './delivery.mail';
 import * as repo from './delivery.repository';
 
 /** What the mails of an order's delivery use (the Fastify app has them all). */
@@ -70,6 +75,20 @@ const loadOrderKeys = async (db: DbOrTx, orderId: number, lang: Language) => {
   return [...items.values()];
 };
 
+/** Who gets the keys at `address`: the buyer itself, or someone else (by name if it has an account). */
+const recipientOf = async (
+  db: DbOrTx,
+  order: { name: string; email: string },
+  address: string,
+): Promise<KeysMailRecipient> =>
+  address.toLowerCase() === order.email.toLowerCase()
+    ? { kind: 'buyer', name: order.name }
+    : {
+        kind: 'other',
+        name: (await repo.findAccountNameByEmail(db, address)) ?? null,
+        sender: order.name,
+      };
+
 /**
  * Sends an order's keys to an address (the buyer's by default), in the buyer's language.
  * Answers the address, or null when the order does not exist or has no keys.
@@ -81,9 +100,10 @@ const mailOrderKeys = async ({ db, mailer, config }: MailDeps, orderId: number, 
   const items = await loadOrderKeys(db, orderId, lang);
   if (items.length === 0) return null;
   const address = to ?? order.email;
+  const recipient = await recipientOf(db, order, address);
   await mailer.send({
     to: address,
-    ...keysMail({ lang, name: order.name, orderId, items, publicUrl: config.publicUrl }),
+    ...keysMail({ lang, to: recipient, orderId, items, publicUrl: config.publicUrl }),
   });
   return address;
 };
@@ -167,6 +187,11 @@ export const raiseLateDeliveryAlerts = async ({ db, mailer }: { db: Db; mailer: 
 
 /** Keys mails a user can send in an hour, and mails one address can get (issue 18). */
 const SEND_KEYS_PER_USER_PER_HOUR = 30;
+
+const noKeysToSend = (id: number) =>
+  invalidState(
+    `Order #${id} has no licence keys to send: none is delivered yet, or its products come without keys (Adobe licences are assigned in the Adobe Admin Console).`,
+  );
 const MAILS_PER_RECIPIENT_PER_HOUR = 10;
 
 /** What the order page asks of an order's delivered keys: the file, or a mail of them. */
@@ -183,6 +208,15 @@ export const createDeliveryService = ({ db, mailer, config }: MailDeps) => ({
    */
   sendKeys: async (session: Session, id: number, email?: string) => {
     if (!(await findVisibleOrder(db, session, id))) throw orderNotFound();
+    // refused before any mail is counted against the user or the address: returned keys are
+    // revoked, never mailed, and an Adobe order (or one not delivered yet) has none
+    const keys = await repo.countOrderKeys(db, id);
+    if (keys.held === 0)
+      throw keys.revoked > 0
+        ? invalidState(
+            'Every key of this order was returned and revoked: there are no keys to send.',
+          )
+        : noKeysToSend(id);
     const recipient = email?.toLowerCase() ?? `buyer-of-order:${id}`;
     await takeUses(db, [
       {
@@ -199,7 +233,7 @@ export const createDeliveryService = ({ db, mailer, config }: MailDeps) => ({
       },
     ]);
     const to = await mailOrderKeys({ db, mailer, config }, id, email);
-    if (!to) throw invalidState('This order has no delivered keys yet.');
+    if (!to) throw noKeysToSend(id);
     return to;
   },
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct, prizeClaimBody } from '../../../test/fixtures';
 import {
   bearer,
@@ -16,13 +16,16 @@ const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const texts = (en: string) => ({ en, ru: `${en} (ru)`, az: `${en} (az)` });
 const DEALER = 'dealer@example.com';
 
-/** An event whose product earns 240 points a unit, and helpers to buy, claim and return. */
+/**
+ * An event whose product earns 240 points a unit (a new one, with its own product, at each
+ * `createEvent`), and helpers to buy, claim and return in the last one made.
+ */
 const setUp = (kind: DbKind) => {
   const state = { ctx: undefined as unknown as TestContext, product: 0, event: 0, sequence: 0 };
   const gd = () => as(state.ctx, 'gd@example.com');
 
   const createEvent = async (title: string) => {
-    state.product = await createProduct(state.ctx, { sku: `RET-${title.slice(0, 8)}` });
+    state.product = await createProduct(state.ctx, { sku: `RET-EVENT-${++state.sequence}` });
     await addKeys(state.ctx, state.product, 20);
     const created = await (await gd()).post('/api/settings/events', {
       title: texts(title),
@@ -115,9 +118,12 @@ describe.each(dbKinds)('[events][returns] points never go negative on %s', (kind
 
   beforeAll(async () => {
     t.state.ctx = await createTestContext(kind);
-    await t.createEvent('Returns race');
   }, 60_000);
   afterAll(async () => t.state.ctx?.close());
+  // each test earns and spends in an event of its own, from no points
+  beforeEach(async () => {
+    await t.createEvent('Returns race');
+  });
 
   it('points never go negative: a return of points spent on a pending claim is refused until the claim is cancelled', async () => {
     const bought = await t.buyCompleted();

@@ -23,16 +23,19 @@ type Detail = {
   }[];
 };
 
+/**
+ * Each test arranges its own event (and, where it buys, its own products): points, prizes and
+ * claims of one test never reach another's, so the tests run alone, in any order or shuffled.
+ * Points a test needs but does not test the earning of are written to the ledger directly
+ * (`grant`); earning itself is tested through real orders.
+ */
 describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
   let ctx: TestContext;
-  let eventProduct: number;
-  let otherProduct: number;
-  let waitingProduct: number;
-  let eventId: number;
-  let futureEventId: number;
-  let pointsPrize: number;
-  let rankOne: number;
-  let rankTwo: number;
+  /** Products that events list but nobody buys: no order adds points to their events. */
+  let listedProduct: number;
+  let otherListedProduct: number;
+  /** Events made by this file's tests: the seeded ones are the others. */
+  const madeHere = new Set<number>();
   let sequence = 0;
 
   const gd = () => as(ctx, 'gd@example.com');
@@ -41,10 +44,23 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     description: texts('Buy antivirus, earn points.'),
     starts_at: at(-hour),
     ends_at: at(30 * 24 * hour),
-    products: [{ product_id: eventProduct, points: 10 }],
+    products: [{ product_id: listedProduct, points: 10 }],
     ...overrides,
   });
-  const prizeBody = (overrides: Record<string, unknown> = {}) => ({
+  /** Creates an event (running, unless overridden) and returns its id. */
+  const newEvent = async (overrides: Record<string, unknown> = {}) => {
+    const created = await (await gd()).post('/api/settings/events', eventBody(overrides));
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    madeHere.add(id);
+    return id;
+  };
+  const futureBody = {
+    title: texts('Summer race'),
+    starts_at: at(24 * hour),
+    ends_at: at(48 * hour),
+  };
+  const prizeBody = (eventId: number, overrides: Record<string, unknown> = {}) => ({
     event_id: eventId,
     title: texts('Headphones'),
     description: texts('Wireless.'),
@@ -53,6 +69,47 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     stock: 1,
     ...overrides,
   });
+  const newPrize = async (eventId: number, overrides: Record<string, unknown> = {}) => {
+    const created = await (await gd()).post('/api/settings/prizes', prizeBody(eventId, overrides));
+    expect(created.statusCode, created.body).toBe(200);
+    return created.json().data.id as number;
+  };
+  /** A product with keys in stock, for a test that buys it. */
+  const stockedProduct = async (keys = 10) => {
+    const product = await createProduct(ctx);
+    await addKeys(ctx, product, keys);
+    return product;
+  };
+  /**
+   * Earned points of a dealer in an event, written to the ledger against one of the dealer's
+   * order items (the seeded orders) that has none in that event yet.
+   */
+  const grant = async (eventId: number, email: string, points: number) => {
+    const added = (await ctx.db.execute(sql`insert into event_points
+      (event_id, dealer_id, buyer_id, order_item_id, kind, points)
+      select ${eventId}, o.dealer_id, o.buyer_id, oi.id, 'earned', ${points}
+      from orders o join order_items oi on oi.order_id = o.id
+      join users u on u.id = o.dealer_id
+      where u.email = ${email} and not exists (select 1 from event_points p
+        where p.event_id = ${eventId} and p.order_item_id = oi.id)
+      order by oi.id limit 1
+      returning id`)) as unknown as { rows: unknown[] };
+    expect(added.rows, `${points} points for ${email}`).toHaveLength(1);
+  };
+  /** Ends an event a minute ago, keeping its products. */
+  const endEvent = async (eventId: number) => {
+    const admin = await gd();
+    const current = (await admin.get(`/api/settings/events/${eventId}`)).json().data;
+    return admin.put(`/api/settings/events/${eventId}`, {
+      ...eventBody(),
+      starts_at: at(-48 * hour),
+      ends_at: at(-60_000),
+      products: current.products.map((p: { product_id: number; points: number }) => ({
+        product_id: p.product_id,
+        points: p.points,
+      })),
+    });
+  };
 
   /** Places a credit order of the given lines for an account and returns its id. */
   const buy = async (email: string, lines: [number, number][]) => {
@@ -62,7 +119,7 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     const placed = await shopper.post(
       '/api/checkout',
       { sell_type: 2 },
-      { 'idempotency-key': `events-test-${kind}-${++sequence}` },
+      { 'idempotency-key': `events-test-${kind}-${++sequence}-${Date.now()}` },
     );
     expect(placed.statusCode, placed.body).toBe(200);
     return placed.json().data.id as number;
@@ -77,33 +134,41 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     );
     return row?.status;
   };
-  const detail = async (email: string, id = eventId) =>
+  const detail = async (email: string, id: number) =>
     (await (await as(ctx, email)).get(`/api/events/${id}`)).json().data as Detail;
   const patch = async (token: string, url: string, payload: object) =>
     ctx.app.inject({ method: 'PATCH', url, headers: bearer(token), payload });
-  const claim = async (email: string, prize: number, event = eventId) =>
+  const claim = async (email: string, prize: number, event: number) =>
     (await as(ctx, email)).post(`/api/events/${event}/prizes/${prize}/claim`, prizeClaimBody);
+  /** A running event with a 30-point prize (stock 1) that the dealer, holding 30 points, claimed. */
+  const claimedPrize = async () => {
+    const eventId = await newEvent();
+    const prize = await newPrize(eventId);
+    await grant(eventId, 'dealer@example.com', 30);
+    const won = await claim('dealer@example.com', prize, eventId);
+    expect(won.statusCode, won.body).toBe(200);
+    return { eventId, prize, wonId: won.json().data.id as number };
+  };
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    eventProduct = await createProduct(ctx, { sku: 'EVT-AV' });
-    otherProduct = await createProduct(ctx, { sku: 'EVT-OTHER' });
-    waitingProduct = await createProduct(ctx, { sku: 'EVT-WAIT' });
-    await addKeys(ctx, eventProduct, 100);
-    await addKeys(ctx, otherProduct, 20);
+    listedProduct = await createProduct(ctx, { sku: 'EVT-LISTED' });
+    otherListedProduct = await createProduct(ctx, { sku: 'EVT-LISTED-2' });
   }, 60_000);
   afterAll(async () => ctx?.close());
 
   it('seeds a running event with points from completed demo orders and a past, awarded one', async () => {
+    const seededOnly = (items: { id: number }[]) => items.filter((e) => !madeHere.has(e.id));
     const current = (await (await as(ctx, 'dealer@example.com')).get('/api/events')).json().data;
-    expect(current.items).toHaveLength(1);
-    expect(current.items[0]).toMatchObject({ my_points: 140, prizes_count: 4, status: 'current' });
-    const seeded = await detail('dealer2@example.com', current.items[0].id);
+    const running = seededOnly(current.items);
+    expect(running).toHaveLength(1);
+    expect(running[0]).toMatchObject({ my_points: 140, prizes_count: 4, status: 'current' });
+    const seeded = await detail('dealer2@example.com', running[0]!.id);
     expect(seeded.me).toMatchObject({ points: 160, balance: 160, rank: 1 });
     expect(seeded.leaderboard.map((l) => l.points)).toEqual([160, 140]);
     const past = (await (await as(ctx, 'user@example.com')).get('/api/events?status=past')).json()
       .data;
-    expect(past.items[0]).toMatchObject({ my_points: 60, status: 'past' });
+    expect(seededOnly(past.items)[0]).toMatchObject({ my_points: 60, status: 'past' });
   });
 
   it('validates events and keeps settings to the global district', async () => {
@@ -117,8 +182,8 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
       '/api/settings/events',
       eventBody({
         products: [
-          { product_id: eventProduct, points: 1 },
-          { product_id: eventProduct, points: 2 },
+          { product_id: listedProduct, points: 1 },
+          { product_id: listedProduct, points: 2 },
         ],
       }),
     );
@@ -136,31 +201,22 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
       '/api/settings/events',
       eventBody({
         products: [
-          { product_id: eventProduct, points: 10 },
-          { product_id: waitingProduct, points: 7 },
+          { product_id: listedProduct, points: 10 },
+          { product_id: otherListedProduct, points: 7 },
         ],
       }),
     );
     expect(created.statusCode, created.body).toBe(200);
-    eventId = created.json().data.id;
+    const eventId = created.json().data.id as number;
+    madeHere.add(eventId);
     expect(created.json().data).toMatchObject({ status: 'current', can_award: false });
     expect(created.json().data.products).toHaveLength(2);
-
-    futureEventId = (
-      await admin.post(
-        '/api/settings/events',
-        eventBody({
-          title: texts('Summer race'),
-          starts_at: at(24 * hour),
-          ends_at: at(48 * hour),
-        }),
-      )
-    ).json().data.id;
+    const futureEventId = await newEvent(futureBody);
 
     for (const email of ['ld@example.com', 'dealer@example.com', 'user@example.com']) {
       const other = await as(ctx, email);
       expect((await other.get('/api/settings/events')).statusCode).toBe(403);
-      expect((await other.post('/api/settings/prizes', prizeBody())).statusCode).toBe(403);
+      expect((await other.post('/api/settings/prizes', prizeBody(eventId))).statusCode).toBe(403);
       expect((await other.get('/api/settings/won-prizes')).statusCode).toBe(403);
     }
     const list = (await admin.get('/api/settings/events?status=upcoming')).json().data;
@@ -170,54 +226,46 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
 
   it('validates prizes: points or rank, never both', async () => {
     const admin = await gd();
-    expect((await admin.post('/api/settings/prizes', prizeBody({ rank: 1 }))).statusCode).toBe(400);
-    expect(
-      (await admin.post('/api/settings/prizes', prizeBody({ points_needed: null }))).statusCode,
-    ).toBe(400);
-    expect((await admin.post('/api/settings/prizes', prizeBody({ stock: -1 }))).statusCode).toBe(
-      400,
-    );
-    expect(
-      (await admin.post('/api/settings/prizes', prizeBody({ event_id: 999_999 }))).json().data
-        .error,
-    ).toBe('VALIDATION_FAILED');
-    pointsPrize = (await admin.post('/api/settings/prizes', prizeBody())).json().data.id;
-    rankOne = (
-      await admin.post(
-        '/api/settings/prizes',
-        prizeBody({ title: texts('Laptop'), points_needed: null, rank: 1 }),
-      )
-    ).json().data.id;
-    rankTwo = (
-      await admin.post(
-        '/api/settings/prizes',
-        prizeBody({ title: texts('Tablet'), points_needed: null, rank: 2 }),
-      )
-    ).json().data.id;
+    const eventId = await newEvent();
+    const post = (overrides: Record<string, unknown>) =>
+      admin.post('/api/settings/prizes', prizeBody(eventId, overrides));
+    expect((await post({ rank: 1 })).statusCode).toBe(400);
+    expect((await post({ points_needed: null })).statusCode).toBe(400);
+    expect((await post({ stock: -1 })).statusCode).toBe(400);
+    expect((await post({ event_id: 999_999 })).json().data.error).toBe('VALIDATION_FAILED');
+    await newPrize(eventId);
+    await newPrize(eventId, { title: texts('Laptop'), points_needed: null, rank: 1 });
+    await newPrize(eventId, { title: texts('Tablet'), points_needed: null, rank: 2 });
     const listed = (await admin.get(`/api/settings/prizes?event_id=${eventId}`)).json().data;
     expect(listed.total).toBe(3);
   });
 
   it('credits points when an order completes inside the window, once, to the dealer', async () => {
+    const [eventProduct, otherProduct] = [await stockedProduct(), await stockedProduct()];
+    const eventId = await newEvent({ products: [{ product_id: eventProduct, points: 10 }] });
+    const futureEventId = await newEvent({
+      ...futureBody,
+      products: [{ product_id: eventProduct, points: 10 }],
+    });
     const order = await buy('dealer@example.com', [
       [eventProduct, 2],
       [otherProduct, 1],
     ]);
     expect(await waitCompleted(order)).toBe('completed');
-    const mine = await detail('dealer@example.com');
+    const mine = await detail('dealer@example.com', eventId);
     expect(mine.me).toMatchObject({ points: 20, balance: 20, rank: 1 });
     expect(mine.my_points).toBe(20);
 
     // the dealer's end user buys: the points belong to its dealer
     const userOrder = await buy('user@example.com', [[eventProduct, 1]]);
     expect(await waitCompleted(userOrder)).toBe('completed');
-    const seenByUser = await detail('user@example.com');
+    const seenByUser = await detail('user@example.com', eventId);
     expect(seenByUser.me).toMatchObject({ points: 30, rank: 1 });
     expect(seenByUser.leaderboard[0]).toMatchObject({ points: 30, is_me: true });
 
     // a second run of the accrual counts nothing more
     await ctx.db.transaction(async (tx) => accrueEventPoints(tx, order));
-    expect((await detail('dealer@example.com')).me?.points).toBe(30);
+    expect((await detail('dealer@example.com', eventId)).me?.points).toBe(30);
 
     // the event that has not started yet earned nothing from the same orders
     const future = await ctx.db
@@ -228,6 +276,15 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
   });
 
   it('credits nothing before completion, and nothing for orders placed outside the window', async () => {
+    const eventProduct = await stockedProduct();
+    // no keys yet: its order waits
+    const waitingProduct = await createProduct(ctx);
+    const eventId = await newEvent({
+      products: [
+        { product_id: eventProduct, points: 10 },
+        { product_id: waitingProduct, points: 7 },
+      ],
+    });
     const order = await buy('dealer2@example.com', [[waitingProduct, 1]]);
     const ledger = () =>
       ctx.db
@@ -243,7 +300,6 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     expect(rows.map((r) => r.event_points.points)).toEqual([7]);
 
     // an order placed before the event started earns nothing when it completes
-    await addKeys(ctx, otherProduct, 5);
     const early = await buy('dealer2@example.com', [[eventProduct, 1]]);
     await waitCompleted(early);
     await ctx.db.execute(sql`delete from event_points where order_item_id in
@@ -257,9 +313,14 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
   });
 
   it('refuses a claim without its delivery details, naming the field, and spends nothing', async () => {
+    const eventId = await newEvent();
+    const pointsPrize = await newPrize(eventId);
+    // enough points: only the missing details can be what is refused
+    await grant(eventId, 'dealer@example.com', 30);
     const dealer = await as(ctx, 'dealer@example.com');
     const url = `/api/events/${eventId}/prizes/${pointsPrize}/claim`;
-    const before = await detail('dealer@example.com');
+    const before = await detail('dealer@example.com', eventId);
+    expect(before.me).toMatchObject({ points: 30, balance: 30 });
     for (const field of ['contact_name', 'phone', 'address'] as const) {
       const { [field]: _left, ...rest } = prizeClaimBody;
       const missing = await dealer.post(url, rest);
@@ -277,36 +338,42 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     expect(blank.json().message).toContain('body/address ');
     const long = await dealer.post(url, { ...prizeClaimBody, address: 'a'.repeat(501) });
     expect(long.json().message).toContain('body/address ');
-    const after = await detail('dealer@example.com');
+    const after = await detail('dealer@example.com', eventId);
     expect(after.me).toEqual(before.me);
     expect(after.prizes.find((p) => p.id === pointsPrize)).toMatchObject({ won: false });
   });
 
   it('lets only dealers claim, with clear refusals, and spends the points once', async () => {
-    expect((await claim('user@example.com', pointsPrize)).statusCode).toBe(403);
-    expect((await claim('gd@example.com', pointsPrize)).statusCode).toBe(403);
+    const eventId = await newEvent();
+    const futureEventId = await newEvent(futureBody);
+    const pointsPrize = await newPrize(eventId);
+    const rankOne = await newPrize(eventId, {
+      title: texts('Laptop'),
+      points_needed: null,
+      rank: 1,
+    });
+    await grant(eventId, 'dealer@example.com', 30);
+    await grant(eventId, 'dealer2@example.com', 7);
+    expect((await claim('user@example.com', pointsPrize, eventId)).statusCode).toBe(403);
+    expect((await claim('gd@example.com', pointsPrize, eventId)).statusCode).toBe(403);
     // dealer2 reads Azerbaijani, but the call names no language: the server's English words
-    const poor = await claim('dealer2@example.com', pointsPrize);
+    const poor = await claim('dealer2@example.com', pointsPrize, eventId);
     expect(poor.json()).toMatchObject({
       code: 422,
       message: 'You do not have enough points for this prize.',
       data: { error: 'PRIZE_NOT_CLAIMABLE', reason: 'not_enough_points' },
     });
-    expect((await claim('dealer@example.com', rankOne)).json().data.reason).toBe('rank_prize');
+    expect((await claim('dealer@example.com', rankOne, eventId)).json().data.reason).toBe(
+      'rank_prize',
+    );
 
-    const admin = await gd();
-    const upcomingPrize = (
-      await admin.post(
-        '/api/settings/prizes',
-        prizeBody({ event_id: futureEventId, points_needed: 1 }),
-      )
-    ).json().data.id;
+    const upcomingPrize = await newPrize(futureEventId, { points_needed: 1 });
     expect(
       (await claim('dealer@example.com', upcomingPrize, futureEventId)).json().data.reason,
     ).toBe('not_started');
     expect((await claim('dealer@example.com', upcomingPrize, eventId)).statusCode).toBe(404);
 
-    const won = await claim('dealer@example.com', pointsPrize);
+    const won = await claim('dealer@example.com', pointsPrize, eventId);
     expect(won.json()).toMatchObject({
       code: 200,
       data: {
@@ -328,23 +395,16 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
       entityType: 'won_prize',
       after: { status: 'pending', points_spent: 30, ...prizeClaimBody },
     });
-    const after = await detail('dealer@example.com');
+    const after = await detail('dealer@example.com', eventId);
     expect(after.me).toMatchObject({ points: 30, balance: 0 });
     expect(after.prizes.find((p) => p.id === pointsPrize)).toMatchObject({ stock: 0, won: true });
-    expect((await claim('dealer@example.com', pointsPrize)).json().data.reason).toBe(
+    expect((await claim('dealer@example.com', pointsPrize, eventId)).json().data.reason).toBe(
       'already_claimed',
     );
 
-    // out of stock for the next dealer, whatever its points
-    // (100 points for dealer2, tied to its own order placed before the event)
-    await ctx.db.execute(sql`insert into event_points
-      (event_id, dealer_id, buyer_id, order_item_id, kind, points)
-      select ${eventId}, o.dealer_id, o.buyer_id, max(oi.id), 'earned', 100
-      from orders o join order_items oi on oi.order_id = o.id
-      join users u on u.id = o.dealer_id
-      where u.email = 'dealer2@example.com' and oi.product_id = ${eventProduct}
-      group by o.dealer_id, o.buyer_id`);
-    expect((await claim('dealer2@example.com', pointsPrize)).json().data.reason).toBe(
+    // out of stock for the next dealer, whatever its points (107 for dealer2 now)
+    await grant(eventId, 'dealer2@example.com', 100);
+    expect((await claim('dealer2@example.com', pointsPrize, eventId)).json().data.reason).toBe(
       'out_of_stock',
     );
 
@@ -361,18 +421,19 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
   });
 
   it('shows won prizes to admins and in "My prizes" of the dealer and its users', async () => {
+    const { eventId, prize } = await claimedPrize();
     const admin = await gd();
     const list = (await admin.get(`/api/settings/won-prizes?event_id=${eventId}`)).json().data;
     expect(list.items[0]).toMatchObject({
-      prize_id: pointsPrize,
+      prize_id: prize,
       dealer_name: 'Caspian Soft LLC',
       claimed_by_name: 'Caspian Soft LLC',
       status: 'pending',
     });
-    // newest first: the claim, then the demo seed's prize of the past event
+    // newest first: the claim just made
     for (const email of ['dealer@example.com', 'user@example.com']) {
       const mine = (await (await as(ctx, email)).get('/api/profile/prizes')).json().data;
-      expect(mine.items[0]).toMatchObject({ prize_id: pointsPrize, event_id: eventId });
+      expect(mine.items[0]).toMatchObject({ prize_id: prize, event_id: eventId });
     }
     const other = (await (await as(ctx, 'dealer2@example.com')).get('/api/profile/prizes')).json()
       .data.items;
@@ -383,10 +444,19 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
   });
 
   it('takes points back when a return is approved', async () => {
+    const eventProduct = await stockedProduct();
+    const eventId = await newEvent({ products: [{ product_id: eventProduct, points: 10 }] });
+    // 30 points earned before and spent on a prize: the return takes back the 10 unspent ones
+    const prize = await newPrize(eventId);
+    await grant(eventId, 'dealer@example.com', 30);
+    expect((await claim('dealer@example.com', prize, eventId)).statusCode).toBe(200);
     const dealer = await as(ctx, 'dealer@example.com');
     const order = await buy('dealer@example.com', [[eventProduct, 1]]);
     await waitCompleted(order);
-    expect((await detail('dealer@example.com')).me?.points).toBe(40);
+    expect((await detail('dealer@example.com', eventId)).me).toMatchObject({
+      points: 40,
+      balance: 10,
+    });
     const view = (await dealer.get(`/api/orders/${order}`)).json().data;
     const item = view.items[0];
     const requested = (
@@ -405,13 +475,16 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
       { kind: 'reversed', points: -10 },
       { kind: 'earned', points: 10 },
     ]);
-    expect((await detail('dealer@example.com')).me).toMatchObject({ points: 30, balance: 0 });
+    expect((await detail('dealer@example.com', eventId)).me).toMatchObject({
+      points: 30,
+      balance: 0,
+    });
   });
 
   it('moves won prizes forward only; cancelling gives the points and the stock back', async () => {
+    const { eventId, prize: pointsPrize, wonId } = await claimedPrize();
     const admin = await gd();
-    const [won] = await ctx.db.select().from(wonPrizes).where(eq(wonPrizes.prizeId, pointsPrize));
-    const url = `/api/settings/won-prizes/${won!.id}`;
+    const url = `/api/settings/won-prizes/${wonId}`;
     const dealerToken = (await as(ctx, 'dealer@example.com')).token;
     expect((await patch(dealerToken, url, { status: 'shipped' })).statusCode).toBe(403);
     const shipped = await patch(admin.token, url, { status: 'shipped', note: 'DHL 123' });
@@ -427,22 +500,22 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
         status: string;
         tracking_note: string | null;
       }[];
-    expect((await mine('dealer@example.com')).find((p) => p.id === won!.id)).toMatchObject({
+    expect((await mine('dealer@example.com')).find((p) => p.id === wonId)).toMatchObject({
       status: 'shipped',
       tracking_note: 'DHL 123',
       delivery: prizeClaimBody,
     });
-    expect((await mine('user@example.com')).find((p) => p.id === won!.id)).toMatchObject({
+    expect((await mine('user@example.com')).find((p) => p.id === wonId)).toMatchObject({
       status: 'shipped',
       tracking_note: null,
       delivery: null,
     });
-    expect((await mine('dealer2@example.com')).map((p) => p.id)).not.toContain(won!.id);
+    expect((await mine('dealer2@example.com')).map((p) => p.id)).not.toContain(wonId);
     expect(JSON.stringify(await mine('dealer2@example.com'))).not.toContain('DHL 123');
     // the event's and the prize's pages say the same on the prize: its status to the dealer and
     // its users, the note to the dealer alone, nothing to another dealer
     const onEventPage = async (email: string) =>
-      (await detail(email)).prizes.find((p) => p.id === pointsPrize)?.my_prize;
+      (await detail(email, eventId)).prizes.find((p) => p.id === pointsPrize)?.my_prize;
     const shippedClaim = { source: 'claim', status: 'shipped', tracking_note: 'DHL 123' };
     expect(await onEventPage('dealer@example.com')).toMatchObject(shippedClaim);
     expect(await onEventPage('user@example.com')).toMatchObject({
@@ -462,41 +535,48 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
     expect(cancelled.json().data.status).toBe('cancelled');
     const [prize] = await ctx.db.select().from(prizes).where(eq(prizes.id, pointsPrize));
     expect(prize?.stock).toBe(1);
-    expect((await detail('dealer@example.com')).me).toMatchObject({ points: 30, balance: 30 });
+    expect((await detail('dealer@example.com', eventId)).me).toMatchObject({
+      points: 30,
+      balance: 30,
+    });
     // a cancelled claim is no longer the dealer's, and its page says why
     expect(
-      (await detail('dealer@example.com')).prizes.find((p) => p.id === pointsPrize),
+      (await detail('dealer@example.com', eventId)).prizes.find((p) => p.id === pointsPrize),
     ).toMatchObject({ won: false, my_prize: { status: 'cancelled', tracking_note: 'Lost' } });
     expect((await patch(admin.token, url, { status: 'delivered' })).statusCode).toBe(409);
     // a cancelled claim may be claimed again
-    expect((await claim('dealer@example.com', pointsPrize)).statusCode).toBe(200);
+    expect((await claim('dealer@example.com', pointsPrize, eventId)).statusCode).toBe(200);
   });
 
   it('refuses to delete an event in use and deletes an empty one', async () => {
+    const { eventId, prize } = await claimedPrize();
+    const emptyEventId = await newEvent(futureBody);
     const admin = await gd();
     expect((await admin.del(`/api/settings/events/${eventId}`)).json().data.error).toBe('IN_USE');
-    expect((await admin.del(`/api/settings/prizes/${pointsPrize}`)).json().data.error).toBe(
-      'IN_USE',
-    );
-    expect((await admin.del(`/api/settings/events/${futureEventId}`)).statusCode).toBe(200);
-    expect((await admin.get(`/api/settings/events/${futureEventId}`)).statusCode).toBe(404);
+    expect((await admin.del(`/api/settings/prizes/${prize}`)).json().data.error).toBe('IN_USE');
+    expect((await admin.del(`/api/settings/events/${emptyEventId}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/settings/events/${emptyEventId}`)).statusCode).toBe(404);
   });
 
   it('awards rank prizes once, after the end, to the dealers at those ranks', async () => {
+    const eventId = await newEvent();
+    const rankOne = await newPrize(eventId, {
+      title: texts('Laptop'),
+      points_needed: null,
+      rank: 1,
+    });
+    const rankTwo = await newPrize(eventId, {
+      title: texts('Tablet'),
+      points_needed: null,
+      rank: 2,
+    });
+    await grant(eventId, 'dealer2@example.com', 107);
+    await grant(eventId, 'dealer@example.com', 30);
     const admin = await gd();
     expect((await admin.post(`/api/settings/events/${eventId}/award`, {})).json().data.error).toBe(
       'INVALID_STATE',
     );
-    const current = (await admin.get(`/api/settings/events/${eventId}`)).json().data;
-    const ended = await admin.put(`/api/settings/events/${eventId}`, {
-      ...eventBody(),
-      starts_at: at(-48 * hour),
-      ends_at: at(-60_000),
-      products: current.products.map((p: { product_id: number; points: number }) => ({
-        product_id: p.product_id,
-        points: p.points,
-      })),
-    });
+    const ended = await endEvent(eventId);
     expect(ended.json().data).toMatchObject({ status: 'past', can_award: true });
     // dealer2 has 107 points, dealer 30: dealer2 first
     const [a, b] = await Promise.all([
@@ -521,17 +601,22 @@ describe.each(dbKinds)('[events] points, prizes and awards on %s', (kind) => {
   });
 
   it('lists events by status for dealers and users only', async () => {
+    const eventId = await newEvent();
+    await grant(eventId, 'dealer@example.com', 30);
     const dealer = await as(ctx, 'dealer@example.com');
-    const past = (await dealer.get('/api/events?status=past')).json().data;
-    expect(past.items.find((e: { id: number }) => e.id === eventId)).toMatchObject({
+    const listed = async (status: string) =>
+      (await dealer.get(`/api/events?status=${status}&perPage=100`)).json().data.items as {
+        id: number;
+        my_points: number;
+        status: string;
+      }[];
+    expect((await listed('current')).map((e) => e.id)).toContain(eventId);
+    expect((await endEvent(eventId)).statusCode).toBe(200);
+    expect((await listed('past')).find((e) => e.id === eventId)).toMatchObject({
       my_points: 30,
       status: 'past',
     });
-    expect(
-      (await dealer.get('/api/events?status=current'))
-        .json()
-        .data.items.map((e: { id: number }) => e.id),
-    ).not.toContain(eventId);
+    expect((await listed('current')).map((e) => e.id)).not.toContain(eventId);
     expect((await (await as(ctx, 'ld@example.com')).get('/api/events')).statusCode).toBe(403);
     expect((await dealer.get('/api/events?status=soon')).statusCode).toBe(400);
   });

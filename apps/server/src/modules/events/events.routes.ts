@@ -20,7 +20,11 @@ import { eventImagesDir, prizeImagesDir } from './events.images';
 import { createEventsService } from './events.service';
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const events = createEventsService({ db: app.db, clock: app.clock });
+  const events = createEventsService({
+    db: app.db,
+    clock: app.clock,
+    notifyAdmins: app.notifyAdmins,
+  });
 
   app.get(
     '/events',

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors';
 import { pick, titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import { productImageUrl } from '../catalogue';
+import type { NotifyAdmins } from '../notifications';
 import {
   findDealersAtRanks,
   findLeaderboard,
@@ -313,7 +314,15 @@ const toCard = (
  * Events as dealers and their users see them: cards, an event with its products, prizes and
  * leaderboard, a prize, a dealer's claim, and the prizes it holds.
  */
-export const createEventsService = ({ db, clock }: { db: Db; clock: Clock }) => {
+export const createEventsService = ({
+  db,
+  clock,
+  notifyAdmins,
+}: {
+  db: Db;
+  clock: Clock;
+  notifyAdmins: NotifyAdmins;
+}) => {
   const standingOf = async (eventId: number, dealerId: number | null) =>
     dealerId === null
       ? null
@@ -419,9 +428,18 @@ export const createEventsService = ({ db, clock }: { db: Db; clock: Clock }) => 
       };
     },
 
-    /** The dealer claims a prize for its points; answers the prize as it now holds it. */
+    /**
+     * The dealer claims a prize for its points; answers the prize as it now holds it. The
+     * admins who run events are told once the claim is stored (the notice is queued after the
+     * commit, and never undoes the claim).
+     */
     claim: async (session: Session, lang: Language, request: ClaimRequest) => {
       const won = await claimPrize({ db, clock }, session, request);
+      await notifyAdmins({
+        kind: 'prize_claimed',
+        wonPrizeId: won.id,
+        at: won.createdAt.toISOString(),
+      });
       const item = await findWonPrize(db, won.id, lang);
       if (!item) throw new AppError('NOT_FOUND', 'This prize does not exist.');
       return toMyPrize(item, session);

@@ -24,17 +24,29 @@ describe.each(dbKinds)('[health] liveness, readiness and metrics on %s', (kind) 
   });
   afterAll(async () => ctx?.close());
 
-  it('answers liveness and readiness (database and job queue) to anyone', async () => {
+  it('tells anyone only up or down; the details to the scraper and a global admin (issue 32)', async () => {
     const health = await ctx.app.inject({ url: '/api/health' });
-    expect(health.json()).toMatchObject({ code: 200, data: { status: 'ok', database: kind } });
+    expect(health.json()).toMatchObject({ code: 200, data: { status: 'ok' } });
+    expect(health.json().data).toEqual({ status: 'ok' });
+    expect(health.body).not.toContain(kind);
     const ready = await ctx.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().data).toEqual({
+    expect(ready.json().data).toEqual({ status: 'ready' });
+    const dealer = bearer(await ctx.login('dealer@example.com'));
+    expect((await ctx.app.inject({ url: '/api/ready', headers: dealer })).json().data).toEqual({
       status: 'ready',
-      database: kind,
-      jobs: 'ok',
-      dead_letters: 0,
     });
+    for (const headers of [bearer(METRICS_TOKEN), bearer(await ctx.login('gd@example.com'))]) {
+      const detailed = await ctx.app.inject({ url: '/api/health', headers });
+      expect(detailed.json().data).toEqual({ status: 'ok', database: kind });
+      const readyDetailed = await ctx.app.inject({ url: '/api/ready', headers });
+      expect(readyDetailed.json().data).toEqual({
+        status: 'ready',
+        database: kind,
+        jobs: 'ok',
+        dead_letters: 0,
+      });
+    }
   });
 
   it('serves metrics only to the scraper token or a global admin', async () => {

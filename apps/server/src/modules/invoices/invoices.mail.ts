@@ -1,8 +1,11 @@
 import type { Language } from '@esd/shared/constants';
 import { escapeHtml } from '../../lib/html';
+import { linkParagraph, orderPageLink } from '../../lib/order-link';
 
 const texts = {
   en: {
+    placedRate: (rateOn: string | null, payOn: string) =>
+      `The AZN amount is at the bank's USD rate${rateOn ? ` of ${rateOn}` : ''} and is due if paid on ${payOn}. Paid on another day, the AZN amount follows the bank's rate of the day of payment; the invoice then states the amount fixed.`,
     greeting: 'Hello',
     placedSubject: (id: number) => `Order #${id} received: proforma invoice`,
     placedIntro: (id: number) => `Thank you for your ESD portal order #${id}.`,
@@ -14,6 +17,8 @@ const texts = {
     placedOpen: 'The order and its proforma invoice are on the portal:',
   },
   ru: {
+    placedRate: (rateOn: string | null, payOn: string) =>
+      `Сумма в AZN указана по курсу банка USD${rateOn ? ` на ${rateOn}` : ''} и действительна при оплате ${payOn}. При оплате в другой день сумма в AZN пересчитывается по курсу банка на день оплаты; итоговая счёт-фактура указывает зафиксированную сумму.`,
     greeting: 'Здравствуйте',
     placedSubject: (id: number) => `Заказ №${id} принят: счёт на оплату`,
     placedIntro: (id: number) => `Спасибо за ваш заказ №${id} на портале ESD.`,
@@ -25,6 +30,8 @@ const texts = {
     placedOpen: 'Заказ и счёт на оплату доступны на портале:',
   },
   az: {
+    placedRate: (rateOn: string | null, payOn: string) =>
+      `AZN məbləği bankın${rateOn ? ` ${rateOn} tarixinə` : ''} USD məzənnəsi ilədir və ${payOn} tarixində ödənildikdə qüvvədədir. Başqa gün ödənildikdə AZN məbləği ödəniş gününün bank məzənnəsi ilə hesablanır; yekun hesab-faktura qeydə alınmış məbləği göstərir.`,
     greeting: 'Salam',
     placedSubject: (id: number) => `№${id} sifarişi qəbul edildi: proforma hesab-faktura`,
     placedIntro: (id: number) => `ESD portalındakı №${id} sifarişiniz üçün təşəkkür edirik.`,
@@ -37,9 +44,6 @@ const texts = {
   },
 } satisfies Record<Language, unknown>;
 
-const orderLink = (publicUrl: string, orderId: number) =>
-  `${publicUrl.replace(/\/$/, '')}/pages/orders?order=${orderId}`;
-
 /**
  * The mail of a cash order just placed, in the buyer's language: what to pay and by when, with
  * the proforma invoice attached (`dueOn` null: no seller's details yet, so nothing attached).
@@ -50,6 +54,8 @@ export const placedOrderMail = ({
   orderId,
   totalAzn,
   dueOn,
+  rateOn,
+  payOn,
   publicUrl,
 }: {
   lang: Language;
@@ -58,18 +64,24 @@ export const placedOrderMail = ({
   /** as the document prints it */
   totalAzn: string;
   dueOn: string | null;
+  /** the day of the bank rate the amount is at, and the day it is due at that amount */
+  rateOn: string | null;
+  payOn: string;
   publicUrl: string;
 }) => {
   const t = texts[lang];
-  const link = orderLink(publicUrl, orderId);
+  const open = linkParagraph(t.placedOpen, orderPageLink(publicUrl, orderId, lang));
   const pay = dueOn ? t.placedPay(totalAzn, dueOn) : t.placedPayLater(totalAzn);
-  const paragraphs = [`${t.greeting}, ${name}!`, t.placedIntro(orderId), pay, t.placedKeys];
+  const paragraphs = [
+    `${t.greeting}, ${name}!`,
+    t.placedIntro(orderId),
+    pay,
+    t.placedRate(rateOn, payOn),
+    t.placedKeys,
+  ];
   return {
     subject: t.placedSubject(orderId),
-    text: [...paragraphs, `${t.placedOpen}\n${link}`, ''].join('\n\n'),
-    html: [
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p>${escapeHtml(t.placedOpen)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    ].join(''),
+    text: [...paragraphs, open.text, ''].join('\n\n'),
+    html: [...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`), open.html].join(''),
   };
 };

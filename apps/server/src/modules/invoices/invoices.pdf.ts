@@ -1,51 +1,35 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Language } from '@esd/shared/constants';
-import type { CompanySettings } from '@esd/shared/invoices/invoices.schemas';
+import {
+  formatDate,
+  formatDecimalString,
+  formatExactDecimal,
+  formatPercent,
+} from '@esd/shared/format/format';
+import type { DocumentKind, DocumentSnapshot } from '@esd/shared/invoices/invoices.schemas';
 import { compareMoney } from '@esd/shared/shop/money';
 import PDFDocument from 'pdfkit';
 
-/** Everything an invoice or proforma invoice shows, gathered by invoice.service.ts. */
-export type InvoiceData = {
-  kind: 'proforma' | 'invoice';
+/** What a document is rendered from: its frozen snapshot, its number and time of issue. */
+export type DocumentToRender = {
+  snapshot: DocumentSnapshot;
+  number: string;
+  /** the real time of issue: the PDF's creation date */
+  issuedAt: Date;
   lang: Language;
-  orderId: number;
-  /** the document's own date (`YYYY-MM-DD`, Baku): placement for a proforma, payment or placement for an invoice */
-  issuedOn: string;
-  placedOn: string;
-  /** a proforma's last day to pay */
-  dueOn: string | null;
-  /** a paid cash order's payment day */
-  paidOn: string | null;
-  onCredit: boolean;
-  seller: CompanySettings;
-  buyer: {
-    name: string;
-    email: string;
-    company: string | null;
-    voen: string | null;
-    address: string | null;
-  };
-  lines: {
-    sku: string;
-    title: string;
-    quantity: number;
-    unitUsd: string;
-    totalUsd: string;
-    adobe: { customerId: string; companyName: string; threeYear: boolean } | null;
-  }[];
-  totalUsd: string;
-  vatPercent: string;
-  vatUsd: string;
-  surchargePercent: string;
-  rate: string;
-  rateDate: string | null;
-  azn: { net: string; vat: string; total: string };
-  refundedAzn: string;
 };
 
 const texts = {
   en: {
+    creditNote: 'Credit note',
+    refersTo: 'To invoice',
+    totalRefundUsd: 'Refunded excl. VAT, USD',
+    totalRefundAzn: 'Total refunded, AZN',
+    creditNoteNote:
+      'This credit note reduces the invoice it refers to by the amounts above: the money is paid back, or restored to the credit of a credit order.',
+    proformaRate: (rateOn: string | null, payOn: string) =>
+      `AZN amounts are at the bank's USD rate${rateOn ? ` of ${rateOn}` : ''} and are due if paid on ${payOn}. Paid on another day, the AZN amount follows the bank's rate of the day of payment; the invoice then states the amount fixed.`,
     proforma: 'Proforma invoice',
     invoice: 'Invoice',
     number: 'No.',
@@ -82,10 +66,17 @@ const texts = {
     payment: (total: string, due: string, id: number) =>
       `Please transfer ${total} AZN to the seller's account above by ${due}. Put "Order #${id}" as the payment reference. The licence keys are delivered as soon as the payment is confirmed.`,
     proformaNote: 'This proforma invoice is a request for payment, not a tax invoice.',
-    pricesNote:
-      'Prices in USD exclude VAT. AZN amounts are at the bank rate fixed when the order was placed.',
+    pricesNote: 'Prices in USD exclude VAT. AZN amounts are at the bank rate stated above.',
   },
   ru: {
+    creditNote: 'Кредит-нота',
+    refersTo: 'К счёт-фактуре',
+    totalRefundUsd: 'Возвращено без НДС, USD',
+    totalRefundAzn: 'Итого возвращено, AZN',
+    creditNoteNote:
+      'Эта кредит-нота уменьшает указанную счёт-фактуру на суммы выше: деньги возвращаются покупателю или восстанавливаются в кредитном лимите.',
+    proformaRate: (rateOn: string | null, payOn: string) =>
+      `Суммы в AZN указаны по курсу банка USD${rateOn ? ` на ${rateOn}` : ''} и действительны при оплате ${payOn}. При оплате в другой день сумма в AZN пересчитывается по курсу банка на день оплаты; итоговая счёт-фактура указывает зафиксированную сумму.`,
     proforma: 'Счёт на оплату (проформа)',
     invoice: 'Счёт-фактура',
     number: '№',
@@ -122,10 +113,17 @@ const texts = {
     payment: (total: string, due: string, id: number) =>
       `Просим перечислить ${total} AZN на указанный выше счёт продавца до ${due}. В назначении платежа укажите «Заказ №${id}». Лицензионные ключи выдаются сразу после подтверждения оплаты.`,
     proformaNote: 'Проформа — это счёт на оплату, а не налоговый документ.',
-    pricesNote:
-      'Цены в USD указаны без НДС. Суммы в AZN — по курсу банка, зафиксированному при оформлении заказа.',
+    pricesNote: 'Цены в USD указаны без НДС. Суммы в AZN — по указанному выше курсу банка.',
   },
   az: {
+    creditNote: 'Kredit-nota',
+    refersTo: 'Hesab-fakturaya',
+    totalRefundUsd: 'ƏDV-siz geri qaytarılıb, USD',
+    totalRefundAzn: 'Geri qaytarılan cəmi, AZN',
+    creditNoteNote:
+      'Bu kredit-nota istinad etdiyi hesab-fakturanı yuxarıdakı məbləğlər qədər azaldır: pul geri ödənilir və ya kredit limitinə qaytarılır.',
+    proformaRate: (rateOn: string | null, payOn: string) =>
+      `AZN məbləğləri bankın${rateOn ? ` ${rateOn} tarixinə` : ''} USD məzənnəsi ilədir və ${payOn} tarixində ödənildikdə qüvvədədir. Başqa gün ödənildikdə AZN məbləği ödəniş gününün bank məzənnəsi ilə hesablanır; yekun hesab-faktura qeydə alınmış məbləği göstərir.`,
     proforma: 'Proforma hesab-faktura',
     invoice: 'Hesab-faktura',
     number: '№',
@@ -163,35 +161,19 @@ const texts = {
       `Zəhmət olmasa ${total} AZN məbləğini ${due} tarixinədək satıcının yuxarıdakı hesabına köçürün. Ödənişin təyinatında «Sifariş №${id}» göstərin. Lisenziya açarları ödəniş təsdiqlənən kimi verilir.`,
     proformaNote: 'Proforma hesab-faktura ödəniş tələbidir, vergi sənədi deyil.',
     pricesNote:
-      'USD qiymətləri ƏDV-siz göstərilib. AZN məbləğləri sifariş verilərkən qeydə alınmış bank məzənnəsi ilədir.',
+      'USD qiymətləri ƏDV-siz göstərilib. AZN məbləğləri yuxarıda göstərilən bank məzənnəsi ilədir.',
   },
 } satisfies Record<Language, unknown>;
 
-/** The invoice's number: the order's, with the portal's prefix. */
-const invoiceNumber = (orderId: number) => `ESD-${orderId}`;
+const fileWords = {
+  proforma: 'proforma-invoice',
+  invoice: 'invoice',
+  credit_note: 'credit-note',
+} as const satisfies Record<DocumentKind, string>;
 
-/** The name the PDF is saved under. */
-export const invoiceFileName = (kind: InvoiceData['kind'], orderId: number) =>
-  `${kind === 'proforma' ? 'proforma-invoice' : 'invoice'}-${invoiceNumber(orderId)}.pdf`;
-
-/**
- * An exact decimal string as the document prints it, digits grouped by thousands: `1,234.56`
- * in English, `1 234,56` in Russian and Azerbaijani (no floats: the string is regrouped).
- */
-export const formatAmount = (value: string, lang: Language) => {
-  const [whole = '0', fraction] = value.replace(/^-/, '').split('.');
-  const group = lang === 'en' ? ',' : '\u00a0';
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  const sign = value.startsWith('-') ? '-' : '';
-  return `${sign}${grouped}${fraction === undefined ? '' : (lang === 'en' ? '.' : ',') + fraction}`;
-};
-
-/** `YYYY-MM-DD` as the document prints it: `DD.MM.YYYY`, as Azerbaijani papers do. */
-export const formatInvoiceDay = (day: string) => day.split('-').reverse().join('.');
-
-/** A percent without trailing zeros: `18.00` → `18`, `2.50` → `2.5`. */
-const formatPercentValue = (value: string, lang: Language) =>
-  formatAmount(value.replace(/\.?0+$/, ''), lang);
+/** The name the PDF is saved under: `invoice-INV-2026-000123.pdf`. */
+export const documentFileName = (kind: DocumentKind, number: string) =>
+  `${fileWords[kind]}-${number}.pdf`;
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -215,6 +197,15 @@ const MUTED = '#5c5f66';
 const RULE = '#ced4da';
 const SHADE = '#f1f3f5';
 
+/**
+ * The font size, 9 pt or less, at which `text` fits `width` on one line: a SKU is read and
+ * typed as one word, so it is set smaller rather than broken (issue 33).
+ */
+const fittingSize = (doc: PDFKit.PDFDocument, text: string, width: number, size = 9) => {
+  const natural = doc.fontSize(size).widthOfString(text);
+  return natural <= width ? size : Math.max(5, Math.floor(((size * width) / natural) * 10) / 10);
+};
+
 /** The columns of the lines table: x offset from the margin and width. */
 const columns = {
   index: { x: 0, width: 22 },
@@ -230,24 +221,32 @@ const columns = {
  * the buyer, the lines in USD without VAT, the USD and AZN totals at the order's bank rate, the
  * bank account, and for a proforma the payment instructions with the due date.
  */
-export const renderInvoicePdf = (data: InvoiceData): Promise<Buffer> => {
-  const t = texts[data.lang];
-  const amount = (value: string) => formatAmount(value, data.lang);
-  const percent = (value: string) => formatPercentValue(value, data.lang);
+export const renderDocumentPdf = ({
+  snapshot: data,
+  number,
+  issuedAt,
+  lang,
+}: DocumentToRender): Promise<Buffer> => {
+  const t = texts[lang];
+  // one formatter with the screens and the mails (issue 33): '2,618.88', '2 618,88', '2.618,88'
+  const amount = (value: string) => formatDecimalString(value, lang);
+  const percent = (value: string) => formatPercent(value, lang);
+  const day = (value: string) => formatDate(value, lang);
   const { regular, bold } = loadFonts();
-  const title = data.kind === 'proforma' ? t.proforma : t.invoice;
-  const issued = new Date(`${data.issuedOn}T12:00:00Z`);
+  const title = { proforma: t.proforma, invoice: t.invoice, credit_note: t.creditNote }[data.kind];
+  const creditNote = data.kind === 'credit_note';
 
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
     info: {
-      Title: `${title} ${invoiceNumber(data.orderId)}`,
+      Title: `${title} ${number}`,
       Author: data.seller.name,
       Subject: `${t.order} #${data.orderId}`,
-      CreationDate: issued,
-      ModDate: issued,
+      // the real time of issue: a download tomorrow is the same document, to the byte
+      CreationDate: issuedAt,
+      ModDate: issuedAt,
     },
   });
   doc.registerFont('regular', regular);
@@ -294,16 +293,18 @@ export const renderInvoicePdf = (data: InvoiceData): Promise<Buffer> => {
   doc
     .font('regular')
     .fontSize(10)
-    .text(`${t.number} ${invoiceNumber(data.orderId)}`, { width: rightWidth, align: 'right' });
+    .text(`${t.number} ${number}`, { width: rightWidth, align: 'right' });
   const facts: [string, string][] = [
-    [t.date, formatInvoiceDay(data.issuedOn)],
+    [t.date, day(data.issuedOn)],
     [t.order, `#${data.orderId}`],
-    [t.placed, formatInvoiceDay(data.placedOn)],
+    [t.placed, day(data.placedOn)],
   ];
-  if (data.dueOn) facts.push([t.due, formatInvoiceDay(data.dueOn)]);
-  if (data.paidOn) facts.push([t.paid, formatInvoiceDay(data.paidOn)]);
+  if (data.refersTo) facts.push([t.refersTo, data.refersTo]);
+  if (data.dueOn) facts.push([t.due, day(data.dueOn)]);
+  if (data.paidOn) facts.push([t.paid, day(data.paidOn)]);
   doc.moveDown(0.4).fontSize(9);
-  const factWidth = 70;
+  // wide enough for a document's number (`INV-2026-000123`) on one line
+  const factWidth = 100;
   for (const [label, value] of facts) {
     const y = doc.y;
     const strong = label === t.due;
@@ -357,7 +358,7 @@ export const renderInvoicePdf = (data: InvoiceData): Promise<Buffer> => {
     t.buyer,
     [
       buyer.voen ? `${t.voen}: ${buyer.voen}` : null,
-      buyer.address ? `${t.address}: ${buyer.address}` : null,
+      buyer.address ? `${t.address}: ${buyer.address[lang]}` : null,
       `${t.contact}: ${buyer.company ? `${buyer.name}, ` : ''}${buyer.email}`,
     ],
     buyer.company ?? buyer.name,
@@ -391,8 +392,11 @@ export const renderInvoicePdf = (data: InvoiceData): Promise<Buffer> => {
       : null;
     const productWidth = columns.product.width - 6;
     doc.font('regular').fontSize(9);
-    const skuHeight = doc.heightOfString(line.sku, { width: columns.sku.width - 6 });
-    const titleHeight = doc.heightOfString(line.title, { width: productWidth });
+    const skuSize = fittingSize(doc, line.sku, columns.sku.width - 6);
+    const skuHeight = doc.fontSize(skuSize).heightOfString(line.sku, { lineBreak: false });
+    doc.fontSize(9);
+    const lineTitle = line.title[lang];
+    const titleHeight = doc.heightOfString(lineTitle, { width: productWidth });
     const detailsHeight = details
       ? doc.fontSize(8).heightOfString(details, { width: productWidth }) + 2
       : 0;
@@ -407,11 +411,13 @@ export const renderInvoicePdf = (data: InvoiceData): Promise<Buffer> => {
       });
     doc.font('regular').fontSize(9).fillColor(INK);
     cell('index', String(index + 1), 'left');
-    cell('sku', line.sku, 'left');
+    // a SKU is one word: never broken over two lines (a long one is set smaller to fit)
+    doc.fontSize(skuSize).text(line.sku, left + columns.sku.x + 3, y, { lineBreak: false });
+    doc.fontSize(9);
     cell('quantity', String(line.quantity), 'right');
     cell('unit', amount(line.unitUsd), 'right');
     cell('amount', amount(line.totalUsd), 'right');
-    doc.text(line.title, left + columns.product.x + 3, y, { width: productWidth });
+    doc.text(lineTitle, left + columns.product.x + 3, y, { width: productWidth });
     if (details)
       doc
         .moveDown(0.1)
@@ -443,11 +449,11 @@ export const renderInvoicePdf = (data: InvoiceData): Promise<Buffer> => {
     doc.y = Math.max(doc.y, labelEnd) + 3;
   };
   doc.y += 4;
-  total(t.subtotalUsd, amount(data.totalUsd));
+  total(creditNote ? t.totalRefundUsd : t.subtotalUsd, amount(data.totalUsd));
   total(t.vatUsd(percent(data.vatPercent)), amount(data.vatUsd));
   total(
-    t.rate(data.rateDate ? formatInvoiceDay(data.rateDate) : null),
-    `1 USD = ${amount(data.rate)} AZN`,
+    t.rate(data.rateDate ? day(data.rateDate) : null),
+    `1 USD = ${formatExactDecimal(data.rate, lang)} AZN`,
   );
   doc.y += 2;
   rule(doc.y);
@@ -455,16 +461,24 @@ export const renderInvoicePdf = (data: InvoiceData): Promise<Buffer> => {
   total(t.netAzn, amount(data.azn.net));
   total(t.vatAzn(percent(data.vatPercent)), amount(data.azn.vat));
   doc.y += 2;
-  total(t.totalAzn, amount(data.azn.total), true);
-  if (compareMoney(data.refundedAzn, '0') > 0) total(t.refunded, `-${amount(data.refundedAzn)}`);
-  const notes = [t.pricesNote];
+  total(creditNote ? t.totalRefundAzn : t.totalAzn, amount(data.azn.total), true);
+  if (data.kind === 'invoice' && compareMoney(data.refundedAzn, '0') > 0)
+    total(t.refunded, `-${amount(data.refundedAzn)}`);
+  const rateOn = data.rateDate ? day(data.rateDate) : null;
+  const notes = [
+    {
+      proforma: t.proformaRate(rateOn, day(data.issuedOn)),
+      invoice: t.pricesNote,
+      credit_note: t.creditNoteNote,
+    }[data.kind],
+  ];
   if (compareMoney(data.surchargePercent, '0') > 0)
     notes.unshift(t.surcharge(percent(data.surchargePercent)));
   doc.moveDown(0.6);
 
   // ---- payment instructions (proforma) and the notes
   if (data.kind === 'proforma' && data.dueOn) {
-    const text = t.payment(amount(data.azn.total), formatInvoiceDay(data.dueOn), data.orderId);
+    const text = t.payment(amount(data.azn.total), day(data.dueOn), data.orderId);
     doc.font('regular').fontSize(9);
     const height = doc.heightOfString(text, { width: CONTENT_WIDTH - 20 }) + 34;
     ensureRoom(height + 8);

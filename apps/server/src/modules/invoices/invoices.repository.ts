@@ -1,6 +1,15 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { countries, exchangeRates, orders, partnerApplications, users } from '../../db/schema';
+import type { DocumentKind } from '@esd/shared/invoices/invoices.schemas';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  countries,
+  documentCounters,
+  orderDocuments,
+  orderMoneyMovements,
+  orders,
+  partnerApplications,
+  users,
+} from '../../db/schema';
 import { selectOrders } from '../orders';
 
 /** An order with its buyer's and dealer's names, whoever may see it (for the jobs). */
@@ -10,8 +19,9 @@ export const findOrder = async (db: DbOrTx, orderId: number) => {
 };
 
 /**
- * The buyer as an invoice names it: its account, and the company of its approved partner
- * application when it has one (a dealer that applied through "Become a Partner").
+ * The buyer as an invoice names it: its account with the VÖEN and address set on it (a dealer's,
+ * issue 33) and its country, and the company of its approved partner application when it has
+ * one (a dealer that applied through "Become a Partner").
  */
 export const findInvoiceBuyer = async (db: DbOrTx, buyerId: number) => {
   const [row] = await db
@@ -19,12 +29,8 @@ export const findInvoiceBuyer = async (db: DbOrTx, buyerId: number) => {
       name: users.name,
       email: users.email,
       company: partnerApplications.companyName,
-      voen: partnerApplications.voen,
-      addressLine1: partnerApplications.addressLine1,
-      addressLine2: partnerApplications.addressLine2,
-      city: partnerApplications.city,
-      region: partnerApplications.region,
-      postalCode: partnerApplications.postalCode,
+      voen: users.voen,
+      address: users.address,
       countryEn: countries.nameEn,
       countryRu: countries.nameRu,
       countryAz: countries.nameAz,
@@ -34,7 +40,7 @@ export const findInvoiceBuyer = async (db: DbOrTx, buyerId: number) => {
       partnerApplications,
       and(eq(partnerApplications.userId, users.id), eq(partnerApplications.status, 'approved')),
     )
-    .leftJoin(countries, eq(countries.id, partnerApplications.countryId))
+    .leftJoin(countries, eq(countries.id, users.countryId))
     .where(eq(users.id, buyerId))
     .orderBy(desc(partnerApplications.id))
     .limit(1);
@@ -42,16 +48,84 @@ export const findInvoiceBuyer = async (db: DbOrTx, buyerId: number) => {
 };
 
 /**
- * The date of the bank rate an order was priced at: checkout takes the newest rate dated on or
- * before the day it runs, so that rate's date, if it is still the one stored on the order
- * (an admin may have replaced or deleted it since; then undefined).
+ * Locks the order against a second issue of its documents until the transaction ends: two
+ * processes issuing at once take turns, and the second finds the first's document.
  */
-export const findRateDate = async (db: DbOrTx, placedAt: Date, rate: string) => {
-  const [row] = await db
-    .select({ date: exchangeRates.rateDate, rate: exchangeRates.usdAzn })
-    .from(exchangeRates)
-    .where(lte(exchangeRates.rateDate, sql`(${placedAt.toISOString()}::timestamptz)::date`))
-    .orderBy(desc(exchangeRates.rateDate))
-    .limit(1);
-  return row && row.rate === rate ? row.date : undefined;
+export const lockOrderForIssue = async (tx: Tx, orderId: number) => {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row !== undefined;
 };
+
+/**
+ * The next number of a kind in a year, in the issuing transaction: the counter row is created
+ * or incremented and held locked until the transaction ends, so numbers go out in order and a
+ * rolled-back issue leaves no gap.
+ */
+export const takeDocumentSeq = async (tx: Tx, kind: DocumentKind, year: number) => {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ kind, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.kind, documentCounters.year],
+      set: { last: sql`${documentCounters.last} + 1` },
+    })
+    .returning({ last: documentCounters.last });
+  return row!.last;
+};
+
+export const insertDocument = async (tx: Tx, document: typeof orderDocuments.$inferInsert) => {
+  const [row] = await tx.insert(orderDocuments).values(document).returning();
+  return row!;
+};
+
+export type OrderDocumentRow = typeof orderDocuments.$inferSelect;
+
+/** An order's documents, in the order they were issued. */
+export const findDocuments = (db: DbOrTx, orderId: number) =>
+  db
+    .select()
+    .from(orderDocuments)
+    .where(eq(orderDocuments.orderId, orderId))
+    .orderBy(asc(orderDocuments.id));
+
+/** The order's proforma or invoice, when issued. */
+export const findDocumentOfKind = async (
+  db: DbOrTx,
+  orderId: number,
+  kind: 'proforma' | 'invoice',
+) => {
+  const [row] = await db
+    .select()
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, kind)));
+  return row;
+};
+
+export const findDocumentByNumber = async (db: DbOrTx, orderId: number, number: string) => {
+  const [row] = await db
+    .select()
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.number, number)));
+  return row;
+};
+
+/** The refunds of an order (to the buyer, or back onto the dealer's credit) without a credit note. */
+export const findRefundsWithoutCreditNote = (db: DbOrTx, orderId: number) =>
+  db
+    .select({ movement: orderMoneyMovements })
+    .from(orderMoneyMovements)
+    .leftJoin(orderDocuments, eq(orderDocuments.movementId, orderMoneyMovements.id))
+    .where(
+      and(
+        eq(orderMoneyMovements.orderId, orderId),
+        inArray(orderMoneyMovements.kind, ['refunded', 'credit_restored']),
+        isNull(orderDocuments.id),
+      ),
+    )
+    .orderBy(asc(orderMoneyMovements.id));
+
+export type RefundRow = typeof orderMoneyMovements.$inferSelect;

@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { formatDate } from '@esd/shared/format/format';
 import { sumMoney } from '@esd/shared/shop/money';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { pdfReader } from '../../../test/pdf-text';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 import { waitFor } from '../../../test/wait-for';
 import { appSettings, auditLog, orderMails, partnerApplications, users } from '../../db/schema';
@@ -24,21 +22,14 @@ type Order = {
   items: { sku: string; quantity: number; unit_usd: string; total_usd: string }[];
 };
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'esd-invoice-test-'));
-let fileSeq = 0;
-
-/** The text of a PDF as poppler's pdftotext reads it, columns kept on their lines. */
-const pdfText = (pdf: Buffer) => {
-  const file = path.join(scratch, `invoice-${++fileSeq}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-};
+const { pdfText, cleanUp } = pdfReader();
 
 /** The amount printed at the end of the line that starts with `label`. */
 const amountAfter = (text: string, label: string) => {
   const line = text.split('\n').find((l) => l.trim().startsWith(label));
   const match =
-    line && /(-?\d[\d,\u00a0 ]*[.,]\d{2})\s*$/.exec(line.slice(line.indexOf(label) + label.length));
+    line &&
+    /(-?\d[\d,.\u00a0 ]*[.,]\d{2})\s*$/.exec(line.slice(line.indexOf(label) + label.length));
   if (!match) throw new Error(`no amount after "${label}" in:\n${text}`);
   return match[1]!.trim();
 };
@@ -47,22 +38,21 @@ const amountAfter = (text: string, label: string) => {
 const en = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',');
 /** An English document's amount back to a plain decimal. */
 const plain = (printed: string) => printed.replace(/,/g, '');
-/** A Russian or Azerbaijani document's amount back to a plain decimal: 1 234,56 → 1234.56. */
-const plainLocal = (printed: string) => printed.replace(/[\s\u00a0]/g, '').replace(',', '.');
+/** A Russian (1 234,56) or Azerbaijani (1.234,56) document's amount back to a plain decimal. */
+const plainLocal = (printed: string) =>
+  printed
+    .replace(/[\s\u00a0]/g, '')
+    .replace(/\.(?=\d{3})/g, '')
+    .replace(',', '.');
 
-/** `YYYY-MM-DD` plus days in Baku, printed `DD.MM.YYYY`. */
+/** The order's Baku day plus days, as an English document prints it: `3 Dec 2026`. */
 const bakuDay = (iso: string, plusDays = 0) => {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baku' }).format(new Date(iso));
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + plusDays))
-    .toISOString()
-    .slice(0, 10)
-    .split('-')
-    .reverse()
-    .join('.');
+  return formatDate(new Date(Date.UTC(y!, m! - 1, d! + plusDays)).toISOString().slice(0, 10), 'en');
 };
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(cleanUp);
 
 describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
   let ctx: TestContext;
@@ -99,14 +89,18 @@ describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
     const response = await invoiceOf('dealer@example.com', order.id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
+    // numbered when issued: the proforma sequence of the Baku year
+    const year = bakuDay(order.created_at).slice(-4);
+    const number = /PRO-\d{4}-\d{6}/.exec(response.headers['content-disposition'] as string)?.[0];
+    expect(number).toMatch(new RegExp(`^PRO-${year}-\\d{6}$`));
     expect(response.headers['content-disposition']).toBe(
-      attachmentDisposition(`proforma-invoice-ESD-${order.id}.pdf`),
+      attachmentDisposition(`proforma-invoice-${number}.pdf`),
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(response.rawPayload);
 
     expect(text).toContain('Proforma invoice');
-    expect(text).toContain(`No. ESD-${order.id}`);
+    expect(text).toContain(`No. ${number}`);
     expect(text).toContain('Payment instructions');
     // the seeded seller's details (Settings → Company) with its bank account
     for (const detail of [
@@ -129,7 +123,7 @@ describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
     // USD totals, the order's rate, and the AZN total split into net + VAT that add up exactly
     expect(plain(amountAfter(text, 'Total excl. VAT, USD'))).toBe(order.total_usd);
     expect(plain(amountAfter(text, 'VAT 18%, USD'))).toBe(order.vat_usd);
-    expect(text).toMatch(/Bank rate of \d{2}\.\d{2}\.\d{4}\s+1 USD = 1\.7000 AZN/);
+    expect(text).toMatch(/Bank rate of \d{1,2} [A-Z][a-z]{2} \d{4}\s+1 USD = 1\.7000 AZN/);
     const totalAzn = plain(amountAfter(text, 'Total to pay, AZN'));
     expect(totalAzn).toBe(order.total_azn);
     const net = plain(amountAfter(text, 'Net, AZN'));
@@ -141,9 +135,26 @@ describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
     expect(off >= -59n && off <= 59n).toBe(true);
     // due: the order's Baku day + the seeded 5 days to pay
     const due = bakuDay(order.created_at, 5);
-    expect(text).toMatch(new RegExp(`Due date:\\s*${due.replace(/\./g, '\\.')}`));
+    expect(text).toMatch(new RegExp(`Due date:\\s*${due}`));
     expect(text).toContain(`Please transfer ${en(order.total_azn)} AZN`);
     expect(text).toContain(`"Order #${order.id}"`);
+  });
+
+  it('groups thousands as CLDR does in each language, as the screens do (issue 33)', async () => {
+    const order = await place('dealer@example.com', 1, 20);
+    const [whole = '', cents] = order.total_azn.split('.');
+    expect(whole.length).toBe(4);
+    const [thousand, rest] = [whole.slice(0, 1), whole.slice(1)];
+    const read = async (lang: string) =>
+      pdfText((await invoiceOf('dealer@example.com', order.id, `?lang=${lang}`)).rawPayload);
+    // en '4,123.45'; ru '4 123,45' with a no-break space; az '4.123,45', never '4 123,45'
+    expect(amountAfter(await read('en'), 'Total to pay, AZN')).toBe(`${thousand},${rest}.${cents}`);
+    expect(amountAfter(await read('ru'), 'Итого к оплате, AZN')).toMatch(
+      new RegExp(`^${thousand}[\\s\\u00a0]${rest},${cents}$`),
+    );
+    const az = await read('az');
+    expect(amountAfter(az, 'Ödəniləcək cəmi, AZN')).toBe(`${thousand}.${rest},${cents}`);
+    expect(az).toContain(`Zəhmət olmasa ${thousand}.${rest},${cents} AZN məbləğini`);
   });
 
   it("prints Azerbaijani and Cyrillic letters in the language asked for, and the buyer's by default", async () => {
@@ -174,14 +185,14 @@ describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
     const paid = await admin.post(`/api/orders/${order.id}/confirm-payment`, {});
     expect(paid.statusCode, paid.body).toBe(200);
     const response = await invoiceOf('dealer@example.com', order.id);
-    expect(response.headers['content-disposition']).toContain(`invoice-ESD-${order.id}.pdf`);
+    expect(response.headers['content-disposition']).toMatch(
+      /filename="invoice-INV-\d{4}-\d{6}\.pdf"/,
+    );
     const text = pdfText(response.rawPayload);
     expect(text).toMatch(/\sInvoice\n/);
     expect(text).not.toContain('Proforma');
     expect(text).not.toContain('Payment instructions');
-    expect(text).toMatch(
-      new RegExp(`Paid on:\\s*${bakuDay(paid.json().data.paid_at).replace(/\./g, '\\.')}`),
-    );
+    expect(text).toMatch(new RegExp(`Paid on:\\s*${bakuDay(paid.json().data.paid_at)}`));
     expect(plain(amountAfter(text, 'Total to pay, AZN'))).toBe(order.total_azn);
   });
 
@@ -194,7 +205,7 @@ describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
     expect(plain(amountAfter(text, 'Total to pay, AZN'))).toBe(order.total_azn);
   });
 
-  it("names the buyer's company, VÖEN and address from its approved partner application", async () => {
+  it("names the buyer's company from its approved partner application, its VÖEN and address from the dealer's account", async () => {
     const [dealer] = await ctx.db
       .select({ id: users.id, countryId: users.countryId })
       .from(users)
@@ -219,11 +230,16 @@ describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
       status: 'approved',
       userId: dealer!.id,
     });
+    // what approving the application (or migration dealer_voen_address, for one approved before) puts on it
+    await ctx.db
+      .update(users)
+      .set({ voen: '1700000009', address: 'Atatürk prospekti 5, Gəncə, AZ2000' })
+      .where(eq(users.id, dealer!.id));
     const order = await place('dealer@example.com', 1, 1);
     const text = pdfText((await invoiceOf('dealer@example.com', order.id)).rawPayload);
     expect(text).toContain('Gəncə Proqram MMC');
     expect(text).toContain('VÖEN: 1700000009');
-    // the city that is its own region once, the country in the document's language
+    // the account's address, then its country in the document's language
     expect(text).toContain('Address: Atatürk prospekti 5, Gəncə, AZ2000,');
     expect(text).toContain('Azerbaijan');
   });
@@ -257,6 +273,10 @@ describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
     const admin = await as(ctx, 'gd@example.com');
     const seeded = (await admin.get('/api/settings/company')).json().data;
     expect(seeded).toMatchObject({ name: 'ESD Demo Distribution MMC', payment_days: 5 });
+    // the other tests print the seeded seller: it is back once this one ends, passed or failed
+    onTestFinished(async () => {
+      expect((await admin.put('/api/settings/company', seeded)).statusCode).toBe(200);
+    });
     await ctx.db.delete(appSettings).where(eq(appSettings.key, 'company'));
     expect((await admin.get('/api/settings/company')).json().data).toBeNull();
     const order = await place('dealer@example.com', 1, 1);
@@ -287,9 +307,7 @@ describe.each(dbKinds)('[orders] invoices as PDF on %s', (kind) => {
     const text = pdfText((await invoiceOf('dealer@example.com', order.id)).rawPayload);
     expect(text).toContain('Xəzər Lisenziya MMC');
     expect(text).toContain('AZ21NAVB00000000000000000001');
-    expect(text).toMatch(
-      new RegExp(`Due date:\\s*${bakuDay(order.created_at, 10).replace(/\./g, '\\.')}`),
-    );
+    expect(text).toMatch(new RegExp(`Due date:\\s*${bakuDay(order.created_at, 10)}`));
     // a save that changes nothing writes no second entry
     await admin.put('/api/settings/company', details);
     const entries = await ctx.db
@@ -335,10 +353,17 @@ describe('[orders] the confirmation mail of a cash order carries its proforma in
     expect(mail!.to).toEqual(['dealer2@example.com']);
     expect(mail!.text).toContain(`${order.total_azn.replace('.', ',')} AZN`);
     expect(mail!.text).toContain(`http://portal.test/pages/orders?order=${order.id}`);
+    // the AZN amount holds on the proforma's day only; another day follows that day's rate
+    expect(mail!.text).toMatch(
+      /\d{2}\.\d{2}\.\d{4} tarixində ödənildikdə qüvvədədir\. Başqa gün ödənildikdə AZN məbləği ödəniş gününün bank məzənnəsi ilə/,
+    );
+    expect(mail!.html).toContain(
+      `<a href="http://portal.test/pages/orders?order=${order.id}&#38;lang=az">http://portal.test/pages/orders?order=${order.id}&#38;lang=az</a>`,
+    );
     expect(mail!.attachments).toHaveLength(1);
     const [attachment] = mail!.attachments;
     expect(attachment!.contentType).toBe('application/pdf');
-    expect(attachment!.filename).toBe(`proforma-invoice-ESD-${order.id}.pdf`);
+    expect(attachment!.filename).toMatch(/^proforma-invoice-PRO-\d{4}-\d{6}\.pdf$/);
     const text = pdfText(attachment!.content);
     expect(text).toContain('Proforma hesab-faktura');
     expect(plainLocal(amountAfter(text, 'Ödəniləcək cəmi, AZN'))).toBe(order.total_azn);
@@ -346,14 +371,21 @@ describe('[orders] the confirmation mail of a cash order carries its proforma in
     const download = await shopper.get(`/api/orders/${order.id}/invoice`);
     expect(pdfText(download.rawPayload)).toBe(text);
 
-    // claimed once: the job run again sends nothing more
-    expect(await sendPlacedOrderMail(ctx.app, order.id)).toBe('already-sent');
-    const claims = await ctx.db
-      .select()
-      .from(orderMails)
-      .where(and(eq(orderMails.orderId, order.id), eq(orderMails.kind, 'proforma')));
+    // claimed once: the job run again sends nothing more (once the first run has recorded
+    // its send, which it does after the SMTP server has the mail)
+    const claims = await waitFor(
+      () =>
+        ctx.db
+          .select()
+          .from(orderMails)
+          .where(and(eq(orderMails.orderId, order.id), eq(orderMails.kind, 'proforma'))),
+      {
+        until: (rows) => rows.some((row) => row.sentAt !== null),
+        message: `the proforma mail of order ${order.id} recorded as sent`,
+      },
+    );
     expect(claims).toHaveLength(1);
-    expect(claims[0]!.sentAt).not.toBeNull();
+    expect(await sendPlacedOrderMail(ctx.app, order.id)).toBe('already-sent');
     expect(smtp.received.filter((m) => m.subject.includes(`№${order.id}`))).toHaveLength(1);
 
     // a credit order is not waiting for a payment: no proforma mail

@@ -1,33 +1,34 @@
 import { bakuDate } from '@esd/shared/baku-time';
 import type { Language } from '@esd/shared/constants';
-import { aznVatSplit, dueDate, invoiceKind } from '@esd/shared/invoices/invoices.rules';
+import { formatDate, formatDecimalString } from '@esd/shared/format/format';
+import { invoiceKind } from '@esd/shared/invoices/invoices.rules';
+import {
+  type DocumentKind,
+  documentNumber,
+  documentSnapshotSchema,
+  type OrderDocument,
+} from '@esd/shared/invoices/invoices.schemas';
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { Config } from '../../config/env';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { languageOf, titleIn } from '../../lib/language';
+import { languageOf } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import {
   claimOrderMails,
   confirmOrderMails,
-  findOrderItems,
   findOrderMail,
   findVisibleOrder,
   type OrderListRow,
   orderNotFound,
   releaseOrderMails,
 } from '../orders';
-import { readCompanySettings } from '../settings';
 import { placedOrderMail } from './invoices.mail';
-import {
-  formatAmount,
-  formatInvoiceDay,
-  type InvoiceData,
-  invoiceFileName,
-  renderInvoicePdf,
-} from './invoices.pdf';
+import { documentFileName, renderDocumentPdf } from './invoices.pdf';
 import * as repo from './invoices.repository';
+import { gatherSnapshot } from './invoices.snapshot';
 
 const companyMissing = () =>
   new AppError(
@@ -35,132 +36,170 @@ const companyMissing = () =>
     "The seller's details are not entered yet, so no invoice can be made. A global admin enters them on Settings → Company.",
   );
 
+type Order = OrderListRow['order'];
+
+/** A cash order waiting for its payment is asked to pay by a proforma invoice. */
+const isProformaDue = (order: Order) =>
+  order.sellType === SELL_TYPE.cash && order.status === 'pending';
+
 /**
- * What the document of an order shows, read in the caller's snapshot (`row` read there too):
- * the order exactly as stored (its lines, USD amounts, rate, VAT and AZN total), the seller's
- * details, the buyer's company. 'no-seller': nobody has entered the company details yet.
+ * An order is invoiced once its money is received or drawn: a cash order when its payment is
+ * confirmed, a credit order when placed. It keeps its invoice if cancelled afterwards.
  */
-const gatherInvoice = async (
-  tx: DbOrTx,
+const isInvoiceDue = (order: Order) =>
+  order.status !== 'pending' && (order.sellType === SELL_TYPE.credit || order.paidAt !== null);
+
+type DocumentDeps = { db: Db; clock: Clock };
+
+/** Numbers and stores one document, frozen from what `gatherSnapshot` reads now. */
+const issueDocument = async (
+  tx: Tx,
+  clock: Clock,
   row: OrderListRow,
-  lang: Language,
-): Promise<InvoiceData | 'cancelled' | 'no-seller'> => {
-  const { order } = row;
-  const kind = invoiceKind(order);
-  if (!kind) return 'cancelled';
-  const seller = await readCompanySettings(tx);
-  if (!seller) return 'no-seller';
-  const items = await findOrderItems(tx, order.id);
-  const buyer = await repo.findInvoiceBuyer(tx, order.buyerId);
-  const rateDate = await repo.findRateDate(tx, order.createdAt, order.rate);
-  const placedOn = bakuDate(order.createdAt);
-  const cash = order.sellType === SELL_TYPE.cash;
-  const paidAt = cash ? order.paidAt : order.creditSettledAt;
-  const country = buyer?.countryEn
-    ? titleIn(
-        { titleEn: buyer.countryEn, titleRu: buyer.countryRu!, titleAz: buyer.countryAz! },
-        lang,
-      )
-    : null;
-  const address = buyer?.addressLine1
-    ? [buyer.addressLine1, buyer.addressLine2, buyer.city, buyer.region, buyer.postalCode, country]
-        .map((part) => part?.trim() ?? '')
-        // a city that is its own region is named once
-        .filter((part, index, parts) => part !== '' && part !== parts[index - 1])
-        .join(', ')
-    : null;
-  return {
-    kind,
-    lang,
-    orderId: order.id,
-    issuedOn: kind === 'invoice' && cash && order.paidAt ? bakuDate(order.paidAt) : placedOn,
-    placedOn,
-    dueOn: kind === 'proforma' ? dueDate(placedOn, seller.payment_days) : null,
-    paidOn: kind === 'invoice' && paidAt ? bakuDate(paidAt) : null,
-    onCredit: !cash,
-    seller,
-    buyer: {
-      name: row.buyer.name,
-      email: row.buyer.email,
-      company: buyer?.company ?? null,
-      voen: buyer?.voen ?? null,
-      address,
-    },
-    lines: items.map((item) => ({
-      sku: item.sku,
-      title: titleIn(item, lang),
-      quantity: item.quantity,
-      unitUsd: item.unitUsd,
-      totalUsd: item.totalUsd,
-      adobe: item.adobe
-        ? {
-            customerId: item.adobe.customer_id,
-            companyName: item.adobe.company_name,
-            threeYear: item.adobe.three_year_commitment,
-          }
-        : null,
-    })),
-    totalUsd: order.totalUsd,
-    vatPercent: order.vatPercent,
-    vatUsd: order.vatUsd,
-    surchargePercent: order.surchargePercent,
-    rate: order.rate,
-    rateDate: rateDate ?? null,
-    azn: aznVatSplit(order.totalAzn, order.vatPercent),
-    refundedAzn: order.refundedAzn,
-  };
+  document: { kind: DocumentKind; refersTo?: string; refund?: repo.RefundRow },
+) => {
+  const issuedAt = clock.now();
+  const snapshot = await gatherSnapshot(tx, row, { ...document, issuedAt });
+  if (snapshot === 'no-seller') return null;
+  const year = Number(bakuDate(issuedAt).slice(0, 4));
+  const seq = await repo.takeDocumentSeq(tx, document.kind, year);
+  return repo.insertDocument(tx, {
+    orderId: row.order.id,
+    kind: document.kind,
+    number: documentNumber(document.kind, year, seq),
+    year,
+    seq,
+    movementId: document.refund?.id ?? null,
+    amountAzn: snapshot.azn.total,
+    snapshot,
+    issuedAt,
+  });
 };
 
-const snapshot = <T>(db: Db, read: (tx: DbOrTx) => Promise<T>) =>
-  db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+/**
+ * Issues every document the order is due and does not have yet, in one transaction holding the
+ * order's row, so two processes at once issue each document once: the proforma of a cash order
+ * awaiting payment, the invoice of a paid or credit order, and once invoiced a credit note per
+ * refund of its money trail. Run when the order is placed, paid or refunded, and again before
+ * any download (what a crash in between missed is issued then). Without the seller's details
+ * nothing is issued.
+ */
+export const issueDueDocuments = ({ db, clock }: DocumentDeps, orderId: number) =>
+  db.transaction(async (tx) => {
+    if (!(await repo.lockOrderForIssue(tx, orderId))) return;
+    const row = await repo.findOrder(tx, orderId);
+    if (!row) return;
+    const { order } = row;
+    if (isProformaDue(order) && !(await repo.findDocumentOfKind(tx, orderId, 'proforma')))
+      await issueDocument(tx, clock, row, { kind: 'proforma' });
+    if (!isInvoiceDue(order)) return;
+    const invoice =
+      (await repo.findDocumentOfKind(tx, orderId, 'invoice')) ??
+      (await issueDocument(tx, clock, row, { kind: 'invoice' }));
+    if (!invoice) return;
+    for (const { movement } of await repo.findRefundsWithoutCreditNote(tx, orderId)) {
+      const note = await issueDocument(tx, clock, row, {
+        kind: 'credit_note',
+        refersTo: invoice.number,
+        refund: movement,
+      });
+      if (!note) return;
+    }
+  });
 
-/** The PDF of an order's invoice and the name to save it under. */
-export type InvoiceFile = { filename: string; content: Buffer; kind: InvoiceData['kind'] };
+/** A stored document as a PDF in a language, with the name to save it under. */
+export type InvoiceFile = { filename: string; content: Buffer; kind: DocumentKind };
 
-const toFile = async (data: InvoiceData): Promise<InvoiceFile> => ({
-  filename: invoiceFileName(data.kind, data.orderId),
-  content: await renderInvoicePdf(data),
-  kind: data.kind,
+const renderStored = async (document: repo.OrderDocumentRow, lang: Language) => ({
+  filename: documentFileName(document.kind, document.number),
+  content: await renderDocumentPdf({
+    snapshot: documentSnapshotSchema.parse(document.snapshot),
+    number: document.number,
+    issuedAt: document.issuedAt,
+    lang,
+  }),
+  kind: document.kind,
 });
 
-/** Invoices of orders: the PDF a viewer downloads, seen exactly as `GET /api/orders/{id}`. */
-export const createInvoiceService = ({ db }: { db: Db }) => ({
+const requireVisible = async (db: DbOrTx, session: Session, orderId: number) => {
+  const row = await findVisibleOrder(db, session, orderId);
+  if (!row) throw orderNotFound();
+  return row;
+};
+
+/** Documents of orders: issued when due, listed and downloaded as `GET /api/orders/{id}` is seen. */
+export const createInvoiceService = (deps: DocumentDeps) => ({
   /**
-   * The proforma invoice of a pending cash order, or the invoice of a paid or credit one, for a
-   * viewer who may see the order (the order page's scope: 404 otherwise), in `lang` or else
-   * the language the buyer ordered in.
+   * The order's current document (issue 21's contract): the proforma invoice of a pending cash
+   * order, or the invoice of a paid or credit one, for a viewer who may see the order (404
+   * otherwise), in `lang` or else the language the buyer ordered in.
    */
-  forViewer: async (session: Session, orderId: number, lang?: Language) => {
-    const data = await snapshot(db, async (tx) => {
-      const row = await findVisibleOrder(tx, session, orderId);
-      if (!row) throw orderNotFound();
-      return gatherInvoice(tx, row, lang ?? languageOf(row.order.lang));
-    });
-    if (data === 'cancelled')
-      throw new AppError('INVALID_STATE', 'A cancelled order has no invoice.');
-    if (data === 'no-seller') throw companyMissing();
-    return toFile(data);
+  forViewer: async (session: Session, orderId: number, lang?: Language): Promise<InvoiceFile> => {
+    const { order } = await requireVisible(deps.db, session, orderId);
+    const kind = invoiceKind(order);
+    if (!kind) throw new AppError('INVALID_STATE', 'A cancelled order has no invoice.');
+    await issueDueDocuments(deps, orderId);
+    const document = await repo.findDocumentOfKind(deps.db, orderId, kind);
+    if (!document) throw companyMissing();
+    return renderStored(document, lang ?? languageOf(order.lang));
+  },
+
+  /** The order's documents of record, oldest first (issuing what is due and missing). */
+  list: async (session: Session, orderId: number): Promise<OrderDocument[]> => {
+    await requireVisible(deps.db, session, orderId);
+    await issueDueDocuments(deps, orderId);
+    return (await repo.findDocuments(deps.db, orderId)).map((document) => ({
+      kind: document.kind,
+      number: document.number,
+      issued_at: document.issuedAt.toISOString(),
+      amount: document.amountAzn,
+      refers_to: documentSnapshotSchema.parse(document.snapshot).refersTo,
+    }));
+  },
+
+  /** One document of the order by its number, as issued, in `lang` or the buyer's language. */
+  download: async (
+    session: Session,
+    orderId: number,
+    number: string,
+    lang?: Language,
+  ): Promise<InvoiceFile> => {
+    const { order } = await requireVisible(deps.db, session, orderId);
+    let document = await repo.findDocumentByNumber(deps.db, orderId, number);
+    if (!document) {
+      await issueDueDocuments(deps, orderId);
+      document = await repo.findDocumentByNumber(deps.db, orderId, number);
+    }
+    if (!document) throw new AppError('NOT_FOUND', 'This order has no document of that number.');
+    return renderStored(document, lang ?? languageOf(order.lang));
   },
 });
 
-type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> };
+type MailDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
+  /** when the proforma is issued, if this run issues it */
+  clock?: Clock;
+};
 
 export type PlacedOrderMailOutcome = 'sent' | 'already-sent' | 'not-pending' | 'no-order';
 
 /**
  * The confirmation mail of a cash order just placed, to its buyer in the language it ordered
- * in, with the proforma invoice attached (without it while the seller's details are missing:
- * the buyer downloads it from the order later). It runs as a job, at least once: the
- * (order, 'proforma', buyer) claim lets one run send it; a failed send releases the claim and
- * throws, so the retry sends. An order paid or cancelled before the job ran gets none.
+ * in, with its proforma invoice attached (issued now if the placing missed it; without it while
+ * the seller's details are missing: the buyer downloads it from the order later). It runs as a
+ * job, at least once: the (order, 'proforma', buyer) claim lets one run send it; a failed send
+ * releases the claim and throws, so the retry sends. An order paid or cancelled before the job
+ * ran gets none.
  */
 export const sendPlacedOrderMail = async (
-  { db, mailer, config }: MailDeps,
+  { db, mailer, config, clock = systemClock }: MailDeps,
   orderId: number,
 ): Promise<PlacedOrderMailOutcome> => {
   const row = await repo.findOrder(db, orderId);
   if (!row) return 'no-order';
-  if (row.order.status !== 'pending' || row.order.sellType !== SELL_TYPE.cash) return 'not-pending';
+  if (!isProformaDue(row.order)) return 'not-pending';
   const claim = { kind: 'proforma' as const, recipientId: row.order.buyerId };
   const [claimed] = await claimOrderMails(db, [orderId], claim);
   if (claimed === undefined) {
@@ -171,25 +210,26 @@ export const sendPlacedOrderMail = async (
   }
   try {
     const lang = languageOf(row.order.lang);
-    // the order read again in the snapshot: paid or cancelled since, it has no proforma
-    const data = await snapshot(db, async (tx) => {
-      const now = await repo.findOrder(tx, orderId);
-      return now ? gatherInvoice(tx, now, lang) : 'cancelled';
-    });
+    await issueDueDocuments({ db, clock }, orderId);
     // paid or cancelled since the job was queued: no request to pay any more
-    if (data === 'cancelled' || (typeof data === 'object' && data.kind !== 'proforma')) {
+    const now = await repo.findOrder(db, orderId);
+    if (!now || !isProformaDue(now.order)) {
       await releaseOrderMails(db, [orderId], claim);
       return 'not-pending';
     }
-    const file = data === 'no-seller' ? null : await toFile(data);
+    const proforma = await repo.findDocumentOfKind(db, orderId, 'proforma');
+    const snapshot = proforma ? documentSnapshotSchema.parse(proforma.snapshot) : null;
+    const file = proforma ? await renderStored(proforma, lang) : null;
     await mailer.send({
       to: row.buyer.email,
       ...placedOrderMail({
         lang,
         name: row.buyer.name,
         orderId,
-        totalAzn: formatAmount(row.order.totalAzn, lang),
-        dueOn: data !== 'no-seller' && data.dueOn ? formatInvoiceDay(data.dueOn) : null,
+        totalAzn: formatDecimalString(snapshot?.azn.total ?? row.order.totalAzn, lang),
+        dueOn: snapshot?.dueOn ? formatDate(snapshot.dueOn, lang) : null,
+        rateOn: snapshot?.rateDate ? formatDate(snapshot.rateDate, lang) : null,
+        payOn: formatDate(snapshot?.issuedOn ?? bakuDate(row.order.createdAt), lang),
         publicUrl: config.publicUrl,
       }),
       attachments: file

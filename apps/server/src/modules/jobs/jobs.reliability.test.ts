@@ -265,7 +265,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
       await ctx.db.select().from(orderMails).where(eq(orderMails.orderId, orderId)),
     ).toHaveLength(0);
 
-    const ready = await ctx.app.inject({ url: '/api/ready' });
+    const ready = await ctx.app.inject({ url: '/api/ready', headers: bearer(gdToken) });
     expect(ready.json().data.dead_letters).toBe(listed.total);
     const metrics = await ctx.app.inject({ url: '/api/metrics', headers: bearer(gdToken) });
     const line = metrics.body

@@ -1,9 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createProduct } from '../../../test/fixtures';
+import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { itOnRealPostgres } from '../../../test/real-postgres';
 import { waitFor } from '../../../test/wait-for';
+import type { DbOrTx } from '../../db/client';
+import { licenceKeys, products } from '../../db/schema';
+import { markLowStock } from './keys.repository';
 
 type Order = { status: string; items: { status: string; delivered: number }[] };
+
+/** A promise and the function that settles it, to step two transactions in a chosen order. */
+const signal = () => {
+  let give!: () => void;
+  const given = new Promise<void>((resolve) => {
+    give = resolve;
+  });
+  return { give, given };
+};
+
+/** One available key of the product leaves the stock (as a delivery takes it). */
+const takeOneKey = async (tx: DbOrTx, productId: number) => {
+  const [key] = await tx
+    .select({ id: licenceKeys.id })
+    .from(licenceKeys)
+    .where(and(eq(licenceKeys.productId, productId), eq(licenceKeys.status, 'available')))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!key) throw new Error(`no available key of product ${productId}`);
+  await tx.delete(licenceKeys).where(eq(licenceKeys.id, key.id));
+};
 
 const csvUpload = (text: string) => {
   const boundary = '----esdkeysdelivery';
@@ -66,5 +92,59 @@ describe.each(dbKinds)(
       expect(order.items[0]).toMatchObject({ status: 'delivered', delivered: 2 });
       expect(await stock()).toMatchObject({ available: 1, allocated: 2, waiting: 0 });
     });
+
+    itOnRealPostgres(kind)(
+      'marks a fall under the reorder level when two transactions take keys side by side',
+      async () => {
+        // 5 keys, level 4: each transaction alone leaves 4 (not under), both together leave 3
+        const productId = await createProduct(ctx, {
+          sku: 'KEYS-LOW-RACE',
+          low_stock_threshold: 4,
+        });
+        await addKeys(ctx, productId, 5);
+        const aTook = signal();
+        const bTook = signal();
+        const aMarked = signal();
+        let bDone = false;
+        const lockWaiters = async () => {
+          const { rows } = (await ctx.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: { n: number }[] };
+          return rows[0]?.n ?? 0;
+        };
+        // A counts first and commits only once B has counted too, or waits for A's lock
+        // (were there no lock, B would count without A's key, as A counts without B's)
+        const a = ctx.db.transaction(async (tx) => {
+          await takeOneKey(tx, productId);
+          aTook.give();
+          await bTook.given;
+          const marked = await markLowStock(tx, [productId]);
+          aMarked.give();
+          await waitFor(async () => bDone || (await lockWaiters()) > 0, {
+            until: Boolean,
+            message: "B's count done, or B waiting for A's lock",
+          });
+          return marked;
+        });
+        const b = ctx.db.transaction(async (tx) => {
+          await aTook.given;
+          await takeOneKey(tx, productId);
+          bTook.give();
+          await aMarked.given;
+          const marked = await markLowStock(tx, [productId]);
+          bDone = true;
+          return marked;
+        });
+        const [markedByA, markedByB] = await Promise.all([a, b]);
+        // exactly one of them tells, and the product is marked
+        expect([...markedByA, ...markedByB]).toEqual([expect.objectContaining({ productId })]);
+        const [row] = await ctx.db
+          .select({ at: products.lowStockNotifiedAt })
+          .from(products)
+          .where(eq(products.id, productId));
+        expect(row?.at).toBeInstanceOf(Date);
+      },
+    );
   },
 );

@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { formatNumber } from '@esd/shared/format/format';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors';
+import { countSheet, type SheetLimits, spreadsheetTooLarge } from '../../lib/spreadsheet';
 import { inflateZipWithin } from '../../lib/zip-guard';
 
 /** Longest key the `licence_keys.key` column holds. */
@@ -80,20 +82,31 @@ const WORKBOOK_LIMITS = { maxBytes: 50 * 1024 * 1024, maxEntries: 1000 };
 const tooManyLines = () =>
   new AppError(
     'INVALID_FILE',
-    `The file has more than ${KEY_LINES_MAX.toLocaleString('en')} keys: split it into smaller files.`,
+    `The file has more than ${formatNumber(KEY_LINES_MAX, 'en')} keys: split it into smaller files.`,
   );
 
-/** `<row …>` elements of a worksheet's XML (any namespace prefix). */
-const countRows = (xml: Buffer) => xml.toString('latin1').match(/<(?:\w+:)?row[\s>]/g)?.length ?? 0;
+/**
+ * What a key worksheet may hold: a header and 100,000 keys, each row at most 50 columns wide
+ * (the key first; a name, a date, a note beside it), at most 500,000 cells in all. Counted in
+ * the sheet's XML before the parser builds a cell: the parser takes about 7 µs a cell, so the
+ * cap keeps the longest accepted parse near 3 s and a refusal far under one.
+ */
+const KEY_SHEET_LIMITS: SheetLimits = {
+  maxRows: KEY_LINES_MAX + 1,
+  maxColumns: 50,
+  maxCells: 500_000,
+};
 
 /** Rows of the first worksheet of an xlsx workbook (empty rows are not listed). */
 const readWorkbookLines = async (bytes: Buffer): Promise<KeyLine[]> => {
   // a zip bomb or a sheet of millions of rows is refused before the parser holds it in memory
   const parts = inflateZipWithin(bytes, WORKBOOK_LIMITS);
-  const rows = parts
-    .filter((part) => /^xl\/worksheets\/[^/]+\.xml$/.test(part.name))
-    .map((part) => countRows(part.data));
-  if (Math.max(0, ...rows) > KEY_LINES_MAX + 1) throw tooManyLines();
+  for (const part of parts) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(part.name)) continue;
+    const { crossed } = countSheet(part.data, KEY_SHEET_LIMITS);
+    if (crossed === 'rows') throw tooManyLines();
+    if (crossed) throw spreadsheetTooLarge(KEY_SHEET_LIMITS);
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -121,9 +134,11 @@ const FORMULA = /^[=+\-@]/;
 export type ClassifiedKeys = {
   /** data lines (a header line is not counted) */
   lines: number;
-  /** valid keys, each once, in file order */
+  /** valid keys, each once (in any case: keys are case-insensitive), in file order */
   keys: string[];
-  /** valid keys that repeat an earlier line of the same file */
+  /** the line of each of `keys` */
+  lineOf: Map<string, number>;
+  /** valid keys that repeat an earlier line of the same file, in any case */
   repeated: number;
   invalid: { line: number; reason: string }[];
   invalidCount: number;
@@ -142,6 +157,7 @@ const invalidReason = (key: string): string | undefined => {
 const classifyKeyLines = (all: KeyLine[]): ClassifiedKeys => {
   const lines = all.length > 0 && HEADERS.has(all[0]!.key.toLowerCase()) ? all.slice(1) : all;
   const seen = new Set<string>();
+  const lineOf = new Map<string, number>();
   const invalid: ClassifiedKeys['invalid'] = [];
   let invalidCount = 0;
   let repeated = 0;
@@ -150,17 +166,29 @@ const classifyKeyLines = (all: KeyLine[]): ClassifiedKeys => {
     if (reason) {
       invalidCount += 1;
       if (invalid.length < INVALID_LINES_LISTED) invalid.push({ line, reason });
-    } else if (seen.has(key)) repeated += 1;
-    else seen.add(key);
+    } else if (seen.has(key.toLowerCase())) repeated += 1;
+    else {
+      seen.add(key.toLowerCase());
+      lineOf.set(key, line);
+    }
   }
-  return { lines: lines.length, keys: [...seen], repeated, invalid, invalidCount };
+  return { lines: lines.length, keys: [...lineOf.keys()], lineOf, repeated, invalid, invalidCount };
+};
+
+const withinLimit = (classified: ClassifiedKeys) => {
+  if (classified.lines > KEY_LINES_MAX) throw tooManyLines();
+  return classified;
 };
 
 /** Reads a key file of either kind into classified lines. */
 export const readKeyFile = async (filename: string, bytes: Buffer) => {
   const kind = detectKeyFile(filename, bytes);
   const lines = kind === 'xlsx' ? await readWorkbookLines(bytes) : readTextLines(decodeText(bytes));
-  const classified = classifyKeyLines(lines);
-  if (classified.lines > KEY_LINES_MAX) throw tooManyLines();
-  return classified;
+  return withinLimit(classifyKeyLines(lines));
+};
+
+/** Reads pasted text as a text file: one key a line, or the file's columns (the key first). */
+export const readKeyText = (text: string) => {
+  if (text.trim() === '') throw new AppError('VALIDATION_FAILED', 'Paste at least one key.');
+  return withinLimit(classifyKeyLines(readTextLines(text)));
 };

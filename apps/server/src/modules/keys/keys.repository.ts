@@ -1,13 +1,11 @@
+import { STOCKED_PROVIDERS } from '@esd/shared/catalogue/catalogue.constants';
 import type { Language } from '@esd/shared/constants';
 import type { KeyStock } from '@esd/shared/orders/orders.schemas';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { licenceKeys, orderItems, orders, products } from '../../db/schema';
+import { type KeyStatus, licenceKeys, orderItems, orders, products } from '../../db/schema';
 import { rowsOf } from '../../lib/sql';
 import { productSearchCondition } from '../catalogue';
-
-/** Key stock is kept for the key-pool and vendor products; Adobe licences come from Adobe. */
-export const STOCKED_PROVIDERS = [1, 2];
 
 const INSERT_BATCH = 1000;
 
@@ -17,7 +15,6 @@ export type KeyStockQuery = {
   q?: string;
   low?: boolean;
   lang: Language;
-  threshold: number;
 };
 
 const titleColumn = (lang: Language) =>
@@ -62,7 +59,7 @@ export const findKeyStock = async (db: DbOrTx, query: KeyStockQuery) => {
   const keys = keyCounts(db);
   const demand = waitingDemand(db);
   const available = sql<number>`coalesce(${keys.available}, 0)`;
-  const isLow = sql<boolean>`(${available} < ${query.threshold})`;
+  const isLow = sql<boolean>`(${available} < ${products.lowStockThreshold})`;
   const where = and(
     inArray(products.providerId, STOCKED_PROVIDERS),
     productSearchCondition(query.q),
@@ -79,6 +76,7 @@ export const findKeyStock = async (db: DbOrTx, query: KeyStockQuery) => {
         allocated: sql<number>`coalesce(${keys.allocated}, 0)`.mapWith(Number),
         revoked: sql<number>`coalesce(${keys.revoked}, 0)`.mapWith(Number),
         waiting: sql<number>`coalesce(${demand.waiting}, 0)`.mapWith(Number),
+        low_stock_threshold: products.lowStockThreshold,
         low: isLow.mapWith(Boolean),
       })
       .from(products)
@@ -97,30 +95,67 @@ export const findKeyStock = async (db: DbOrTx, query: KeyStockQuery) => {
   return { items: rows satisfies KeyStock[], total: total?.value ?? 0 };
 };
 
-/** Adds new keys of a product in batches; keys it already has are skipped. Returns how many were added. */
+/** Splits keys into batches: one array parameter per batch, not one parameter per key. */
+const batchesOf = (keys: string[]) =>
+  Array.from({ length: Math.ceil(keys.length / INSERT_BATCH) }, (_, i) =>
+    sql.param(keys.slice(i * INSERT_BATCH, (i + 1) * INSERT_BATCH)),
+  );
+
+/**
+ * Adds keys to a product's stock in batches; a key already in the pool (any product, any state,
+ * any case) is skipped by the unique index, also when another import stores it at the same
+ * moment (this insert waits for that one to commit, then skips). Returns the keys it stored.
+ */
 export const insertKeys = async (
   db: DbOrTx,
   options: { productId: number; keys: string[]; importedBy: number },
 ) => {
-  let added = 0;
-  for (let start = 0; start < options.keys.length; start += INSERT_BATCH) {
-    // one array parameter per batch, not one parameter per key
-    const batch = sql.param(options.keys.slice(start, start + INSERT_BATCH));
-    const [row] = await rowsOf<{ added: number }>(
+  const stored: string[] = [];
+  for (const batch of batchesOf(options.keys)) {
+    const rows = await rowsOf<{ key: string }>(
       db,
       sql`
-      with inserted as (
-        insert into ${licenceKeys} (product_id, key, status, imported_by)
-        select ${options.productId}::int, k, 'available', ${options.importedBy}::int
-        from unnest(${batch}::text[]) as k
-        on conflict (product_id, key) do nothing
-        returning 1
-      )
-      select count(*)::int as added from inserted`,
+      insert into ${licenceKeys} (product_id, key, status, imported_by)
+      select ${options.productId}::int, k, 'available', ${options.importedBy}::int
+      from unnest(${batch}::text[]) as k
+      on conflict ((lower(key))) where duplicate_of is null do nothing
+      returning key`,
     );
-    added += Number(row?.added ?? 0);
+    stored.push(...rows.map((row) => row.key));
   }
-  return added;
+  return stored;
+};
+
+export type ExistingKey = { key: string; sku: string; status: KeyStatus };
+
+/**
+ * Which of these keys are already in the pool, compared as the unique index does (lower case):
+ * each as it was asked, with the product that has it and its state.
+ */
+export const findExistingKeys = async (db: DbOrTx, keys: string[]) => {
+  const found: ExistingKey[] = [];
+  for (const batch of batchesOf(keys)) {
+    const rows = await rowsOf<ExistingKey>(
+      db,
+      sql`
+      select asked.k as key, p.sku, k.status
+      from unnest(${batch}::text[]) as asked(k)
+      join ${licenceKeys} k on lower(k.key) = lower(asked.k) and k.duplicate_of is null
+      join ${products} p on p.id = k.product_id`,
+    );
+    found.push(...rows);
+  }
+  return found;
+};
+
+/** Sets a product's low-stock threshold; answers whether the product exists. */
+export const updateLowStockThreshold = async (tx: DbOrTx, productId: number, threshold: number) => {
+  const rows = await tx
+    .update(products)
+    .set({ lowStockThreshold: threshold })
+    .where(eq(products.id, productId))
+    .returning({ id: products.id });
+  return rows.length > 0;
 };
 
 export const countAvailableKeys = async (db: DbOrTx, productId: number) => {
@@ -133,40 +168,62 @@ export const countAvailableKeys = async (db: DbOrTx, productId: number) => {
 
 export const findProductForKeys = async (db: DbOrTx, productId: number) => {
   const [product] = await db
-    .select({ id: products.id, sku: products.sku, providerId: products.providerId })
+    .select({
+      id: products.id,
+      sku: products.sku,
+      providerId: products.providerId,
+      lowStockThreshold: products.lowStockThreshold,
+    })
     .from(products)
     .where(eq(products.id, productId));
   return product;
 };
 
-/** A product's available keys, counted up to its reorder level only (a large stock is not scanned). */
-const availableUpToLevel = sql`(select count(*) from (select 1 from ${licenceKeys} k
-  where k.product_id = ${products.id} and k.status = 'available' limit ${products.reorderLevel}) s)`;
+/** A product's available keys, counted up to its threshold only (a large stock is not scanned). */
+const availableUpToThreshold = sql`(select count(*) from (select 1 from ${licenceKeys} k
+  where k.product_id = ${products.id} and k.status = 'available'
+  limit ${products.lowStockThreshold}) s)`;
+
+/** Not told of its current fall yet: told once, then again only after a restock re-arms it. */
+const notToldYet = sql`${products.lowStockNotifiedAt} is null`;
 
 /**
- * Of these products, those whose available keys are now under their reorder level and whose
+ * Of these products, those whose available keys are now under their low-stock threshold and whose
  * admins were not told yet: marked told (once until a restock, `rearmLowStock`), answered with
- * the moment of marking. Runs in the transaction that took the keys; the row lock makes two
- * deliveries of one product mark it once.
+ * the moment of marking. Runs in the transaction that took the keys, in two statements: the
+ * first locks the products not told yet (in id order, so two deliveries never deadlock) until
+ * this transaction ends; the second counts with a snapshot taken after that lock, so it sees the
+ * keys of every delivery that held the lock before. Without the lock, deliveries running side by
+ * side each count only their own take, none sees the stock under the level, and nobody is told.
  */
 export const markLowStock = async (tx: DbOrTx, productIds: number[]) => {
   if (productIds.length === 0) return [];
+  const armed = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, productIds), notToldYet))
+    .orderBy(products.id)
+    .for('update');
+  if (armed.length === 0) return [];
   return tx
     .update(products)
     .set({ lowStockNotifiedAt: sql`now()` })
     .where(
       and(
-        inArray(products.id, productIds),
-        sql`${products.reorderLevel} is not null and ${products.lowStockNotifiedAt} is null`,
-        sql`${availableUpToLevel} < ${products.reorderLevel}`,
+        inArray(
+          products.id,
+          armed.map((row) => row.id),
+        ),
+        notToldYet,
+        sql`${availableUpToThreshold} < ${products.lowStockThreshold}`,
       ),
     )
     .returning({ productId: products.id, at: products.lowStockNotifiedAt });
 };
 
 /**
- * A product restocked to its reorder level or above (or whose level was turned off) may tell
- * of its next fall under the level again.
+ * A product restocked to its low-stock threshold or above (or whose threshold was lowered to its
+ * stock) may tell of its next fall under the threshold again.
  */
 export const rearmLowStock = (tx: DbOrTx, productId: number) =>
   tx
@@ -176,6 +233,6 @@ export const rearmLowStock = (tx: DbOrTx, productId: number) =>
       and(
         eq(products.id, productId),
         sql`${products.lowStockNotifiedAt} is not null`,
-        sql`(${products.reorderLevel} is null or ${availableUpToLevel} >= ${products.reorderLevel})`,
+        sql`${availableUpToThreshold} >= ${products.lowStockThreshold}`,
       ),
     );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createProduct } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { licenceKeys, orderItems, orders, users } from '../../db/schema';
+import { inflateZipWithin } from '../../lib/zip-guard';
 
 const multipart = (file: Buffer, filename: string) => {
   const boundary = '----esdkeysboundary';
@@ -102,8 +103,11 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
       expect((await other.get('/api/keys/stock')).statusCode, email).toBe(403);
       expect((await other.get('/api/settings/orders')).statusCode, email).toBe(403);
       expect(
-        (await other.put('/api/settings/orders', { return_window_days: 1, low_stock_threshold: 1 }))
-          .statusCode,
+        (await other.put('/api/settings/orders', { return_window_days: 1 })).statusCode,
+        email,
+      ).toBe(403);
+      expect(
+        (await other.put(`/api/keys/stock/${productId}`, { low_stock_threshold: 1 })).statusCode,
         email,
       ).toBe(403);
       const { body, contentType } = multipart(Buffer.from('K1\n'), 'keys.csv');
@@ -151,6 +155,8 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
     const report = await importKeys(productId, csv);
     expect(report).toEqual({
       product_id: productId,
+      preview: false,
+      source: 'file',
       lines: 13,
       added: 5,
       duplicates: 1,
@@ -165,6 +171,8 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
         { line: 15, reason: 'starts like a spreadsheet formula' },
       ],
       invalid_count: 7,
+      existing: [],
+      existing_count: 0,
       available: 5,
     });
     const stored = await ctx.db
@@ -181,9 +189,22 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
       })),
     );
 
-    // the same file again: every valid key is a duplicate, nothing is added
+    // the same file again: every valid key is refused by its line, nothing is added
     const again = await importKeys(productId, csv, 'again.txt');
-    expect(again).toMatchObject({ lines: 13, added: 0, duplicates: 6, invalid_count: 7 });
+    expect(again).toMatchObject({
+      lines: 13,
+      added: 0,
+      duplicates: 1,
+      invalid_count: 7,
+      existing_count: 5,
+    });
+    expect(again.existing.map((row) => [row.line, row.key, row.sku, row.status])).toEqual([
+      [2, 'AAAA-1111', 'KEYS-CSV', 'available'],
+      [3, 'BBBB-2222', 'KEYS-CSV', 'available'],
+      [4, 'CCCC-3333', 'KEYS-CSV', 'available'],
+      [9, 'DDDD-4444', 'KEYS-CSV', 'available'],
+      [11, 'FF"FF', 'KEYS-CSV', 'available'],
+    ]);
     expect(again.available).toBe(5);
   });
 
@@ -253,15 +274,15 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
 
   it('counts available, allocated, revoked and waiting licences and flags low stock', async () => {
     const gd = await as(ctx, 'gd@example.com');
-    expect(
-      (await gd.put('/api/settings/orders', { return_window_days: 14, low_stock_threshold: 3 }))
-        .statusCode,
-    ).toBe(200);
     const full = await createProduct(ctx, { sku: 'STOCK-FULL', provider_id: 2 });
     const low = await createProduct(ctx, {
       sku: 'STOCK-LOW',
       title: { en: 'Low stock suite', ru: 'Пакет с малым запасом', az: 'Az ehtiyatlı paket' },
     });
+    for (const productId of [full, low]) {
+      const saved = await gd.put(`/api/keys/stock/${productId}`, { low_stock_threshold: 3 });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
     await createProduct(ctx, { sku: 'STOCK-ADOBE', provider_id: 3 });
     await importKeys(full, ['F1', 'F2', 'F3', 'F4', 'F5'].join('\n'));
     await importKeys(low, ['L1', 'L2', 'L3', 'L4'].join('\n'));
@@ -343,6 +364,7 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
         allocated: 1,
         revoked: 1,
         waiting: 6,
+        low_stock_threshold: 3,
         low: true,
       },
       {
@@ -354,6 +376,7 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
         allocated: 0,
         revoked: 0,
         waiting: 0,
+        low_stock_threshold: 3,
         low: false,
       },
     ]);
@@ -380,35 +403,32 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
     expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
     expect((all.items as KeyStock[]).every((s) => s.provider_id !== 3)).toBe(true);
 
-    // a higher threshold makes the full product low too
-    await gd.put('/api/settings/orders', { return_window_days: 14, low_stock_threshold: 6 });
-    expect((await stockOf('STOCK-FULL'))?.low).toBe(true);
+    // a higher threshold makes the full product low too, and only that product
+    const raised = await gd.put(`/api/keys/stock/${full}`, { low_stock_threshold: 6 });
+    expect(raised.json()).toMatchObject({
+      code: 200,
+      data: { product_id: full, low_stock_threshold: 6, low: true },
+    });
+    expect(await stockOf('STOCK-FULL')).toMatchObject({ low: true, low_stock_threshold: 6 });
+    expect(await stockOf('STOCK-LOW')).toMatchObject({ low_stock_threshold: 3 });
   });
 
   it('reads and validates the order settings', async () => {
     const gd = await as(ctx, 'gd@example.com');
-    const saved = await gd.put('/api/settings/orders', {
-      return_window_days: 30,
-      low_stock_threshold: 25,
-    });
-    expect(saved.json()).toMatchObject({
-      code: 200,
-      data: { return_window_days: 30, low_stock_threshold: 25 },
-    });
+    const saved = await gd.put('/api/settings/orders', { return_window_days: 30 });
+    expect(saved.json()).toMatchObject({ code: 200, data: { return_window_days: 30 } });
     for (const bad of [
-      { return_window_days: 366, low_stock_threshold: 1 },
-      { return_window_days: -1, low_stock_threshold: 1 },
-      { return_window_days: 1.5, low_stock_threshold: 1 },
-      { return_window_days: 14, low_stock_threshold: 1_000_001 },
-      { return_window_days: 14 },
-      { return_window_days: '14', low_stock_threshold: 1 },
+      { return_window_days: 366 },
+      { return_window_days: -1 },
+      { return_window_days: 1.5 },
+      {},
+      { return_window_days: '14' },
     ]) {
       const response = await gd.put('/api/settings/orders', bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect((await gd.get('/api/settings/orders')).json().data).toEqual({
       return_window_days: 30,
-      low_stock_threshold: 25,
     });
   });
 
@@ -440,6 +460,72 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
     const long = await upload(productId, `key\n${lines}\n`, 'keys.csv');
     expect(long.json()).toMatchObject({ data: { error: 'INVALID_FILE' } });
     expect(await stockOf('KEYS-BOMB')).toMatchObject({ available: 0 });
+  }, 120_000);
+
+  it('refuses a one-row workbook of 3 million cells within two seconds, in three languages, while health answers (issue 32)', async () => {
+    const productId = await createProduct(ctx, { sku: 'KEYS-WIDE' });
+    // a real workbook whose first sheet becomes one row of 3,000,000 cells
+    const parts = inflateZipWithin(await workbook([['KEY-1']]), {
+      maxBytes: 1024 * 1024,
+      maxEntries: 100,
+    });
+    const wide = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${'<c><v>1</v></c>'.repeat(3_000_000)}</row></sheetData></worksheet>`,
+    );
+    const file = zipOf(
+      parts.map((part): [string, Buffer] => [
+        part.name,
+        part.name === 'xl/worksheets/sheet1.xml' ? wide : part.data,
+      ]),
+    );
+    expect(file.length).toBeLessThan(200 * 1024);
+    const { body, contentType } = multipart(file, 'keys.xlsx');
+    const send = (lang: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/keys/import/${productId}`,
+        headers: { ...bearer(token), 'content-type': contentType, 'accept-language': lang },
+        payload: body,
+      });
+    const started = performance.now();
+    const importing = send('en');
+    const health = ctx.app
+      .inject({ url: '/api/health' })
+      .then((answer) => ({ answer, ms: performance.now() - started }));
+    const refused = await importing;
+    const importMs = performance.now() - started;
+    const healthy = await health;
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      message:
+        'The spreadsheet is too large to read: at most 50 columns and 500,000 cells. Keep the keys in the first column and split a bigger file.',
+      data: { error: 'SPREADSHEET_TOO_LARGE', max_columns: 50, max_cells: 500_000 },
+    });
+    expect(importMs).toBeLessThan(2000);
+    expect(healthy.answer.statusCode).toBe(200);
+    expect(healthy.ms).toBeLessThan(2000);
+    expect((await send('ru')).json().message).toMatch(/^Таблица слишком велика .* 50 столбцов/);
+    expect((await send('az')).json().message).toMatch(
+      /^Cədvəl oxumaq üçün çox böyükdür: .* 50 sütun/,
+    );
+    // a narrower sheet of too many cells in all, and one cell far to the right, are refused too
+    const tall = Buffer.from(
+      `<worksheet><sheetData>${Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 1}">${'<c><v>1</v></c>'.repeat(30)}</row>`).join('')}</sheetData></worksheet>`,
+    );
+    const far = Buffer.from(
+      '<worksheet><sheetData><row r="1"><c r="BA1"><v>1</v></c></row></sheetData></worksheet>',
+    );
+    for (const sheet of [tall, far]) {
+      const other = zipOf(
+        parts.map((part): [string, Buffer] => [
+          part.name,
+          part.name === 'xl/worksheets/sheet1.xml' ? sheet : part.data,
+        ]),
+      );
+      const answer = await upload(productId, other, 'keys.xlsx');
+      expect(answer.json().data.error).toBe('SPREADSHEET_TOO_LARGE');
+    }
+    expect(await stockOf('KEYS-WIDE')).toMatchObject({ available: 0 });
   }, 120_000);
 
   it('imports 100,000 keys in a few seconds', async () => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/errors';
 import { readOrderSettings, writeOrderSettings } from './order-settings';
 
-/** The return window of returnable products and the stock level that counts as low. */
+/** The return window of returnable products. */
 export const orderSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: 'globalDistrict' as const };
   const response = { 200: envelopeSchema(orderSettingsSchema) };

@@ -18,6 +18,7 @@ const adminNotice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('return_requested'), returnRequestId: idSchema }),
   z.object({ kind: z.literal('partner_application'), applicationId: idSchema }),
   z.object({ kind: z.literal('low_stock'), productId: idSchema, at: timestampSchema }),
+  z.object({ kind: z.literal('prize_claimed'), wonPrizeId: idSchema, at: timestampSchema }),
 ]) satisfies z.ZodType<AdminNotice>;
 
 /**

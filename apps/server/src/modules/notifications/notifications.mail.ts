@@ -1,4 +1,6 @@
 import type { Language } from '@esd/shared/constants';
+import { formatAzn, formatDateTime, formatNumber } from '@esd/shared/format/format';
+import { formatCount } from '@esd/shared/format/plural';
 import { escapeHtml } from '../../lib/html';
 import { languageOf } from '../../lib/language';
 
@@ -19,15 +21,24 @@ const texts = {
     company: 'Company',
     contact: 'Contact',
     country: 'Country',
-    digestSubject: (count: number) => `${count} cash order(s) wait for payment confirmation`,
+    digestSubject: (count: number) =>
+      `${formatCount(count, 'en', { one: 'cash order waits', other: 'cash orders wait' })} for payment confirmation`,
     digestIntro: 'These cash orders wait for you to confirm their payment:',
     digestMore: (count: number) => `…and ${count} more.`,
     order: 'Order',
     placed: 'placed',
-    lowSubject: (sku: string) => `Key stock of ${sku} is under its reorder level`,
-    lowIntro: (available: number, level: number) =>
-      `Only ${available} key(s) are left, under the reorder level of ${level}. Import keys before orders have to wait.`,
+    lowSubject: (sku: string) => `Key stock of ${sku} is under its low-stock threshold`,
+    lowIntro: (available: number, threshold: number) =>
+      `Only ${formatCount(available, 'en', { one: 'key is', other: 'keys are' })} left, under the low-stock threshold of ${formatNumber(threshold, 'en')}. Import keys before orders have to wait.`,
     product: 'Product',
+    prizeSubject: (prize: string) => `Prize claimed: ${prize}`,
+    prizeIntro: (dealer: string) =>
+      `${dealer} claimed a prize for its event points. It waits to be sent to the address below.`,
+    prize: 'Prize',
+    event: 'Event',
+    dealer: 'Dealer',
+    pointsSpent: 'Points spent',
+    deliverTo: 'Deliver to',
   },
   ru: {
     greeting: 'Здравствуйте',
@@ -45,15 +56,24 @@ const texts = {
     company: 'Компания',
     contact: 'Контакт',
     country: 'Страна',
-    digestSubject: (count: number) => `Заказов за наличные, ждущих подтверждения оплаты: ${count}`,
+    digestSubject: (count: number) =>
+      `Заказов за наличные, ждущих подтверждения оплаты: ${formatNumber(count, 'ru')}`,
     digestIntro: 'Эти заказы за наличные ждут, когда вы подтвердите оплату:',
     digestMore: (count: number) => `…и ещё ${count}.`,
     order: 'Заказ',
     placed: 'оформлен',
-    lowSubject: (sku: string) => `Запас ключей ${sku} ниже уровня пополнения`,
-    lowIntro: (available: number, level: number) =>
-      `Осталось ключей: ${available}, меньше уровня пополнения ${level}. Загрузите ключи, пока заказам не пришлось ждать.`,
+    lowSubject: (sku: string) => `Запас ключей ${sku} ниже порога низкого запаса`,
+    lowIntro: (available: number, threshold: number) =>
+      `Осталось ключей: ${formatNumber(available, 'ru')}, меньше порога низкого запаса (${formatNumber(threshold, 'ru')}). Загрузите ключи, пока заказам не пришлось ждать.`,
     product: 'Продукт',
+    prizeSubject: (prize: string) => `Заказан приз: ${prize}`,
+    prizeIntro: (dealer: string) =>
+      `${dealer} заказал приз за баллы акции. Приз ждёт отправки по адресу ниже.`,
+    prize: 'Приз',
+    event: 'Акция',
+    dealer: 'Дилер',
+    pointsSpent: 'Потрачено баллов',
+    deliverTo: 'Куда доставить',
   },
   az: {
     greeting: 'Salam',
@@ -71,24 +91,29 @@ const texts = {
     company: 'Şirkət',
     contact: 'Əlaqə',
     country: 'Ölkə',
-    digestSubject: (count: number) => `Ödənişin təsdiqini gözləyən nağd sifarişlər: ${count}`,
+    digestSubject: (count: number) =>
+      `Ödənişin təsdiqini gözləyən nağd sifarişlər: ${formatNumber(count, 'az')}`,
     digestIntro: 'Bu nağd sifarişlər ödənişi təsdiqləməyinizi gözləyir:',
     digestMore: (count: number) => `…və daha ${count}.`,
     order: 'Sifariş',
     placed: 'verilib',
-    lowSubject: (sku: string) => `${sku} açar ehtiyatı sifariş səviyyəsindən aşağıdır`,
-    lowIntro: (available: number, level: number) =>
-      `Cəmi ${available} açar qalıb, bu ${level} sifariş səviyyəsindən azdır. Sifarişlər gözləməmiş açarları yükləyin.`,
+    lowSubject: (sku: string) => `${sku} açar ehtiyatı aşağı ehtiyat həddindən azdır`,
+    lowIntro: (available: number, threshold: number) =>
+      `Cəmi ${formatNumber(available, 'az')} açar qalıb, bu, aşağı ehtiyat həddindən (${formatNumber(threshold, 'az')}) azdır. Sifarişlər gözləməmiş açarları yükləyin.`,
     product: 'Məhsul',
+    prizeSubject: (prize: string) => `Hədiyyə sifariş edilib: ${prize}`,
+    prizeIntro: (dealer: string) =>
+      `${dealer} aksiya xalları ilə hədiyyə sifariş edib. Hədiyyə aşağıdakı ünvana göndərilməyi gözləyir.`,
+    prize: 'Hədiyyə',
+    event: 'Aksiya',
+    dealer: 'Diler',
+    pointsSpent: 'Xərclənən xal',
+    deliverTo: 'Çatdırılma ünvanı',
   },
 } satisfies Record<Language, unknown>;
 
 type Texts = (typeof texts)[Language];
 type Recipient = { name: string; lang: string };
-
-/** A page of the portal, by its web route. */
-export const pageLink = (publicUrl: string, route: string) =>
-  `${publicUrl.replace(/\/$/, '')}${route}`;
 
 /** A mail of a greeting, an introduction, lines of detail and a link, in text and HTML. */
 const compose = (
@@ -169,19 +194,21 @@ export const partnerApplicationMail = (
 export const cashDigestMail = (
   to: Recipient,
   digest: {
-    orders: { id: number; placedOn: string; totalAzn: string; dealer: string }[];
+    orders: { id: number; placedAt: string; totalAzn: string; dealer: string }[];
     total: number;
   },
   link: string,
 ) => {
-  const t = texts[languageOf(to.lang)];
+  const lang = languageOf(to.lang);
+  const t = texts[lang];
   const more = digest.total - digest.orders.length;
   return compose(t, to, {
     subject: t.digestSubject(digest.total),
     intro: t.digestIntro,
     lines: [
       ...digest.orders.map(
-        (o) => `${t.order} #${o.id} — ${o.dealer} — ${o.totalAzn} AZN — ${t.placed} ${o.placedOn}`,
+        (o) =>
+          `${t.order} #${o.id} — ${o.dealer} — ${formatAzn(o.totalAzn, lang)} — ${t.placed} ${formatDateTime(o.placedAt, lang)}`,
       ),
       ...(more > 0 ? [t.digestMore(more)] : []),
     ],
@@ -191,14 +218,43 @@ export const cashDigestMail = (
 
 export const lowStockMail = (
   to: Recipient,
-  product: { sku: string; title: string; available: number; reorderLevel: number },
+  product: { sku: string; title: string; available: number; threshold: number },
   link: string,
 ) => {
   const t = texts[languageOf(to.lang)];
   return compose(t, to, {
     subject: t.lowSubject(product.sku),
-    intro: t.lowIntro(product.available, product.reorderLevel),
+    intro: t.lowIntro(product.available, product.threshold),
     lines: [`${t.product}: ${product.title} (${product.sku})`],
+    link,
+  });
+};
+
+/** A dealer's claim of a prize, for the admins who run events (issue 33). */
+export const prizeClaimedMail = (
+  to: Recipient,
+  claim: {
+    dealer: string;
+    prize: string;
+    event: string;
+    pointsSpent: number;
+    contactName: string;
+    phone: string;
+    address: string;
+  },
+  link: string,
+) => {
+  const t = texts[languageOf(to.lang)];
+  return compose(t, to, {
+    subject: t.prizeSubject(claim.prize),
+    intro: t.prizeIntro(claim.dealer),
+    lines: [
+      `${t.prize}: ${claim.prize}`,
+      `${t.event}: ${claim.event}`,
+      `${t.dealer}: ${claim.dealer}`,
+      `${t.pointsSpent}: ${claim.pointsSpent}`,
+      `${t.deliverTo}: ${claim.contactName}, ${claim.phone}, ${claim.address}`,
+    ],
     link,
   });
 };

@@ -1,3 +1,4 @@
+import { STOCKED_PROVIDERS } from '@esd/shared/catalogue/catalogue.constants';
 import type { NoticeKind } from '@esd/shared/notifications/notifications.schemas';
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   countries,
+  events,
   licenceKeys,
   localDistrictCountries,
   noticeMails,
@@ -12,9 +14,11 @@ import {
   orderItems,
   orders,
   partnerApplications,
+  prizes,
   products,
   returnRequests,
   users,
+  wonPrizes,
 } from '../../db/schema';
 
 /** An admin as the notices see it: who, in which language, and of which scope. */
@@ -158,7 +162,34 @@ export const findApplicationNotice = async (db: DbOrTx, applicationId: number) =
   return row;
 };
 
-/** A product with its reorder level, when it was marked low and its available keys now. */
+/** A dealer's claim of a prize with the prize's and event's titles, for its notice. */
+export const findPrizeClaimNotice = async (db: DbOrTx, wonPrizeId: number) => {
+  const [row] = await db
+    .select({
+      source: wonPrizes.source,
+      status: wonPrizes.status,
+      claimedAt: wonPrizes.createdAt,
+      pointsSpent: wonPrizes.pointsSpent,
+      contactName: wonPrizes.deliveryContactName,
+      phone: wonPrizes.deliveryPhone,
+      address: wonPrizes.deliveryAddress,
+      dealer: users.name,
+      prizeEn: prizes.titleEn,
+      prizeRu: prizes.titleRu,
+      prizeAz: prizes.titleAz,
+      eventEn: events.titleEn,
+      eventRu: events.titleRu,
+      eventAz: events.titleAz,
+    })
+    .from(wonPrizes)
+    .innerJoin(prizes, eq(prizes.id, wonPrizes.prizeId))
+    .innerJoin(events, eq(events.id, wonPrizes.eventId))
+    .innerJoin(users, eq(users.id, wonPrizes.dealerId))
+    .where(eq(wonPrizes.id, wonPrizeId));
+  return row;
+};
+
+/** A product with its low-stock threshold, when it was marked low and its available keys now. */
 export const findLowStockNotice = async (db: DbOrTx, productId: number) => {
   const [row] = await db
     .select({
@@ -166,7 +197,7 @@ export const findLowStockNotice = async (db: DbOrTx, productId: number) => {
       titleEn: products.titleEn,
       titleRu: products.titleRu,
       titleAz: products.titleAz,
-      reorderLevel: products.reorderLevel,
+      lowStockThreshold: products.lowStockThreshold,
       lowStockNotifiedAt: products.lowStockNotifiedAt,
     })
     .from(products)
@@ -244,10 +275,10 @@ export const countWaiting = async (db: DbOrTx, admin: Pick<Admin, 'id' | 'typeId
             .where(
               and(
                 eq(products.isActive, true),
-                sql`${products.reorderLevel} is not null`,
+                inArray(products.providerId, STOCKED_PROVIDERS),
                 sql`(select count(*) from (select 1 from ${licenceKeys} k
                   where k.product_id = ${products.id} and k.status = 'available'
-                  limit ${products.reorderLevel}) s) < ${products.reorderLevel}`,
+                  limit ${products.lowStockThreshold}) s) < ${products.lowStockThreshold}`,
               ),
             ),
         )

@@ -1,12 +1,12 @@
 /**
  * Issue 21, part 3: admins are mailed what waits for them (return requests, partner
- * applications, the daily digest of cash orders, key stock under its reorder level), each in
+ * applications, the daily digest of cash orders, key stock under its low-stock threshold), each in
  * its own language, only within its scope, never twice for one thing, and not at all for a kind
  * it turned off; the navigation counts what waits. Mail goes to a real SMTP server on loopback.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addKeys, as, createProduct } from '../../../test/fixtures';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { addKeys, as, createProduct, prizeClaimBody } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { nextApplicant, validApplication } from '../../../test/partners-fixtures';
 import { account, insertOrderSet } from '../../../test/security/scope-fixtures';
@@ -177,9 +177,13 @@ describe.each(dbKinds)('[notifications] admins told of what waits for them on %s
     const [toGd] = await waitForMail(GD, /^New partner application: Steppe Soft LLP$/);
     const [toLd2] = await waitForMail(LD2, /^Yeni tərəfdaş müraciəti: Steppe Soft LLP$/);
     await noticesSettled();
-    expect(toGd!.text).toContain('http://portal.test/pages/settings/partners');
-    // a local admin does not review applications: it is told, and linked to its users
-    expect(toLd2!.text).toContain('http://portal.test/pages/settings/users');
+    expect(toGd!.text).toContain('http://portal.test/pages/settings/partners?lang=en');
+    // a local admin does not review applications: it is told, and linked to its users, a page
+    // it may open (its applications' page and data are the global admins')
+    expect(toLd2!.text).toContain('http://portal.test/pages/settings/users?lang=az');
+    expect(toLd2!.text).not.toContain('/pages/settings/partners');
+    expect((await ld2.get('/api/settings/users')).statusCode).toBe(200);
+    expect((await ld2.get('/api/settings/partner-applications')).statusCode).toBe(403);
     expect(toLd2!.text).toContain('Qazaxıstan');
     expect(mailsTo(LD, /Steppe Soft/)).toEqual([]);
 
@@ -211,6 +215,78 @@ describe.each(dbKinds)('[notifications] admins told of what waits for them on %s
     expect((await waiting(ld2)).partner_applications).toBeGreaterThanOrEqual(1);
   });
 
+  it('mails the global admins, each in its language, once a dealer claims a prize; a refused send neither undoes the claim nor mails anyone twice', async () => {
+    const HOUR = 3_600_000;
+    // a second global admin, reading Azerbaijani, for this test only
+    const [template] = await ctx.db.select().from(users).where(eq(users.email, GD));
+    const [gdAz] = await ctx.db
+      .insert(users)
+      .values({
+        email: 'gd-az.prizes@example.com',
+        name: 'Leyla Prizes',
+        typeId: 1,
+        lang: 'az',
+        passwordHash: template!.passwordHash,
+      })
+      .returning();
+    onTestFinished(async () => {
+      await ctx.db.update(users).set({ isActive: false }).where(eq(users.id, gdAz!.id));
+    });
+    const productId = await createProduct(ctx, { sku: 'NOTIFY-PRIZE' });
+    await addKeys(ctx, productId, 3);
+    const event = await gd.post('/api/settings/events', {
+      title: { en: 'Spring race', ru: 'Весенняя гонка', az: 'Yaz yarışı' },
+      description: { en: 'Points.', ru: 'Баллы.', az: 'Xallar.' },
+      starts_at: new Date(Date.now() - HOUR).toISOString(),
+      ends_at: new Date(Date.now() + 24 * HOUR).toISOString(),
+      products: [{ product_id: productId, points: 10 }],
+    });
+    expect(event.statusCode, event.body).toBe(200);
+    const eventId = event.json().data.id as number;
+    const prize = await gd.post('/api/settings/prizes', {
+      event_id: eventId,
+      title: { en: 'Branded mug', ru: 'Фирменная кружка', az: 'Brend fincan' },
+      description: { en: 'Ceramic.', ru: 'Керамика.', az: 'Keramika.' },
+      points_needed: 10,
+      rank: null,
+      stock: 3,
+    });
+    expect(prize.statusCode, prize.body).toBe(200);
+    const prizeId = prize.json().data.id as number;
+    const claimUrl = `/api/events/${eventId}/prizes/${prizeId}/claim`;
+    const ofThisPrize = (mail: ReceivedMail) =>
+      /Branded mug|Фирменная кружка|Brend fincan/.test(mail.subject);
+
+    // no points yet: a refused claim tells nobody
+    expect((await dealer.post(claimUrl, prizeClaimBody)).statusCode).toBe(422);
+    await buy(productId, 1);
+    // the English admin's server refuses once: the claim stands all the same
+    smtp.refuse(GD, 1);
+    const claimed = await dealer.post(claimUrl, prizeClaimBody);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json().data).toMatchObject({ status: 'pending', points_spent: 10 });
+
+    const [toGd] = await waitForMail(GD, /^Prize claimed: Branded mug$/);
+    const [toGdAz] = await waitForMail(gdAz!.email, /^Hədiyyə sifariş edilib: Brend fincan$/);
+    await noticesSettled();
+    expect(toGd!.text).toContain('Caspian Soft LLC claimed a prize for its event points.');
+    expect(toGd!.text).toContain('Event: Spring race');
+    expect(toGd!.text).toContain(
+      `Deliver to: ${prizeClaimBody.contact_name}, ${prizeClaimBody.phone}, ${prizeClaimBody.address}`,
+    );
+    // the won prizes page, which only global admins open, in the mail's language
+    expect(toGd!.text).toContain('http://portal.test/pages/settings/winned/prizes?lang=en');
+    expect(toGdAz!.text).toContain('Aksiya: Yaz yarışı');
+    expect(toGdAz!.text).toContain('http://portal.test/pages/settings/winned/prizes?lang=az');
+    // local admins do not run events; each global admin got one mail, the refused one by a retry
+    expect(
+      smtp.received
+        .filter(ofThisPrize)
+        .map((m) => m.to.join())
+        .sort(),
+    ).toEqual([GD, gdAz!.email].sort());
+  });
+
   it('sends the cash-order digest once a day to each admin, listing only its scope', async () => {
     // a pending cash order in Kazakhstan (ld2's) and one in Azerbaijan (ld's)
     const kzOrders = await insertOrderSet(ctx, await account(ctx, 'aigerim@example.com'));
@@ -220,7 +296,8 @@ describe.each(dbKinds)('[notifications] admins told of what waits for them on %s
       mailer: ctx.app.mailer,
       config: ctx.config,
     });
-    const digest = /^(\d+ cash order\(s\) wait|Заказов за наличные|Ödənişin təsdiqini)/;
+    const digest =
+      /^(1 cash order waits|\d+ cash orders wait|Заказов за наличные|Ödənişin təsdiqini)/;
     const day = new Date('2026-01-15T06:00:00Z');
     // two processes at once on the same day: one mail each
     const sent = await Promise.all([service.sendDigest(day), service.sendDigest(day)]);
@@ -260,8 +337,8 @@ describe.each(dbKinds)('[notifications] admins told of what waits for them on %s
     expect(digests() - before).toBe(3);
   });
 
-  it('tells of one fall under the reorder level once when several deliveries take its keys at once', async () => {
-    const productId = await createProduct(ctx, { sku: 'NOTIFY-RACE', reorder_level: 4 });
+  it('tells of one fall under the low-stock threshold once when several deliveries take its keys at once', async () => {
+    const productId = await createProduct(ctx, { sku: 'NOTIFY-RACE', low_stock_threshold: 4 });
     // three paid orders wait for keys of a product out of stock
     const waitingOrders: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -288,14 +365,17 @@ describe.each(dbKinds)('[notifications] admins told of what waits for them on %s
         message: 'the three orders completed',
       },
     );
-    const raceSubject = /^Key stock of NOTIFY-RACE is under its reorder level$/;
+    const raceSubject = /^Key stock of NOTIFY-RACE is under its low-stock threshold$/;
     await waitForMail(GD, raceSubject);
     await noticesSettled();
     expect(mailsTo(GD, raceSubject)).toHaveLength(1);
   });
 
-  it('tells the global admins once when key stock falls under the reorder level, and again only after a restock', async () => {
-    const productId = await createProduct(ctx, { sku: 'NOTIFY-LOW', reorder_level: 3 });
+  it('tells the global admins once when key stock falls under the threshold set on Key stock, and again only after a restock', async () => {
+    const productId = await createProduct(ctx, { sku: 'NOTIFY-LOW' });
+    // the one threshold, as Key stock sets it (issue 33)
+    const set = await gd.put(`/api/keys/stock/${productId}`, { low_stock_threshold: 3 });
+    expect(set.statusCode, set.body).toBe(200);
     await addKeys(ctx, productId, 5);
     const notifiedAt = async () =>
       (
@@ -304,13 +384,13 @@ describe.each(dbKinds)('[notifications] admins told of what waits for them on %s
           .from(products)
           .where(eq(products.id, productId))
       )[0]?.at ?? null;
-    const lowSubject = /^Key stock of NOTIFY-LOW is under its reorder level$/;
+    const lowSubject = /^Key stock of NOTIFY-LOW is under its low-stock threshold$/;
 
-    await buy(productId, 2); // 3 left: at the level, not under it
+    await buy(productId, 2); // 3 left: at the threshold, not under it
     expect(await notifiedAt()).toBeNull();
     await buy(productId, 1); // 2 left: under it
     const [mail] = await waitForMail(GD, lowSubject);
-    expect(mail!.text).toContain('Only 2 key(s) are left, under the reorder level of 3.');
+    expect(mail!.text).toContain('Only 2 keys are left, under the low-stock threshold of 3.');
     expect(mail!.text).toContain('http://portal.test/pages/settings/products?tab=keys');
     const first = await notifiedAt();
     expect(first).not.toBeNull();
@@ -320,7 +400,7 @@ describe.each(dbKinds)('[notifications] admins told of what waits for them on %s
     await buy(productId, 1); // 1 left: still under, told already
     expect(await notifiedAt()).toEqual(first);
 
-    // a restock to the level arms it again
+    // a restock to the threshold arms it again
     const boundary = '----notifykeys';
     const file = ['R-1', 'R-2'].map((k) => `${k}-${productId}`).join('\n');
     const imported = await ctx.app.inject({
@@ -344,9 +424,27 @@ describe.each(dbKinds)('[notifications] admins told of what waits for them on %s
     expect(mailsTo(GD, lowSubject)).toHaveLength(2);
     // key stock is kept by global admins: local admins are not told
     expect(
-      smtp.received
-        .filter((m) => /NOTIFY-LOW|Запас ключей|açar ehtiyatı/.test(m.subject))
-        .flatMap((m) => m.to),
+      smtp.received.filter((m) => m.subject.includes('NOTIFY-LOW')).flatMap((m) => m.to),
     ).toEqual([GD, GD]);
+  });
+
+  it('mails the fall under the default threshold that Key stock shows as LOW STOCK (issue 33)', async () => {
+    // no threshold set: the default of 10 both flags and mails (the reorder level was off)
+    const productId = await createProduct(ctx, { sku: 'NOTIFY-DEFAULT' });
+    await addKeys(ctx, productId, 11);
+    const stock = async () =>
+      (await gd.get('/api/keys/stock?q=notify-default')).json().data.items[0] as {
+        low: boolean;
+        low_stock_threshold: number;
+      };
+    expect(await stock()).toEqual(expect.objectContaining({ low: false, low_stock_threshold: 10 }));
+    await buy(productId, 2); // 9 left: under 10
+    const subject = /^Key stock of NOTIFY-DEFAULT is under its low-stock threshold$/;
+    const [mail] = await waitForMail(GD, subject);
+    expect(mail!.text).toContain('Only 9 keys are left, under the low-stock threshold of 10.');
+    expect(await stock()).toEqual(expect.objectContaining({ low: true }));
+    await buy(productId, 1); // 8 left: the same fall, not mailed again
+    await noticesSettled();
+    expect(mailsTo(GD, subject)).toHaveLength(1);
   });
 });

@@ -1,5 +1,10 @@
-import { bakuDate, formatBakuTimestamp } from '@esd/shared/baku-time';
-import { noticeKindsFor } from '@esd/shared/notifications/notifications.rules';
+import { roleFromTypeId } from '@esd/shared/access/access.rules';
+import { bakuDate } from '@esd/shared/baku-time';
+import {
+  noticeKindsFor,
+  noticePageFor,
+  noticePages,
+} from '@esd/shared/notifications/notifications.rules';
 import type {
   NoticeKind,
   NoticeSettings,
@@ -8,14 +13,15 @@ import type {
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { languageOf, titleIn } from '../../lib/language';
+import { languageOf, pick, titleIn } from '../../lib/language';
+import { portalLink } from '../../lib/portal-link';
 import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import {
   cashDigestMail,
   lowStockMail,
-  pageLink,
   partnerApplicationMail,
+  prizeClaimedMail,
   returnRequestedMail,
 } from './notifications.mail';
 import * as repo from './notifications.repository';
@@ -25,18 +31,19 @@ export type AdminNotice =
   | { kind: 'return_requested'; returnRequestId: number }
   | { kind: 'partner_application'; applicationId: number }
   /** `at`: when the product was marked under its level (a later fall is another notice) */
-  | { kind: 'low_stock'; productId: number; at: string };
+  | { kind: 'low_stock'; productId: number; at: string }
+  /** `at`: when the claim was made (a cancelled claim made again is another notice) */
+  | { kind: 'prize_claimed'; wonPrizeId: number; at: string };
 
-/** The web pages where each thing waits. */
-const routes = {
-  order: (id: number) => `/pages/orders?order=${id}`,
-  cashOrders: '/pages/orders?status=pending&type=cash',
-  partners: '/pages/settings/partners',
-  users: '/pages/settings/users',
-  keyStock: '/pages/settings/products?tab=keys',
+/** Where on its page each thing waits (the page is `noticePageFor` the kind and the role). */
+const queries = {
+  order: (id: number) => `?order=${id}`,
+  cashOrders: '?status=pending&type=cash',
+  keyStock: '?tab=keys',
 };
 
-const GLOBAL_ADMIN = 1;
+/** An admin's role (its type id is an admin's: 1 or 2). */
+const roleOf = (admin: repo.Admin) => roleFromTypeId(admin.typeId) ?? 'u';
 
 /** Orders a digest lists by number; the rest are counted. */
 const DIGEST_ORDERS_LISTED = 50;
@@ -52,7 +59,14 @@ export const createNotificationsService = ({
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
 }) => {
-  const link = (route: string) => pageLink(config.publicUrl, route);
+  /**
+   * The page of a notice of `kind` that this admin may open, in the admin's language (the
+   * mail's), which the web adopts on opening it.
+   */
+  const link = (kind: NoticeKind, admin: repo.Admin, query = '') => {
+    const page = noticePages[noticePageFor(kind, roleOf(admin))];
+    return portalLink(config.publicUrl, `${page.path}${query}`, languageOf(admin.lang));
+  };
 
   /**
    * Mails each admin at most once for this (kind, subject): a claim row comes first, so a job
@@ -94,7 +108,7 @@ export const createNotificationsService = ({
       returnRequestedMail(
         admin,
         { ...request, title: titleIn(request, languageOf(admin.lang)) },
-        link(routes.order(request.orderId)),
+        link('return_requested', admin, queries.order(request.orderId)),
       ),
     );
   };
@@ -114,34 +128,59 @@ export const createNotificationsService = ({
         ru: application.countryRu,
         az: application.countryAz,
       }[lang];
-      // global admins review applications; a local admin is told of one from its countries
-      const reviewer = admin.typeId === GLOBAL_ADMIN;
+      // global admins review applications; a local admin is told of one from its countries,
+      // and linked to a page it may open
+      const reviewer = noticePageFor('partner_application', roleOf(admin)) === 'partners';
       return partnerApplicationMail(
         admin,
         { ...application, country },
-        { link: link(reviewer ? routes.partners : routes.users), reviewer },
+        { link: link('partner_application', admin), reviewer },
       );
     });
   };
 
   const lowStock = async (productId: number, at: string) => {
     const product = await repo.findLowStockNotice(db, productId);
-    // restocked (or the level turned off) since: this fall is over
-    if (
-      !product?.lowStockNotifiedAt ||
-      product.reorderLevel === null ||
-      product.lowStockNotifiedAt.toISOString() !== at
-    )
-      return 0;
-    const level = product.reorderLevel;
+    // restocked (or the threshold lowered to the stock) since: this fall is over
+    if (!product?.lowStockNotifiedAt || product.lowStockNotifiedAt.toISOString() !== at) return 0;
+    const threshold = product.lowStockThreshold;
     const recipients = await repo.findNoticeRecipients(db, 'low_stock', null);
     return mailEach('low_stock', `${productId}@${at}`, recipients, (admin) =>
       lowStockMail(
         admin,
-        { ...product, title: titleIn(product, languageOf(admin.lang)), reorderLevel: level },
-        link(routes.keyStock),
+        { ...product, title: titleIn(product, languageOf(admin.lang)), threshold },
+        link('low_stock', admin, queries.keyStock),
       ),
     );
+  };
+
+  const prizeClaimed = async (wonPrizeId: number, at: string) => {
+    const claim = await repo.findPrizeClaimNotice(db, wonPrizeId);
+    // cancelled, or claimed again since (that claim has its own notice)
+    if (
+      claim?.source !== 'claim' ||
+      claim.status === 'cancelled' ||
+      claim.claimedAt.toISOString() !== at
+    )
+      return 0;
+    // the admins who run events: the global ones (settings of events and prizes, spec 2)
+    const recipients = await repo.findNoticeRecipients(db, 'prize_claimed', null);
+    return mailEach('prize_claimed', `${wonPrizeId}@${at}`, recipients, (admin) => {
+      const lang = languageOf(admin.lang);
+      return prizeClaimedMail(
+        admin,
+        {
+          dealer: claim.dealer,
+          prize: pick({ en: claim.prizeEn, ru: claim.prizeRu, az: claim.prizeAz }, lang),
+          event: pick({ en: claim.eventEn, ru: claim.eventRu, az: claim.eventAz }, lang),
+          pointsSpent: claim.pointsSpent,
+          contactName: claim.contactName ?? '',
+          phone: claim.phone ?? '',
+          address: claim.address ?? '',
+        },
+        link('prize_claimed', admin),
+      );
+    });
   };
 
   /** The caller's switches: the kinds its role is sent, each on unless turned off. */
@@ -162,6 +201,8 @@ export const createNotificationsService = ({
           return partnerApplied(notice.applicationId);
         case 'low_stock':
           return lowStock(notice.productId, notice.at);
+        case 'prize_claimed':
+          return prizeClaimed(notice.wonPrizeId, notice.at);
       }
     },
 
@@ -180,11 +221,15 @@ export const createNotificationsService = ({
           id: row.id,
           dealer: row.dealer,
           totalAzn: row.totalAzn,
-          placedOn: formatBakuTimestamp(row.createdAt).slice(0, 16),
+          placedAt: new Date(row.createdAt).toISOString(),
         }));
         try {
           sent += await mailEach('cash_digest', day, [admin], () =>
-            cashDigestMail(admin, { orders, total }, link(routes.cashOrders)),
+            cashDigestMail(
+              admin,
+              { orders, total },
+              link('cash_digest', admin, queries.cashOrders),
+            ),
           );
         } catch (error) {
           failure ??= error;

@@ -20,6 +20,7 @@ export {
   findHeldKeys,
   findOrderItems,
   findVisibleOrder,
+  itemTotals,
   lateItemsCondition,
   markItemDelivered,
   type OrderListRow,

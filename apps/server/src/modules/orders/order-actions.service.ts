@@ -1,6 +1,8 @@
 import type { Role } from '@esd/shared/access/access.rules';
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
+import { formatNumber } from '@esd/shared/format/format';
+import { formatCount } from '@esd/shared/format/plural';
 import {
   cancelRefund,
   canMoveOrder,
@@ -15,13 +17,16 @@ import {
   remainingOfOrder,
   returnableUntil,
 } from '@esd/shared/orders/orders.rules';
-import { sumMoney } from '@esd/shared/shop/money';
-import { SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
-import type { Db, Tx } from '../../db/client';
+import { compareMoney, sumMoney } from '@esd/shared/shop/money';
+import { aznAtRate, SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
+import type { AuditValues } from '@esd/shared/users/users.audit-codes';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { writeAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
+import { findCurrentRate } from '../catalogue';
 import { assertReturnKeepsPoints, reverseEventPoints } from '../events';
 import { readOrderSettings } from '../keys';
 import * as repo from './orders.repository';
@@ -31,6 +36,33 @@ import * as repo from './orders.repository';
 
 /** What the order actions use: the database and the clock their return window reads. */
 export type OrderActionDeps = { db: Db; clock: Clock };
+
+/** The address an admin's action came from, for its audit entry. */
+type FromAddress = { ip?: string | null };
+
+/**
+ * Money received and return decisions go into the audit log (issue 33), in words the audit page
+ * shows: who (the entry's actor), which order (its record), the amounts, the decision and why.
+ */
+const auditOrder = (
+  tx: Tx,
+  session: Session,
+  ip: string | null | undefined,
+  entry: {
+    action:
+      | 'order.confirm_payment'
+      | 'order.settle_credit'
+      | 'order.return_approve'
+      | 'order.return_reject';
+    orderId: number;
+    after: AuditValues;
+  },
+) =>
+  writeAudit(
+    tx,
+    { actorId: session.user.id, ip: ip ?? null },
+    { action: entry.action, entityType: 'order', entityId: entry.orderId, after: entry.after },
+  );
 
 const isOrderAdmin = (role: Role) => role === 'gd' || role === 'ld';
 
@@ -83,6 +115,12 @@ export const factsOf = (
   sellType: order.sellType,
   creditSettled: order.creditSettledAt !== null,
   deliveredKeys: items.reduce((n, i) => n + i.delivered, 0),
+  // keys still held: delivered on items not returned; an Adobe item's licences are at Adobe,
+  // with no keys to activate or send
+  heldKeys: items.reduce(
+    (n, i) => n + (i.status === 'returned' || i.providerId === PROVIDER.adobe ? 0 : i.delivered),
+    0,
+  ),
   isOwner: isOwnerOf(session, order),
   isAdmin: isOrderAdmin(session.role),
   hasVendorItemWaiting: items.some(
@@ -192,24 +230,66 @@ const moveOrder = async (
   });
 };
 
-/** A global or local district admin confirms that a cash order was paid; delivery starts. */
+/**
+ * What a cash order costs in AZN if paid today (specification §1: at the bank's rate at payment
+ * time): its lines at the rate in force today (Baku), with the order's VAT. Undefined when no
+ * rate was ever entered.
+ */
+export const paymentDueToday = async (
+  tx: DbOrTx,
+  order: Pick<repo.OrderRow, 'id' | 'vatPercent' | 'surchargePercent'>,
+) => {
+  const rate = await findCurrentRate(tx);
+  if (!rate) return undefined;
+  const fixed = aznAtRate(order, await repo.findItemPrices(tx, order.id), rate.rate);
+  return { rate: rate.rate, rateDate: rate.date, ...fixed };
+};
+
+/**
+ * A global or local district admin confirms that a cash order was paid; delivery starts. The
+ * payment fixes the order's AZN amounts at the rate of its day (issue 31); `expectedAzn`, the
+ * amount the admin saw as due, must be that amount (else 409 AMOUNT_CHANGED, nothing done).
+ */
 export const confirmPayment = (
   { db, clock }: OrderActionDeps,
   session: Session,
   id: number,
-  note?: string,
+  input: { note?: string; expectedAzn?: string } & FromAddress,
 ) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
     const { order, may } = await lockOrder(tx, clock, session, id);
     if (!may.confirm_payment)
       throw invalidState('Only an order awaiting payment can be confirmed.');
-    await moveOrder(tx, session, order, 'in_progress', note, 'paidAt');
+    const due = await paymentDueToday(tx, order);
+    if (!due)
+      throw new AppError(
+        'NO_EXCHANGE_RATE',
+        "No bank exchange rate is set, so the AZN amount of the payment cannot be fixed; set today's rate first.",
+      );
+    if (input.expectedAzn !== undefined && compareMoney(input.expectedAzn, due.totalAzn) !== 0)
+      throw new AppError(
+        'AMOUNT_CHANGED',
+        `The amount due is now ${due.totalAzn} AZN at the bank's rate ${due.rate} of ${due.rateDate}, not ${input.expectedAzn} AZN: nothing was confirmed.`,
+        { payment_due: { rate: due.rate, rate_date: due.rateDate, total_azn: due.totalAzn } },
+      );
+    await repo.setOrderAzn(tx, id, due);
+    await moveOrder(tx, session, order, 'in_progress', input.note, 'paidAt');
     await recordMoney(
       tx,
-      { orderId: id, actorId: session.user.id, note },
-      { kind: 'paid', usd: order.totalUsd, azn: order.totalAzn },
+      { orderId: id, actorId: session.user.id, note: input.note },
+      { kind: 'paid', usd: order.totalUsd, azn: due.totalAzn },
     );
+    await auditOrder(tx, session, input.ip, {
+      action: 'order.confirm_payment',
+      orderId: id,
+      after: {
+        amount_usd: order.totalUsd,
+        amount_azn: due.totalAzn,
+        rate: due.rate,
+        note: input.note || null,
+      },
+    });
   });
 
 /** The buyer while it awaits payment, or an admin until a key went out. Credit comes back. */
@@ -243,7 +323,7 @@ export const settleCredit = (
   { db, clock }: OrderActionDeps,
   session: Session,
   id: number,
-  note?: string,
+  { note, ip }: { note?: string } & FromAddress = {},
 ) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
@@ -255,11 +335,17 @@ export const settleCredit = (
       throw invalidState('A cancelled order owes nothing.');
     }
     await repo.markCreditSettled(tx, id);
+    const settled = remainingOfOrder(moneyStateOf(order));
     await recordMoney(
       tx,
       { orderId: id, actorId: session.user.id, note },
-      { kind: 'settled', ...remainingOfOrder(moneyStateOf(order)) },
+      { kind: 'settled', ...settled },
     );
+    await auditOrder(tx, session, ip, {
+      action: 'order.settle_credit',
+      orderId: id,
+      after: { amount_usd: settled.usd, amount_azn: settled.azn, note: note || null },
+    });
     await repo.insertOrderEvent(tx, {
       orderId: id,
       fromStatus: order.status,
@@ -294,12 +380,17 @@ export const deliverManually = (
     if (unique.length !== keys.length) throw invalidState('The same key is listed twice.');
     const missing = item.quantity - item.delivered;
     if (unique.length > missing)
-      throw invalidState(`This item needs ${missing} more key(s), not ${unique.length}.`);
+      throw invalidState(
+        `This item needs ${formatCount(missing, 'en', { one: 'more key', other: 'more keys' })}, not ${formatNumber(unique.length, 'en')}.`,
+      );
     try {
       await repo.insertAllocatedKeys(tx, item, unique, session.user.id);
     } catch (error) {
       if (isUniqueViolation(error))
-        throw new AppError('CONFLICT', 'One of these keys was already issued for this product.');
+        throw new AppError(
+          'CONFLICT',
+          'One of these keys is already in the key pool, for this or another product.',
+        );
       throw error;
     }
     const full = unique.length === missing;
@@ -446,7 +537,7 @@ export const decideReturn = (
   session: Session,
   id: number,
   returnId: number,
-  decision: { approve: boolean; note?: string; lang: Language },
+  decision: { approve: boolean; note?: string; lang: Language } & FromAddress,
 ) =>
   db.transaction(async (tx) => {
     requireAdmin(session);
@@ -457,6 +548,19 @@ export const decideReturn = (
     if (!may.decide_returns || request.status !== 'requested')
       throw invalidState('This request was already decided.');
     const item = await lockItem(tx, id, request.orderItemId);
+    const audit = (action: 'order.return_approve' | 'order.return_reject') =>
+      auditOrder(tx, session, decision.ip, {
+        action,
+        orderId: id,
+        after: {
+          sku: item.sku,
+          quantity: item.quantity,
+          amount_usd: item.totalUsd,
+          amount_azn: item.totalAzn,
+          reason: request.reason,
+          note: decision.note || null,
+        },
+      });
     await repo.decideReturnRequest(tx, returnId, {
       status: decision.approve ? 'approved' : 'rejected',
       decidedBy: session.user.id,
@@ -471,6 +575,7 @@ export const decideReturn = (
         actorId: session.user.id,
         note: decision.note || null,
       });
+      await audit('order.return_reject');
       return;
     }
     if (item.status !== 'delivered') throw invalidState('Only a delivered item can be returned.');
@@ -498,4 +603,5 @@ export const decideReturn = (
       actorId: session.user.id,
       note: decision.note || null,
     });
+    await audit('order.return_approve');
   });

@@ -18,35 +18,25 @@ export const claimOrderMails = async (db: DbOrTx, orderIds: number[], claim: Mai
   return rows.map((row) => row.orderId);
 };
 
+/** The recipient's claims on these orders whose mail has not gone out yet. */
+const unsentClaims = (orderIds: number[], claim: MailClaim) =>
+  and(
+    inArray(orderMails.orderId, orderIds),
+    eq(orderMails.kind, claim.kind),
+    eq(orderMails.recipientId, claim.recipientId),
+    isNull(orderMails.sentAt),
+  );
+
 /** The mail went out: the claims stay for good. */
 export const confirmOrderMails = async (db: DbOrTx, orderIds: number[], claim: MailClaim) => {
   if (orderIds.length === 0) return;
-  await db
-    .update(orderMails)
-    .set({ sentAt: sql`now()` })
-    .where(
-      and(
-        inArray(orderMails.orderId, orderIds),
-        eq(orderMails.kind, claim.kind),
-        eq(orderMails.recipientId, claim.recipientId),
-        isNull(orderMails.sentAt),
-      ),
-    );
+  await db.update(orderMails).set({ sentAt: sql`now()` }).where(unsentClaims(orderIds, claim));
 };
 
 /** The send failed or had nothing to send: the claims go, so a retry may send. */
 export const releaseOrderMails = async (db: DbOrTx, orderIds: number[], claim: MailClaim) => {
   if (orderIds.length === 0) return;
-  await db
-    .delete(orderMails)
-    .where(
-      and(
-        inArray(orderMails.orderId, orderIds),
-        eq(orderMails.kind, claim.kind),
-        eq(orderMails.recipientId, claim.recipientId),
-        isNull(orderMails.sentAt),
-      ),
-    );
+  await db.delete(orderMails).where(unsentClaims(orderIds, claim));
 };
 
 /** Whether an order's mail was claimed, and whether it went out (a claim without `sentAt`: being sent, or its sender died). */

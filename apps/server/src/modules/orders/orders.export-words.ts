@@ -1,4 +1,5 @@
 import type { Language } from '@esd/shared/constants';
+import type { OrderDisplayStatus } from '@esd/shared/orders/orders.rules';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 
 /*
@@ -23,6 +24,9 @@ export const orderHeaders: Record<Language, string[]> = {
     'Total AZN',
     'Waiting items',
     'Credit settled',
+    'Returned licences',
+    'Returned USD (excl. VAT)',
+    'Returned AZN',
   ],
   ru: [
     'Заказ',
@@ -38,6 +42,9 @@ export const orderHeaders: Record<Language, string[]> = {
     'Итого AZN',
     'Ждут ключей',
     'Кредит погашен',
+    'Возвращено лицензий',
+    'Возвращено USD (без НДС)',
+    'Возвращено AZN',
   ],
   az: [
     'Sifariş',
@@ -53,26 +60,36 @@ export const orderHeaders: Record<Language, string[]> = {
     'Cəmi AZN',
     'Açar gözləyən',
     'Kredit ödənilib',
+    'Qaytarılan lisenziyalar',
+    'Qaytarılan USD (ƏDV-siz)',
+    'Qaytarılan AZN',
   ],
 };
-export const statusNames: Record<Language, Record<string, string>> = {
+/** The order's display status (`orderDisplayStatus`): its stored status, or how much came back. */
+export const statusNames: Record<Language, Record<OrderDisplayStatus, string>> = {
   en: {
     pending: 'Pending',
     in_progress: 'In progress',
     completed: 'Completed',
     cancelled: 'Cancelled',
+    partly_returned: 'Partly returned',
+    returned: 'Returned',
   },
   ru: {
     pending: 'Ожидает оплаты',
     in_progress: 'В работе',
     completed: 'Выполнен',
     cancelled: 'Отменён',
+    partly_returned: 'Частично возвращён',
+    returned: 'Возвращён',
   },
   az: {
     pending: 'Ödəniş gözlənilir',
     in_progress: 'İcradadır',
     completed: 'Tamamlanıb',
     cancelled: 'Ləğv edilib',
+    partly_returned: 'Qismən qaytarılıb',
+    returned: 'Qaytarılıb',
   },
 };
 export const typeNames: Record<Language, Record<SellType, string>> = {

@@ -32,6 +32,8 @@ describe.each(dbKinds)('[orders] items export and keys download on %s', (kind) =
   let userOrder: Detail;
   let dealerOrder: Detail;
   let pendingOrderId: number;
+  let alpha: number;
+  let beta: number;
   let seq = 0;
 
   /** Basket lines, a checkout, and the order once its keys are delivered (credit) or placed. */
@@ -55,11 +57,11 @@ describe.each(dbKinds)('[orders] items export and keys download on %s', (kind) =
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
-    const alpha = await createProduct(ctx, {
+    alpha = await createProduct(ctx, {
       sku: 'EXP-ALPHA',
       title: { en: '=Alpha Suite', ru: 'Альфа', az: 'Alfa paketi' },
     });
-    const beta = await createProduct(ctx, { sku: 'EXP-BETA', dealer_price: '33.33' });
+    beta = await createProduct(ctx, { sku: 'EXP-BETA', dealer_price: '33.33' });
     await addKeys(ctx, alpha, 10, 'ALPHA');
     await addKeys(ctx, beta, 10, 'BETA');
     userOrder = await buy(
@@ -205,6 +207,15 @@ describe.each(dbKinds)('[orders] items export and keys download on %s', (kind) =
   });
 
   it("downloads one order's keys as CSV and as text, revoked keys left out", async () => {
+    // an order of its own, like userOrder: the revoked key would be missing from the others' files
+    const userOrder = await buy(
+      'user@example.com',
+      [
+        [alpha, 2],
+        [beta, 1],
+      ],
+      2,
+    );
     const user = await as(ctx, 'user@example.com');
     const [revoked] = keysOf(userOrder, 'EXP-ALPHA');
     await ctx.db

@@ -56,7 +56,7 @@ async function* orderBatches(db: Db, session: Session, query: ExportQuery) {
 const orderTable = (db: Db, session: Session, query: ExportQuery, lang: Language): Table => ({
   sheet: 'Orders',
   headers: orderHeaders[lang],
-  widths: [8, 20, 16, 10, 24, 28, 24, 8, 10, 18, 14, 12, 12],
+  widths: [8, 20, 16, 10, 24, 28, 24, 8, 10, 18, 14, 12, 12, 12, 18, 14],
   batches: (async function* () {
     for await (const rows of orderBatches(db, session, query)) {
       const totals = await itemTotals(
@@ -68,7 +68,7 @@ const orderTable = (db: Db, session: Session, query: ExportQuery, lang: Language
         return [
           o.id,
           { at: o.created_at },
-          statusNames[lang][o.status] ?? o.status,
+          statusNames[lang][o.display_status],
           typeNames[lang][o.sell_type],
           o.buyer.name,
           o.buyer.email,
@@ -79,6 +79,9 @@ const orderTable = (db: Db, session: Session, query: ExportQuery, lang: Language
           { money: o.total_azn },
           o.waiting_items,
           o.sell_type === SELL_TYPE.credit ? yesNo[lang][o.credit_settled ? 0 : 1] : '',
+          o.returned_quantity,
+          { money: o.returned_usd },
+          { money: o.returned_azn },
         ];
       });
     }
@@ -132,7 +135,7 @@ const itemTable = (db: Db, session: Session, query: ExportQuery, lang: Language)
           (byOrder.get(order.id) ?? []).map((item): Cell[] => [
             order.id,
             { at: order.createdAt.toISOString() },
-            statusNames[lang][order.status] ?? order.status,
+            statusNames[lang][order.status],
             typeNames[lang][order.sellType],
             buyer.name,
             dealer.name,

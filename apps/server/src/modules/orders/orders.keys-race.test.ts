@@ -5,7 +5,7 @@
  *   (dealers and end users, on credit) checking out one unit each at the same instant, spread
  *   over both processes: exactly 10 orders get a key, no key goes out twice, the stock ends
  *   at 0 and the other 40 orders wait for keys (paid, in progress, nothing delivered).
- * - The unique index on (product, key) refuses a second copy of a delivered key.
+ * - The pool's unique index on the key refuses a second copy of a delivered key.
  * - Idempotency (the Stripe model): one Idempotency-Key sent 10 times at once, over both
  *   processes, places one order and gets 10 identical answers; the key with another body
  *   gets 422.
@@ -197,33 +197,59 @@ suite('[orders] the last keys and one Idempotency-Key, on two processes', () => 
     );
   }, 240_000);
 
-  it('refuses a second copy of a delivered key by the unique index on (product, key)', async () => {
+  it('refuses a second copy of a delivered key by the unique index of the pool (invariant 8)', async () => {
     const [index] = await cluster.query<{ indexdef: string }>(
-      `select indexdef from pg_indexes where indexname = 'licence_keys_product_key_unique'`,
+      `select indexdef from pg_indexes where indexname = 'licence_keys_key_unique'`,
     );
-    expect(index?.indexdef).toMatch(/CREATE UNIQUE INDEX .* \(product_id, key\)/);
-    const [delivered] = await cluster.query<{ product_id: number; key: string }>(
-      `select product_id, key from licence_keys where status = 'allocated' and key like 'RACE-%' order by id limit 1`,
+    expect(index?.indexdef).toMatch(
+      /CREATE UNIQUE INDEX .*lower\(.*key.*\).*WHERE \(duplicate_of IS NULL\)/,
     );
+    // its own delivery, so that the test stands alone: one key, two buyers, the second waits
+    const productId = await cluster.createProduct(`DUP-${randomBytes(4).toString('hex')}`);
+    const key = `DUP-${randomBytes(8).toString('hex')}`;
+    const imported = await cluster.importKeys(servers[0]!, productId, [key]);
+    expect(imported.status, imported.text).toBe(200);
+    const [first, second] = buyers;
+    const orderIds: number[] = [];
+    for (const buyer of [first!, second!]) {
+      await fillBaskets(productId, [buyer]);
+      const placed = await cluster.call<OrderData>(
+        servers[1]!,
+        'POST',
+        '/api/checkout',
+        buyer.token,
+        { sell_type: 2 },
+        { 'idempotency-key': `dup-${productId}-${buyer.id}` },
+      );
+      expect(placed.status).toBe(200);
+      orderIds.push(placed.body!.data.id);
+      await waitForDeliveryJobs([placed.body!.data.id]);
+    }
+    const [delivered] = await cluster.query<{ order_id: number }>(
+      `select i.order_id from licence_keys k join order_items i on i.id = k.order_item_id
+       where k.product_id = $1 and k.key = $2 and k.status = 'allocated'`,
+      [productId, key],
+    );
+    expect(delivered?.order_id).toBe(orderIds[0]);
     const [waitingItem] = await cluster.query<{ id: number }>(
-      `select id from order_items where product_id = $1 and status = 'waiting' limit 1`,
-      [delivered!.product_id],
+      `select id from order_items where order_id = $1 and status = 'waiting'`,
+      [orderIds[1]],
     );
     const error = await cluster
       .query(
         `insert into licence_keys (product_id, key, status, order_item_id, allocated_at)
          values ($1, $2, 'allocated', $3, now())`,
-        [delivered!.product_id, delivered!.key, waitingItem!.id],
+        [productId, key, waitingItem!.id],
       )
       .then(
         () => null,
         (e: unknown) => e,
       );
     expect(pgErrorCode(error)).toBe('23505');
-    expect(violatedConstraint(error)).toBe('licence_keys_product_key_unique');
+    expect(violatedConstraint(error)).toBe('licence_keys_key_unique');
     const [copies] = await cluster.query<{ n: number }>(
       'select count(*)::int as n from licence_keys where product_id = $1 and key = $2',
-      [delivered!.product_id, delivered!.key],
+      [productId, key],
     );
     expect(copies?.n).toBe(1);
   });

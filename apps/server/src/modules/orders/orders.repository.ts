@@ -122,15 +122,31 @@ export const findOrdersAfter = (
   ).limit(limit);
 
 /** Item counts of some orders in one grouped query. */
+export type ItemTotals = {
+  items: number;
+  quantity: number;
+  waiting: number;
+  /** licences of returned items, and what those items cost (USD excl. VAT, AZN) */
+  returnedQuantity: number;
+  returnedUsd: string;
+  returnedAzn: string;
+};
+
+const isReturned = sql`${orderItems.status} = 'returned'`;
+const returnedSum = (column: typeof orderItems.totalUsd) =>
+  sql<string>`coalesce(sum(${column}) filter (where ${isReturned}), 0)::numeric(14, 2)::text`;
+
 export const itemTotals = async (db: DbOrTx, orderIds: number[]) => {
-  if (orderIds.length === 0)
-    return new Map<number, { items: number; quantity: number; waiting: number }>();
+  if (orderIds.length === 0) return new Map<number, ItemTotals>();
   const rows = await db
     .select({
       orderId: orderItems.orderId,
       items: sql<number>`count(*)::int`,
       quantity: sql<number>`sum(${orderItems.quantity})::int`,
       waiting: sql<number>`(count(*) filter (where ${orderItems.status} = 'waiting'))::int`,
+      returnedQuantity: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${isReturned}), 0)::int`,
+      returnedUsd: returnedSum(orderItems.totalUsd),
+      returnedAzn: returnedSum(orderItems.totalAzn),
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
@@ -332,6 +348,45 @@ export const setOrderStatus = (
     .update(orders)
     .set({ ...(stamp ? { [stamp]: sql`now()` } : {}), status: to, updatedAt: sql`now()` })
     .where(eq(orders.id, id));
+
+/** What an order's lines cost in USD, to work out their AZN amounts at another rate. */
+export const findItemPrices = (tx: DbOrTx, orderId: number) =>
+  tx
+    .select({ id: orderItems.id, unitUsd: orderItems.unitUsd, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+
+/**
+ * Fixes an order's AZN amounts at a day's rate (issue 31): each line's, then the order's. The
+ * lines first: a cash order's sales count from its payment, so the sales triggers then read the
+ * amounts fixed here.
+ */
+export const setOrderAzn = async (
+  tx: Tx,
+  id: number,
+  fixed: {
+    rate: string;
+    rateDate: string;
+    totalAzn: string;
+    lines: { id: number; totalAzn: string }[];
+  },
+) => {
+  for (const line of fixed.lines)
+    await tx
+      .update(orderItems)
+      .set({ totalAzn: line.totalAzn })
+      .where(and(eq(orderItems.id, line.id), eq(orderItems.orderId, id)));
+  await tx
+    .update(orders)
+    .set({
+      rate: fixed.rate,
+      rateDate: fixed.rateDate,
+      totalAzn: fixed.totalAzn,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, id));
+};
 
 export const markCreditSettled = (tx: Tx, id: number) =>
   tx

@@ -1,6 +1,7 @@
 import { CREDIT_LIMIT_MESSAGE } from '@esd/shared/orders/orders.rules';
+import { sumMoney } from '@esd/shared/shop/money';
 import { and, count, eq, notInArray, type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
@@ -44,7 +45,6 @@ const newKey = () => `test-key-${Date.now()}-${++keySeq}`;
 describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind) => {
   let ctx: TestContext;
   let productId: number;
-  let outOfStockId: number;
   let vendorId: number;
   let pricyId: number;
 
@@ -62,10 +62,17 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     });
   };
 
+  /** A cash order of one line, placed and left pending (no delivery runs for it). */
+  const pendingCashOrder = async (email: string, product: number, quantity = 1) => {
+    await (await as(ctx, email)).get(`/api/basket/add/${product}/${quantity}/1`);
+    const placed = await checkout(email, 1);
+    expect(placed.statusCode, placed.body).toBe(200);
+    return placed.json().data as Detail;
+  };
+
   beforeAll(async () => {
     ctx = await createTestContext(kind);
     productId = await createProduct(ctx, { sku: 'ORD-KEYS' });
-    outOfStockId = await createProduct(ctx, { sku: 'ORD-EMPTY' });
     vendorId = await createProduct(ctx, { sku: 'ORD-VENDOR', provider_id: 2 });
     pricyId = await createProduct(ctx, {
       sku: 'ORD-PRICY',
@@ -75,8 +82,30 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     await addKeys(ctx, productId, 50);
   }, 60_000);
   afterAll(async () => ctx?.close());
+  // each test fills the baskets it checks out
+  beforeEach(async () => {
+    await ctx.db.delete(basketItems);
+  });
 
   it('previews the checkout with VAT, the rate and the credit before and after', async () => {
+    // a dealer that owes nothing: its open credit orders (of other tests) settled
+    const gd = await as(ctx, 'gd@example.com');
+    const [dealerRow] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'dealer@example.com'));
+    const owed = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.dealerId, dealerRow!.id),
+          eq(orders.sellType, 2),
+          sql`${orders.creditSettledAt} is null and ${orders.status} <> 'cancelled'`,
+        ),
+      );
+    for (const { id } of owed)
+      expect((await gd.post(`/api/orders/${id}/settle-credit`, {})).statusCode).toBe(200);
     const dealer = await as(ctx, 'dealer@example.com');
     await dealer.get(`/api/basket/add/${productId}/2/2`);
     const preview = (await dealer.get('/api/checkout?sell_type=2')).json().data;
@@ -96,9 +125,19 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     // 105.00 × 1.02 × 1.7 × 1.18 = 214.8426 → 214.84, × 2 = 429.68
     expect(preview.total_azn).toBe('429.68');
     expect(preview.lines[0]).toMatchObject({ sku: 'ORD-KEYS', quantity: 2, in_stock: true });
+    // the same lines for cash draw no credit: what remains stays what it is
+    await dealer.get(`/api/basket/add/${productId}/2/1`);
+    const cash = (await dealer.get('/api/checkout?sell_type=1')).json().data;
+    expect(cash).toMatchObject({ sell_type: 1, total_usd: '210.00' });
+    expect(cash.credit).toEqual({
+      limit: '5000.00',
+      remaining: '5000.00',
+      remaining_after: '5000.00',
+    });
   });
 
   it('places a credit order once per Idempotency-Key, empties the basket and delivers keys', async () => {
+    await (await as(ctx, 'dealer@example.com')).get(`/api/basket/add/${productId}/2/2`);
     const key = newKey();
     const first = await checkout('dealer@example.com', 2, key);
     expect(first.json()).toMatchObject({ code: 200, message: 'Your order is placed.' });
@@ -139,12 +178,17 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     expect(done.history[0]!.by).toBe('Caspian Soft LLC');
 
     // the keys mail goes out by itself when the order completes
-    const mail = await waitFor(
-      () => ctx.db.select().from(mailMessages).where(eq(mailMessages.to, 'dealer@example.com')),
-      { until: (mails) => mails.length > 0, message: 'the keys mail to dealer@example.com' },
+    const subject = `Your licence keys for order #${placed.id}`;
+    const mails = await waitFor(
+      () =>
+        ctx.db
+          .select()
+          .from(mailMessages)
+          .where(and(eq(mailMessages.to, 'dealer@example.com'), eq(mailMessages.subject, subject))),
+      { until: (found) => found.length > 0, message: `the keys mail of order ${placed.id}` },
     );
-    expect(mail.at(-1)?.subject).toBe(`Your licence keys for order #${placed.id}`);
-    expect(mail.at(-1)?.text).toContain(keys[0]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(keys[0]);
   });
 
   it('needs an Idempotency-Key and a non-empty basket', async () => {
@@ -212,6 +256,8 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
   });
 
   it('scopes orders: own, the dealer’s users’, the local district’s countries, everything', async () => {
+    // the seed has orders of both dealers; the user's own is placed here
+    await pendingCashOrder('user@example.com', productId);
     const list = async (email: string) =>
       (
         (await (await as(ctx, email)).get('/api/orders?perPage=100')).json().data.items as {
@@ -243,17 +289,33 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
   });
 
   it('filters by id, SKU, product name, status and dates', async () => {
+    // two orders of a product of its own, one of them cancelled
+    const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
+    const filtered = await createProduct(ctx, {
+      sku: `ORD-FILTER-${tag}`,
+      title: { en: `Filter probe ${tag}`, ru: `Фильтр проба ${tag}`, az: `Filtr ${tag}` },
+    });
+    const [kept, dropped] = [
+      await pendingCashOrder('dealer@example.com', filtered),
+      await pendingCashOrder('dealer@example.com', filtered),
+    ];
     const gd = await as(ctx, 'gd@example.com');
+    const cancelled = await gd.post(`/api/orders/${dropped.id}/cancel`, { note: 'a probe' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     const q = async (query: string) =>
       (await gd.get(`/api/orders?${query}`)).json().data as {
         total: number;
         items: { id: number }[];
       };
-    expect((await q('sku=ord-keys')).total).toBe(2);
-    expect((await q('product=Тестовый')).total).toBeGreaterThanOrEqual(3);
-    expect((await q('status=cancelled')).total).toBe(1);
-    const one = (await q('sku=ORD-PRICY')).items[0]!;
-    expect((await q(`id=${one.id}`)).items.map((o) => o.id)).toEqual([one.id]);
+    const sorted = [kept.id, dropped.id].sort((a, b) => a - b);
+    expect((await q(`sku=ord-filter-${tag.toLowerCase()}`)).items.map((o) => o.id).sort()).toEqual(
+      sorted,
+    );
+    expect((await q(`product=${encodeURIComponent(`Фильтр проба ${tag}`)}`)).total).toBe(2);
+    const dropouts = await q(`sku=ORD-FILTER-${tag}&status=cancelled`);
+    expect(dropouts.items.map((o) => o.id)).toEqual([dropped.id]);
+    expect((await q('status=cancelled')).items.map((o) => o.id)).toContain(dropped.id);
+    expect((await q(`id=${kept.id}`)).items.map((o) => o.id)).toEqual([kept.id]);
     expect((await q('date_from=2000-01-01&date_to=2000-12-31')).total).toBe(0);
     expect((await gd.get('/api/orders?status=shipped')).statusCode).toBe(400);
   });
@@ -278,6 +340,7 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
   });
 
   it('keeps an out-of-stock item waiting and delivers it when keys are imported', async () => {
+    const outOfStockId = await createProduct(ctx, { sku: `ORD-EMPTY-${newKey()}` });
     const dealer = await as(ctx, 'dealer@example.com');
     await dealer.get(`/api/basket/add/${outOfStockId}/3/2`);
     const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
@@ -385,6 +448,43 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     expect(done.items[0]!.keys.map((k) => k.key)).toEqual(['VENDOR-1', 'VENDOR-2']);
   });
 
+  it('greets another address neutrally, or by its own name, with no link to the portal; the buyer gets its own link', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    await dealer.get(`/api/basket/add/${productId}/1/2`);
+    const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
+    await waitForStatus('dealer@example.com', placed.id, 'completed');
+    const lastMailTo = async (to: string) => {
+      const rows = await ctx.db.select().from(mailMessages).where(eq(mailMessages.to, to));
+      const ofOrder = new RegExp(`#${placed.id}(?!\\d)`);
+      return rows.filter((m) => ofOrder.test(m.text)).at(-1)!;
+    };
+    const send = async (email?: string) => {
+      const sent = await dealer.post(`/api/orders/${placed.id}/send-keys`, email ? { email } : {});
+      expect(sent.statusCode, sent.body).toBe(200);
+    };
+
+    // a stranger: no dealer's name in the greeting, no link to a portal it cannot open
+    await send('Stranger@Customer.test');
+    const stranger = await lastMailTo('Stranger@Customer.test');
+    expect(stranger.text).toMatch(/^Hello!\n/);
+    expect(stranger.text).toContain(
+      `Caspian Soft LLC sent you the licence keys of order #${placed.id} from the ESD portal.`,
+    );
+    expect(stranger.text).not.toContain('Hello, Caspian Soft LLC');
+    expect(stranger.text).not.toContain('http://portal.test');
+    expect(stranger.html).not.toContain('<a ');
+    // an address with an account of its own is greeted by its own name, still without the link
+    await send('ld@example.com');
+    const known = await lastMailTo('ld@example.com');
+    expect(known.text).toMatch(/^Hello, Rashad Aliyev!\n/);
+    expect(known.text).not.toContain('/pages/orders');
+    // the buyer's own copy (its own address, in any case) greets it and links its order
+    await send('DEALER@example.com');
+    const own = await lastMailTo('DEALER@example.com');
+    expect(own.text).toMatch(/^Hello, Caspian Soft LLC!\n/);
+    expect(own.text).toContain(`http://portal.test/pages/orders?order=${placed.id}&lang=en`);
+  });
+
   it('activates a key, sends keys by mail, returns an item and restores the credit', async () => {
     const dealer = await as(ctx, 'dealer@example.com');
     const before = (await dealer.get('/api/checkout?sell_type=2')).json().data.credit.remaining;
@@ -442,26 +542,27 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
 
   it('settles credit, which frees the dealer’s limit', async () => {
     const dealer = await as(ctx, 'dealer@example.com');
+    await dealer.get(`/api/basket/add/${productId}/2/2`);
+    const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
+    await waitForStatus('dealer@example.com', placed.id, 'completed');
     const before = (await dealer.get('/api/checkout?sell_type=2')).json().data.credit;
     const gd = await as(ctx, 'gd@example.com');
-    const list = (await gd.get('/api/orders?sell_type=2&status=completed&perPage=100')).json().data
-      .items as {
-      id: number;
-      credit_settled: boolean;
-      total_usd: string;
-      dealer: { name: string };
-    }[];
-    const open = list.find((o) => !o.credit_settled && o.total_usd === '210.00')!;
+    const list = (await gd.get(`/api/orders?sell_type=2&status=completed&id=${placed.id}`)).json()
+      .data.items as { id: number; credit_settled: boolean; total_usd: string }[];
+    expect(list).toMatchObject([{ id: placed.id, credit_settled: false, total_usd: '210.00' }]);
+    const open = list[0]!;
     const settled = (await gd.post(`/api/orders/${open.id}/settle-credit`, {})).json();
     expect(settled.data.credit_settled).toBe(true);
     const after = (await dealer.get('/api/checkout?sell_type=2')).json().data.credit;
-    expect(Number(after.remaining) - Number(before.remaining)).toBeCloseTo(
-      Number(open.total_usd),
-      2,
-    );
+    expect(after.remaining).toBe(sumMoney([before.remaining, open.total_usd]));
   });
 
   it('exports the filtered orders as CSV with formula cells neutralised, and as xlsx', async () => {
+    // three orders of a product of its own, and one of the user's
+    const sku = `ORD-XLSX-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const exported = await createProduct(ctx, { sku });
+    for (let i = 0; i < 3; i++) await pendingCashOrder('dealer@example.com', exported);
+    await pendingCashOrder('user@example.com', productId);
     await ctx.db
       .update(users)
       .set({ name: '=HYPERLINK("http://evil")' })
@@ -472,7 +573,7 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv.body).not.toMatch(/(^|,)=HYPERLINK/m);
-    const xlsx = await gd.get('/api/orders/export?format=xlsx&sku=ORD-KEYS');
+    const xlsx = await gd.get(`/api/orders/export?format=xlsx&sku=${sku}`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const ExcelJS = (await import('exceljs')).default;
@@ -481,8 +582,11 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('Order');
     expect(sheet.rowCount).toBe(1 + 3);
+    // the user's export: a header and the user's own orders, as many as its list shows
     const user = await as(ctx, 'user@example.com');
+    const listed = (await user.get('/api/orders')).json().data.total as number;
+    expect(listed).toBeGreaterThan(0);
     const own = await user.get('/api/orders/export?format=csv');
-    expect(own.body.trim().split('\r\n')).toHaveLength(1 + 1);
+    expect(own.body.trim().split('\r\n')).toHaveLength(1 + listed);
   });
 });

@@ -1,8 +1,14 @@
+import type { AccessRule } from '@esd/shared/access/access.rules';
 import { envelopeSchema, pageSchema } from '@esd/shared/api';
+import { idTextSchema } from '@esd/shared/bounds';
+import { formatNumber } from '@esd/shared/format/format';
+import { formatCount } from '@esd/shared/format/plural';
 import {
   activateKeyInputSchema,
+  confirmPaymentSchema,
   lateDeliverySchema,
   manualDeliveryInputSchema,
+  type OrderDetail,
   orderDetailSchema,
   orderExportQuerySchema,
   orderIdParamsSchema,
@@ -26,6 +32,9 @@ import { exportOrders } from './orders.export';
 import { createOrdersService } from './orders.service';
 import { createReorderService } from './reorder.service';
 
+/** The English words of the reorder answer's counts. */
+const lines = { one: 'line', other: 'lines' };
+
 const detailResponse = { 200: envelopeSchema(orderDetailSchema) };
 
 /** The order list and page, its export, order again, and every action on an order (spec 2, issue 4). */
@@ -41,6 +50,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewer = (request: FastifyRequest) => ({
     session: requireSession(request),
     lang: requestLanguage(request),
+    ip: request.ip,
   });
 
   app.get(
@@ -114,164 +124,103 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await reorders.reorder(viewer(request), request.params.id);
       return ok(
         result,
-        `${result.added.length} line(s) added to the basket at today's prices, ${result.skipped.length} skipped, ${result.adobe.length} Adobe line(s) to price again.`,
+        `${formatCount(result.added.length, 'en', lines)} added to the basket at today's prices, ${formatNumber(result.skipped.length, 'en')} skipped, ${formatCount(result.adobe.length, 'en', { one: 'Adobe line', other: 'Adobe lines' })} to price again.`,
       );
     },
   );
 
-  app.post(
+  /**
+   * One action on an order: a POST that answers with the order's detail and a message saying
+   * what was done. Every action keeps its own path, access rule, schemas and words.
+   */
+  const action = <Params extends z.ZodType, Body extends z.ZodType>(
+    path: string,
+    access: AccessRule,
+    schema: { params: Params; body: Body },
+    run: (
+      who: ReturnType<typeof viewer>,
+      params: z.infer<Params>,
+      body: z.infer<Body>,
+    ) => Promise<OrderDetail>,
+    message: string | ((body: z.infer<Body>) => string),
+  ) =>
+    app.post(
+      path,
+      {
+        config: { access },
+        schema: { tags: ['orders'], ...schema, response: detailResponse },
+      },
+      // The type provider cannot resolve a schema that is still generic here; zod has
+      // already parsed params and body with exactly these schemas.
+      async (request) => {
+        const body = request.body as z.infer<Body>;
+        return ok(
+          await run(viewer(request), request.params as z.infer<Params>, body),
+          typeof message === 'string' ? message : message(body),
+        );
+      },
+    );
+
+  action(
     '/orders/:id/confirm-payment',
-    {
-      config: { access: 'globalOrLocal' },
-      schema: {
-        tags: ['orders'],
-        params: orderIdParamsSchema,
-        body: orderNoteSchema,
-        response: detailResponse,
-      },
-    },
-    async (request) =>
-      ok(
-        await orders.confirmPayment(viewer(request), request.params.id, request.body.note),
-        'Payment confirmed; keys are being delivered.',
-      ),
+    'globalOrLocal',
+    { params: orderIdParamsSchema, body: confirmPaymentSchema },
+    (who, { id }, body) =>
+      orders.confirmPayment(who, id, { note: body.note, expectedAzn: body.total_azn }),
+    'Payment confirmed; keys are being delivered.',
   );
-
-  app.post(
+  action(
     '/orders/:id/cancel',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['orders'],
-        params: orderIdParamsSchema,
-        body: orderNoteSchema,
-        response: detailResponse,
-      },
-    },
-    async (request) =>
-      ok(
-        await orders.cancel(viewer(request), request.params.id, request.body.note),
-        'The order is cancelled.',
-      ),
+    'public',
+    { params: orderIdParamsSchema, body: orderNoteSchema },
+    (who, { id }, body) => orders.cancel(who, id, body.note),
+    'The order is cancelled.',
   );
-
-  app.post(
+  action(
     '/orders/:id/settle-credit',
-    {
-      config: { access: 'globalOrLocal' },
-      schema: {
-        tags: ['orders'],
-        params: orderIdParamsSchema,
-        body: orderNoteSchema,
-        response: detailResponse,
-      },
-    },
-    async (request) =>
-      ok(
-        await orders.settleCredit(viewer(request), request.params.id, request.body.note),
-        'The credit order is settled.',
-      ),
+    'globalOrLocal',
+    { params: orderIdParamsSchema, body: orderNoteSchema },
+    (who, { id }, body) => orders.settleCredit(who, id, body.note),
+    'The credit order is settled.',
   );
-
-  app.post(
+  action(
     '/orders/:id/items/:itemId/deliver',
-    {
-      config: { access: 'globalOrLocal' },
-      schema: {
-        tags: ['orders'],
-        params: orderItemParamsSchema,
-        body: manualDeliveryInputSchema,
-        response: detailResponse,
-      },
-    },
-    async (request) => {
-      const { id, itemId } = request.params;
-      return ok(
-        await orders.deliverManually(viewer(request), id, itemId, request.body.keys),
-        'The keys are delivered.',
-      );
-    },
+    'globalOrLocal',
+    { params: orderItemParamsSchema, body: manualDeliveryInputSchema },
+    (who, { id, itemId }, body) => orders.deliverManually(who, id, itemId, body.keys),
+    'The keys are delivered.',
   );
-
-  app.post(
+  action(
     '/orders/:id/items/:itemId/withdraw',
-    {
-      config: { access: 'globalOrLocal' },
-      schema: {
-        tags: ['orders'],
-        params: orderItemParamsSchema,
-        body: orderNoteSchema,
-        response: detailResponse,
-      },
-    },
-    async (request) => {
-      const { id, itemId } = request.params;
-      return ok(
-        await orders.withdrawRefusedItem(viewer(request), id, itemId, request.body.note),
-        'The refused item is withdrawn and its amount refunded.',
-      );
-    },
+    'globalOrLocal',
+    { params: orderItemParamsSchema, body: orderNoteSchema },
+    (who, { id, itemId }, body) => orders.withdrawRefusedItem(who, id, itemId, body.note),
+    'The refused item is withdrawn and its amount refunded.',
   );
-
-  app.post(
+  action(
     '/orders/:id/keys/:keyId/activate',
-    {
-      config: { access: 'dealerOrUser' },
-      schema: {
-        tags: ['orders'],
-        params: orderKeyParamsSchema,
-        body: activateKeyInputSchema,
-        response: detailResponse,
-      },
-    },
-    async (request) => {
-      const { id, keyId } = request.params;
-      return ok(
-        await orders.activateKey(viewer(request), id, keyId, request.body.end_customer),
-        'The key is marked activated.',
-      );
-    },
+    'dealerOrUser',
+    { params: orderKeyParamsSchema, body: activateKeyInputSchema },
+    (who, { id, keyId }, body) => orders.activateKey(who, id, keyId, body.end_customer),
+    'The key is marked activated.',
   );
-
-  app.post(
+  action(
     '/orders/:id/items/:itemId/return',
-    {
-      config: { access: 'dealerOrUser' },
-      schema: {
-        tags: ['orders'],
-        params: orderItemParamsSchema,
-        body: returnRequestInputSchema,
-        response: detailResponse,
-      },
-    },
-    async (request) => {
-      const { id, itemId } = request.params;
-      return ok(
-        await orders.requestReturn(viewer(request), id, itemId, request.body.reason),
-        'The return is requested.',
-      );
-    },
+    'dealerOrUser',
+    { params: orderItemParamsSchema, body: returnRequestInputSchema },
+    (who, { id, itemId }, body) => orders.requestReturn(who, id, itemId, body.reason),
+    'The return is requested.',
   );
-
-  app.post(
+  action(
     '/orders/:id/returns/:returnId/decide',
+    'globalOrLocal',
     {
-      config: { access: 'globalOrLocal' },
-      schema: {
-        tags: ['orders'],
-        params: orderIdParamsSchema.extend({
-          returnId: z.coerce.number().int().positive().max(2_147_483_647),
-        }),
-        body: returnDecisionInputSchema,
-        response: detailResponse,
-      },
+      params: orderIdParamsSchema.extend({
+        returnId: idTextSchema,
+      }),
+      body: returnDecisionInputSchema,
     },
-    async (request) => {
-      const { id, returnId } = request.params;
-      return ok(
-        await orders.decideReturn(viewer(request), id, returnId, request.body),
-        request.body.approve ? 'The return is approved.' : 'The return is rejected.',
-      );
-    },
+    (who, { id, returnId }, body) => orders.decideReturn(who, id, returnId, body),
+    (body) => (body.approve ? 'The return is approved.' : 'The return is rejected.'),
   );
 };

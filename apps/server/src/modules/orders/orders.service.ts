@@ -1,10 +1,12 @@
 import type { Language } from '@esd/shared/constants';
-import { moneyOwed, orderActions } from '@esd/shared/orders/orders.rules';
+import { moneyOwed, orderActions, orderDisplayStatus } from '@esd/shared/orders/orders.rules';
 import type {
   OrderDetail,
   OrderSummary,
   orderListQuerySchema,
 } from '@esd/shared/orders/orders.schemas';
+import { sumMoney } from '@esd/shared/shop/money';
+import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -24,6 +26,7 @@ import {
   moneyStateOf,
   openReturnUntil,
   orderNotFound,
+  paymentDueToday,
   requestReturn,
   settleCredit,
   withdrawRefusedItem,
@@ -41,7 +44,7 @@ const requireVisibleOrder = async (db: DbOrTx, session: Session, id: number) => 
 
 export const toSummary = (
   row: repo.OrderListRow,
-  totals: { items: number; quantity: number; waiting: number } | undefined,
+  totals: repo.ItemTotals | undefined,
 ): OrderSummary => ({
   id: row.order.id,
   created_at: row.order.createdAt.toISOString(),
@@ -55,6 +58,14 @@ export const toSummary = (
   total_azn: row.order.totalAzn,
   waiting_items: row.order.status === 'in_progress' ? (totals?.waiting ?? 0) : 0,
   credit_settled: row.order.creditSettledAt !== null,
+  returned_quantity: totals?.returnedQuantity ?? 0,
+  returned_usd: totals?.returnedUsd ?? '0.00',
+  returned_azn: totals?.returnedAzn ?? '0.00',
+  display_status: orderDisplayStatus({
+    status: row.order.status,
+    quantity: totals?.quantity ?? 0,
+    returnedQuantity: totals?.returnedQuantity ?? 0,
+  }),
 });
 
 const listOrders = async (
@@ -97,7 +108,10 @@ const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, placing: bo
     const keys = await repo.findItemKeys(tx, itemIds);
     const requests = await repo.findReturnRequests(tx, itemIds);
     const trail = await repo.findMoneyTrail(tx, id);
-    return { row, items, events, settings, keys, requests, trail };
+    const { order } = row;
+    const awaitsPayment = order.sellType === SELL_TYPE.cash && order.status === 'pending';
+    const due = awaitsPayment ? await paymentDueToday(tx, order) : undefined;
+    return { row, items, events, settings, keys, requests, trail, due };
   };
   return placing
     ? read(db)
@@ -112,7 +126,7 @@ export const orderDetail = async (
   lang: Language,
   options: { now: Date; placing?: boolean },
 ): Promise<OrderDetail> => {
-  const { row, items, events, settings, keys, requests, trail } = await readOrderSnapshot(
+  const { row, items, events, settings, keys, requests, trail, due } = await readOrderSnapshot(
     db,
     session,
     id,
@@ -175,10 +189,14 @@ export const orderDetail = async (
     };
   });
   const order = row.order;
+  const returned = items.filter((i) => i.status === 'returned');
   const totals = {
     items: items.length,
     quantity: items.reduce((n, i) => n + i.quantity, 0),
     waiting: items.filter((i) => i.status === 'waiting').length,
+    returnedQuantity: returned.reduce((n, i) => n + i.quantity, 0),
+    returnedUsd: sumMoney(returned.map((i) => i.totalUsd)),
+    returnedAzn: sumMoney(returned.map((i) => i.totalAzn)),
   };
   const openRequests = new Set(
     requests.filter((r) => r.status === 'requested').map((r) => r.orderItemId),
@@ -196,6 +214,9 @@ export const orderDetail = async (
   return {
     ...toSummary(row, totals),
     rate: order.rate,
+    rate_date: order.rateDate,
+    azn_fixed: order.sellType === SELL_TYPE.credit || order.paidAt !== null,
+    payment_due: due ? { rate: due.rate, rate_date: due.rateDate, total_azn: due.totalAzn } : null,
     vat_percent: order.vatPercent,
     vat_usd: order.vatUsd,
     surcharge_percent: order.surchargePercent,
@@ -227,14 +248,17 @@ export const orderDetail = async (
           : null,
       note: movement.note,
     })),
-    money_owed: moneyOwed(
-      moneyStateOf(order),
-      trail.map(({ movement }) => ({
-        kind: movement.kind,
-        usd: movement.amountUsd,
-        azn: movement.amountAzn,
-      })),
-    ),
+    // a cash order awaiting payment owes, in AZN, what it costs if paid today (issue 31)
+    money_owed: due
+      ? { usd: order.totalUsd, azn: due.totalAzn }
+      : moneyOwed(
+          moneyStateOf(order),
+          trail.map(({ movement }) => ({
+            kind: movement.kind,
+            usd: movement.amountUsd,
+            azn: movement.amountAzn,
+          })),
+        ),
   };
 };
 
@@ -263,13 +287,14 @@ export const createOrdersService = ({
   clock,
 }: {
   db: Db;
-  /** tells whoever listens (key delivery) that an order was paid or completed */
+  /** tells whoever listens (key delivery, invoices) that an order was paid, refunded or completed */
   events: DomainEvents;
   /** tells the admins of a return request (after it is stored) */
   notifyAdmins: NotifyAdmins;
   clock: Clock;
 }) => {
-  type Viewer = { session: Session; lang: Language };
+  /** who asks, in which language, from which address (for the audit log of admins' actions) */
+  type Viewer = { session: Session; lang: Language; ip?: string | null };
   const actions = { db, clock };
   const detail = ({ session, lang }: Viewer, id: number) =>
     orderDetail(db, session, id, lang, { now: clock.now() });
@@ -280,17 +305,22 @@ export const createOrdersService = ({
     detail,
     lateDeliveries: ({ session, lang }: Viewer) => lateDeliveries(db, session, lang),
 
-    confirmPayment: async (viewer: Viewer, id: number, note?: string) => {
-      await confirmPayment(actions, viewer.session, id, note);
+    confirmPayment: async (
+      viewer: Viewer,
+      id: number,
+      input: { note?: string; expectedAzn?: string } = {},
+    ) => {
+      await confirmPayment(actions, viewer.session, id, { ...input, ip: viewer.ip });
       await events.emit('order.paid', { orderId: id });
       return detail(viewer, id);
     },
     cancel: async (viewer: Viewer, id: number, note?: string) => {
       await cancelOrder(actions, viewer.session, id, note);
+      await events.emit('order.refunded', { orderId: id });
       return detail(viewer, id);
     },
     settleCredit: async (viewer: Viewer, id: number, note?: string) => {
-      await settleCredit(actions, viewer.session, id, note);
+      await settleCredit(actions, viewer.session, id, { note, ip: viewer.ip });
       return detail(viewer, id);
     },
     deliverManually: async (viewer: Viewer, id: number, itemId: number, keys: string[]) => {
@@ -300,6 +330,7 @@ export const createOrdersService = ({
     },
     withdrawRefusedItem: async (viewer: Viewer, id: number, itemId: number, note?: string) => {
       const completed = await withdrawRefusedItem(actions, viewer.session, id, itemId, note);
+      await events.emit('order.refunded', { orderId: id });
       if (completed) await events.emit('order.completed', { orderId: id });
       return detail(viewer, id);
     },
@@ -321,7 +352,12 @@ export const createOrdersService = ({
       returnId: number,
       decision: { approve: boolean; note?: string },
     ) => {
-      await decideReturn(actions, viewer.session, id, returnId, { ...decision, lang: viewer.lang });
+      await decideReturn(actions, viewer.session, id, returnId, {
+        ...decision,
+        lang: viewer.lang,
+        ip: viewer.ip,
+      });
+      if (decision.approve) await events.emit('order.refunded', { orderId: id });
       return detail(viewer, id);
     },
   };

@@ -146,3 +146,63 @@ export const applicationRejectedMail = (
     paragraphs: [t.intro(application.companyName), `${t.reason}\n${reason}`, t.outro],
   });
 };
+
+const alreadyKnown: Record<
+  Language,
+  { subject: string; account: string[]; application: string[]; signIn: string }
+> = {
+  en: {
+    subject: 'A partner application with your e-mail address',
+    account: [
+      'Someone applied to become a partner of the ESD portal with this e-mail address, which already has an account. No new application was made.',
+      'If it was you, sign in with this address; if you forgot the password, ask for a new one on the sign-in page. If it was not you, ignore this e-mail: nothing has changed.',
+    ],
+    application: [
+      'Someone applied to become a partner of the ESD portal with this e-mail address, which already has an application waiting for review or approved. No second application was made.',
+      'We answer the first one by e-mail. If it was not you, ignore this e-mail.',
+    ],
+    signIn: 'Sign in:',
+  },
+  ru: {
+    subject: 'Заявка на партнёрство с вашим адресом e-mail',
+    account: [
+      'Кто-то подал заявку на партнёрство с порталом ESD с этим адресом e-mail, для которого уже есть учётная запись. Новая заявка не создана.',
+      'Если это были вы, войдите с этим адресом; если вы забыли пароль, запросите новый на странице входа. Если это были не вы, просто проигнорируйте письмо: ничего не изменилось.',
+    ],
+    application: [
+      'Кто-то подал заявку на партнёрство с порталом ESD с этим адресом e-mail, для которого уже есть заявка на рассмотрении или одобренная. Вторая заявка не создана.',
+      'На первую заявку мы ответим по e-mail. Если это были не вы, просто проигнорируйте письмо.',
+    ],
+    signIn: 'Вход:',
+  },
+  az: {
+    subject: 'E-poçt ünvanınızla tərəfdaşlıq müraciəti',
+    account: [
+      'Kimsə artıq hesabı olan bu e-poçt ünvanı ilə ESD portalının tərəfdaşı olmaq üçün müraciət etdi. Yeni müraciət yaradılmadı.',
+      'Əgər bu siz idinizsə, bu ünvanla daxil olun; şifrəni unutmusunuzsa, giriş səhifəsində yenisini istəyin. Əgər bu siz deyildinizsə, məktubu nəzərə almayın: heç nə dəyişməyib.',
+    ],
+    application: [
+      'Kimsə baxılmaqda olan və ya təsdiqlənmiş müraciəti olan bu e-poçt ünvanı ilə ESD portalının tərəfdaşı olmaq üçün müraciət etdi. İkinci müraciət yaradılmadı.',
+      'Birinci müraciətə e-poçtla cavab verəcəyik. Əgər bu siz deyildinizsə, məktubu nəzərə almayın.',
+    ],
+    signIn: 'Giriş:',
+  },
+};
+
+/**
+ * Tells the owner of an address that someone applied with it, where the address already has an
+ * account or an open application (issue 32: the form no longer says so to whoever typed it).
+ */
+export const applicationForKnownAddressMail = (
+  lang: Language,
+  options: { name: string; known: 'account' | 'application'; loginUrl: string },
+): Mail => {
+  const t = alreadyKnown[lang];
+  return compose({
+    lang,
+    name: options.name,
+    subject: t.subject,
+    paragraphs: options.known === 'account' ? [...t.account, t.signIn] : [...t.application],
+    ...(options.known === 'account' ? { link: { url: options.loginUrl, after: 2 } } : {}),
+  });
+};

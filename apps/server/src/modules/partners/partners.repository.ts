@@ -3,7 +3,7 @@ import type {
   PartnerApplication,
   PartnerApplicationStatus,
 } from '@esd/shared/partners/partners.schemas';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { countries, partnerApplications, users } from '../../db/schema';
@@ -144,6 +144,24 @@ export const countryExists = async (db: DbOrTx, id: number) => {
 };
 
 /** Whether an account already uses this e-mail (as typed: the form lower-cases it). */
+/** Whether an application not rejected holds this VÖEN (the partial unique index's rows). */
+export const openApplicationHasVoen = async (db: DbOrTx, voen: string) => {
+  const [row] = await db
+    .select({ id: partnerApplications.id })
+    .from(partnerApplications)
+    .where(and(eq(partnerApplications.voen, voen), ne(partnerApplications.status, 'rejected')));
+  return row !== undefined;
+};
+
+/** The account that uses an e-mail address: whom to tell, in its language. */
+export const findAccountByEmail = async (db: DbOrTx, email: string) => {
+  const [row] = await db
+    .select({ name: users.name, lang: users.lang })
+    .from(users)
+    .where(eq(users.email, email));
+  return row;
+};
+
 export const accountExists = async (db: DbOrTx, email: string) => {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row !== undefined;

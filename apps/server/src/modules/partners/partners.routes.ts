@@ -11,6 +11,7 @@ import {
   partnerReviewResultSchema,
   rejectPartnerInputSchema,
 } from '@esd/shared/partners/partners.schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '../../lib/audit';
 import { ok } from '../../lib/errors';
@@ -27,6 +28,12 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     notifyAdmins: app.notifyAdmins,
   });
   const review = { access: 'globalDistrict' as const };
+  /** Who decides on an application, in which language their answer goes, and where it logs. */
+  const reviewer = (request: FastifyRequest) => ({
+    actor: auditActor(request),
+    lang: requestLanguage(request),
+    log: request.log,
+  });
 
   app.get(
     '/partners/form-options',
@@ -108,9 +115,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         await partners.approve({
           id: request.params.id,
           input: request.body,
-          actor: auditActor(request),
-          lang: requestLanguage(request),
-          log: request.log,
+          ...reviewer(request),
         }),
         'The application is approved: the dealer account was created and a set-password link sent.',
       ),
@@ -132,9 +137,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         await partners.reject({
           id: request.params.id,
           input: request.body,
-          actor: auditActor(request),
-          lang: requestLanguage(request),
-          log: request.log,
+          ...reviewer(request),
         }),
         'The application is rejected and the applicant has been told why.',
       ),

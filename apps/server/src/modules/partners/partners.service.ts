@@ -1,9 +1,10 @@
-import type { Language } from '@esd/shared/constants';
+import { isLanguage, type Language } from '@esd/shared/constants';
 import type {
   ApprovePartnerInput,
   PartnerApplicationValues,
   RejectPartnerInput,
 } from '@esd/shared/partners/partners.schemas';
+import { DEALER_ADDRESS_MAX } from '@esd/shared/users/users.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db, Tx } from '../../db/client';
@@ -11,6 +12,7 @@ import { writeAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
+import { portalLink } from '../../lib/portal-link';
 import { takeUses } from '../../lib/usage-limit';
 import type { Mailer } from '../../plugins/mail';
 import { issueSetPasswordLink } from '../auth';
@@ -18,12 +20,14 @@ import type { NotifyAdmins } from '../notifications';
 import { insertAccount, markupGroupExists } from '../users';
 import {
   applicationApprovedMail,
+  applicationForKnownAddressMail,
   applicationReceivedMail,
   applicationRejectedMail,
 } from './partners.mail';
 import {
   accountExists,
   countryExists,
+  findAccountByEmail,
   findCountries,
   findPartnerApplication,
   insertPartnerApplication,
@@ -31,6 +35,7 @@ import {
   lockPartnerApplication,
   markApproved,
   markRejected,
+  openApplicationHasVoen,
 } from './partners.repository';
 
 type Actor = { actorId: number | null; ip: string | null };
@@ -64,6 +69,24 @@ const notFound = () => new AppError('NOT_FOUND', 'This partner application does 
 const notPending = (status: string) =>
   new AppError('INVALID_STATE', `This application has already been ${status}.`, { status });
 
+/**
+ * The street address of an approved partner as its dealer account keeps it for invoices: the
+ * application's lines, city, region (unless it is the city) and postal code; the country is the
+ * account's own. Migration 0037 wrote the same for partners approved before.
+ */
+const dealerAddress = (a: {
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+}) =>
+  [a.addressLine1, a.addressLine2, a.city, a.region === a.city ? '' : a.region, a.postalCode]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(', ')
+    .slice(0, DEALER_ADDRESS_MAX) || null;
+
 export const createPartnersService = ({
   db,
   mailer,
@@ -91,6 +114,18 @@ export const createPartnersService = ({
       log.error({ err: error }, 'partner application mail failed');
       return false;
     }
+  };
+
+  /**
+   * A mail the public form sends, after the answer: how long sending takes, or whether it fails,
+   * must not tell whoever typed the address anything (issue 32).
+   */
+  const sendLater = (
+    to: string,
+    mail: { subject: string; text: string; html: string },
+    log: FastifyBaseLogger,
+  ) => {
+    setImmediate(() => void sendMail(to, mail, log));
   };
 
   const lockPending = async (tx: Tx, id: number) => {
@@ -124,7 +159,9 @@ export const createPartnersService = ({
     /**
      * Stores an application and acknowledges it by mail. A filled honeypot gets the same answer
      * with nothing stored or sent. Duplicates are refused by the partial unique indexes, so two
-     * identical submissions at once store exactly one.
+     * identical submissions at once store exactly one. An address that already has an account
+     * or an open application gets the usual answer too, and its owner a mail saying so (issue
+     * 32: the form told anyone which addresses have accounts); only a VÖEN taken is told.
      */
     submit: async (
       input: PartnerApplicationValues,
@@ -145,8 +182,22 @@ export const createPartnersService = ({
         return;
       }
       if (!(await countryExists(db, input.country_id))) throw unknownCountry();
-      if (await accountExists(db, input.email)) throw duplicate('email', 'account');
       const lang = input.lang ?? meta.lang;
+      // an address with an account gets the same answer as any other; its owner is told by mail
+      const account = await findAccountByEmail(db, input.email);
+      if (account) {
+        const accountLang = isLanguage(account.lang) ? account.lang : 'en';
+        sendLater(
+          input.email,
+          applicationForKnownAddressMail(accountLang, {
+            name: account.name,
+            known: 'account',
+            loginUrl: portalLink(config.publicUrl, '/pages/login', accountLang),
+          }),
+          meta.log,
+        );
+        return;
+      }
       let applicationId: number;
       try {
         applicationId = await insertPartnerApplication(db, {
@@ -172,14 +223,35 @@ export const createPartnersService = ({
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
-          const constraint = violatedConstraint(error);
-          throw duplicate(constraint?.includes('voen') ? 'voen' : 'email', 'application');
+          // a VÖEN is a company's public number: the form may say it is taken; an e-mail
+          // address may not, so its owner is told by mail and the answer is the usual one
+          if (
+            violatedConstraint(error)?.includes('voen') ||
+            (await openApplicationHasVoen(db, input.voen))
+          )
+            throw duplicate('voen', 'application');
+          sendLater(
+            input.email,
+            applicationForKnownAddressMail(lang, {
+              name: input.full_name,
+              known: 'application',
+              loginUrl: portalLink(config.publicUrl, '/pages/login', lang),
+            }),
+            meta.log,
+          );
+          return;
         }
         if (isForeignKeyViolation(error)) throw unknownCountry();
         throw error;
       }
-      await notifyAdmins({ kind: 'partner_application', applicationId });
-      await sendMail(
+      // after the answer too: queueing the admins' notice takes longer than the account lookup,
+      // and the time of the answer must not tell an address with an account from a new one
+      setImmediate(() =>
+        notifyAdmins({ kind: 'partner_application', applicationId }).catch((error: unknown) =>
+          meta.log.error({ err: error }, 'partner application notice to admins failed'),
+        ),
+      );
+      sendLater(
         input.email,
         applicationReceivedMail(lang, {
           fullName: input.full_name,
@@ -220,6 +292,9 @@ export const createPartnersService = ({
           needAznCash: input.need_azn_cash ?? false,
           needAznCredit: input.need_azn_credit ?? false,
           hasAdobeAccount: input.has_adobe_account ?? false,
+          // the buyer's details of its invoices (issue 33), editable later on the users page
+          voen: application.voen,
+          address: dealerAddress(application),
         };
         let userId: number;
         try {
@@ -243,6 +318,8 @@ export const createPartnersService = ({
             need_azn_cash: account.needAznCash,
             need_azn_credit: account.needAznCredit,
             has_adobe_account: account.hasAdobeAccount,
+            voen: account.voen,
+            address: account.address,
             partner_application_id: id,
           },
         });
@@ -257,6 +334,7 @@ export const createPartnersService = ({
           userId,
           publicUrl: config.publicUrl,
           kind: 'first',
+          lang: application.lang as Language,
           now: clock.now(),
         });
         return { application, link };

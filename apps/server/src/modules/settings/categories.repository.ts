@@ -1,8 +1,8 @@
 import type { CategoryInput, SettingsListQuery } from '@esd/shared/catalogue/settings.schemas';
-import { count, eq, ilike, or, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories } from '../../db/schema';
-import { containsPattern, listOrder, offsetOf } from '../../lib/list';
+import { listOrder, matchesAny, nameColumns, namesOf, offsetOf } from '../../lib/list';
 
 // qualified by hand: inside a subquery an unqualified column would bind to the inner table
 const productsCount = sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`;
@@ -26,28 +26,23 @@ type Row = {
 const toCategory = (row: Row) => ({
   id: row.id,
   slug: row.slug,
-  name: { en: row.nameEn, ru: row.nameRu, az: row.nameAz },
+  name: namesOf(row),
   products_count: row.productsCount,
 });
 
 const toValues = (input: CategoryInput) => ({
   slug: input.slug,
-  nameEn: input.name.en,
-  nameRu: input.name.ru,
-  nameAz: input.name.az,
+  ...nameColumns(input.name),
 });
 
 /** A page of categories matching `q`, in the asked order, and how many there are. */
 export const findCategories = async (db: DbOrTx, query: SettingsListQuery) => {
-  const pattern = query.q ? containsPattern(query.q) : undefined;
-  const where = pattern
-    ? or(
-        ilike(categories.slug, pattern),
-        ilike(categories.nameEn, pattern),
-        ilike(categories.nameRu, pattern),
-        ilike(categories.nameAz, pattern),
-      )
-    : undefined;
+  const where = matchesAny(query.q, [
+    categories.slug,
+    categories.nameEn,
+    categories.nameRu,
+    categories.nameAz,
+  ]);
   const order = listOrder(
     query,
     { slug: categories.slug, name: categories.nameEn, products: productsCount },

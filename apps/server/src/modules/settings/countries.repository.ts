@@ -1,8 +1,8 @@
 import type { CountryInput, SettingsListQuery } from '@esd/shared/catalogue/settings.schemas';
-import { count, eq, ilike, or, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countries, localDistrictCountries } from '../../db/schema';
-import { containsPattern, listOrder, offsetOf } from '../../lib/list';
+import { listOrder, matchesAny, nameColumns, namesOf, offsetOf } from '../../lib/list';
 
 // qualified by hand: inside a subquery an unqualified column would bind to the inner table
 const usersCount = sql<number>`(select count(*)::int from users u where u.country_id = "countries"."id")`;
@@ -20,28 +20,23 @@ const columns = {
 const toCountry = (row: typeof countries.$inferSelect & { usersCount: number }) => ({
   id: row.id,
   code: row.code,
-  name: { en: row.nameEn, ru: row.nameRu, az: row.nameAz },
+  name: namesOf(row),
   users_count: row.usersCount,
 });
 
 const toValues = (input: CountryInput) => ({
   code: input.code,
-  nameEn: input.name.en,
-  nameRu: input.name.ru,
-  nameAz: input.name.az,
+  ...nameColumns(input.name),
 });
 
 /** A page of countries matching `q`, in the asked order, and how many there are. */
 export const findCountries = async (db: DbOrTx, query: SettingsListQuery) => {
-  const pattern = query.q ? containsPattern(query.q) : undefined;
-  const where = pattern
-    ? or(
-        ilike(countries.code, pattern),
-        ilike(countries.nameEn, pattern),
-        ilike(countries.nameRu, pattern),
-        ilike(countries.nameAz, pattern),
-      )
-    : undefined;
+  const where = matchesAny(query.q, [
+    countries.code,
+    countries.nameEn,
+    countries.nameRu,
+    countries.nameAz,
+  ]);
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)

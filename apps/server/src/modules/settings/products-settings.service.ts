@@ -70,8 +70,8 @@ export const createProductSettingsService = ({ db, imagesDir }: { db: Db; images
           const before = await repo.lockProduct(tx, id);
           if (!before) return undefined;
           await repo.updateProduct(tx, id, input);
-          // a level lowered to the stock (or turned off) may tell of the next fall again
-          if (input.reorder_level !== undefined) await rearmLowStock(tx, id);
+          // a threshold lowered to the stock (or turned off) may tell of the next fall again
+          if (input.low_stock_threshold !== undefined) await rearmLowStock(tx, id);
           // a change of price is a price setting: it goes to the audit log
           const diff = changedFields(
             pricesOf({

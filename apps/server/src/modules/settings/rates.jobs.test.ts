@@ -1,21 +1,24 @@
 /**
- * Issue 21: the central bank's daily rate fetched by the portal itself, from a real HTTP server
- * on loopback serving files in the bank's own format, and the noon mail to global admins over a
- * real SMTP server. Nothing here reaches the internet.
+ * Issues 21 and 31: the central bank's daily rate fetched by the portal itself, from a real HTTP
+ * server on loopback serving files in the bank's own format (good, of another day, malformed,
+ * truncated, duplicated, oversized), the app reading a clock the test sets; and the noon mail to
+ * global admins over a real SMTP server. Nothing here reaches the internet.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { bakuDate } from '@esd/shared/baku-time';
+import { formatDate, formatExactDecimal } from '@esd/shared/format/format';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { as } from '../../../test/fixtures';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { settableClock } from '../../../test/settable-clock';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 import { waitFor } from '../../../test/wait-for';
 import { JOBS_SCHEMA } from '../../db/migrate';
-import { auditLog, exchangeRates, rateAlertMails, users } from '../../db/schema';
+import { auditLog, exchangeRates, rateAlertMails, rateFeedDays, users } from '../../db/schema';
 import { RATE_QUEUES } from './rates.jobs';
 
 const fixture = readFileSync(
@@ -29,7 +32,8 @@ const cbarFile = (isoDate: string, usd: string) =>
     .replaceAll('21.11.2026', dayOf(isoDate))
     .replace('<Value>1.7000</Value>', `<Value>${usd}</Value>`);
 
-type Answer = { status: number; body: string };
+/** An answer of the stand-in bank: a body, or (`endless`) one that never ends, without length. */
+type Answer = { status: number; body: string; endless?: boolean };
 
 /** The bank on loopback: each day's file answers what the test set, in order; 404 otherwise. */
 const startBank = async () => {
@@ -42,7 +46,21 @@ const startBank = async () => {
     // the last answer of a day stays: a retry after it gets it again
     const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 404, body: '' };
     response.writeHead(answer.status, { 'content-type': 'text/xml; charset=utf-8' });
-    response.end(answer.body);
+    if (!answer.endless) {
+      response.end(answer.body);
+      return;
+    }
+    const chunk = Buffer.alloc(64 * 1024, ' ');
+    let open = true;
+    response.on('close', () => {
+      open = false;
+    });
+    const pump = () => {
+      while (open && response.write(chunk));
+      if (open) response.once('drain', pump);
+    };
+    response.write(answer.body);
+    pump();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -53,51 +71,76 @@ const startBank = async () => {
     serve: (isoDate: string, ...queue: Answer[]) => answers.set(dayOf(isoDate), queue),
     requestsFor: (isoDate: string) =>
       requests.filter((url) => url === `/currencies/${dayOf(isoDate)}.xml`).length,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };
 
 const ok = (body: string): Answer => ({ status: 200, body });
 
-describe.each(dbKinds)('[settings][rates] the central bank rate fetched daily on %s', (kind) => {
-  let bank: Awaited<ReturnType<typeof startBank>>;
-  let ctx: TestContext;
-  const today = bakuDate(new Date());
+/** A moment of a Baku day (UTC+4) at a wall-clock time. */
+const bakuAt = (isoDate: string, hhmm: string) => new Date(`${isoDate}T${hhmm}:00+04:00`);
 
-  const rateOf = async (date: string) => {
+/** The bad files the bank stand-in serves: each refused whole, nothing stored. */
+const usdEntry =
+  '<Valute Code="USD">\n   <Nominal>1</Nominal>\n   <Name>1 ABŞ dolları</Name>\n   <Value>1.7000</Value>\n  </Valute>';
+const badFiles = (isoDate: string) => {
+  const good = cbarFile(isoDate, '1.7000');
+  return {
+    malformed: good.replace('<Name>1 Avro</Name>', '<Name>1 Avro</Nominal>'),
+    truncated: good.slice(0, good.indexOf('<Valute Code="EUR">') + 12),
+    duplicated: good.replace(usdEntry, `${usdEntry}\n  ${usdEntry.replace('1.7000', '2.9000')}`),
+  };
+};
+
+/** What the database holds of a day: its rate, its feed record, its audited changes. */
+const readersOf = (ctx: TestContext) => ({
+  rateOf: async (date: string) => {
     const [row] = await ctx.db
       .select({ rate: exchangeRates.usdAzn, source: exchangeRates.source })
       .from(exchangeRates)
       .where(eq(exchangeRates.rateDate, date));
     return row;
-  };
-  const fetchJobsOf = async (date: string) => {
-    const result = (await ctx.db.execute(
-      sql`select state::text as state, retry_count, output::text as output
-          from ${sql.raw(JOBS_SCHEMA)}.job
-          where name = ${RATE_QUEUES.fetch} and data->>'date' = ${date}`,
-    )) as unknown as { rows: { state: string; retry_count: number; output: string | null }[] };
-    return result.rows;
-  };
+  },
+  feedOf: async (date: string) => {
+    const [row] = await ctx.db.select().from(rateFeedDays).where(eq(rateFeedDays.rateDate, date));
+    return row;
+  },
+  auditOf: (date: string) =>
+    ctx.db
+      .select({ actorId: auditLog.actorId, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'exchange_rate.set'), sql`${auditLog.after}->>'date' = ${date}`),
+      ),
+});
+
+describe.each(dbKinds)('[settings][rates] the central bank rate fetched daily on %s', (kind) => {
+  let bank: Awaited<ReturnType<typeof startBank>>;
+  let ctx: TestContext;
+  // the suite's own days, years from the seed's rates: the app reads this clock
+  const first = '2031-03-10';
+  const clock = settableClock(bakuAt(first, '11:00'));
+
   const fetchDay = async (date: string) => {
     await ctx.app.boss.send(RATE_QUEUES.fetch, { date });
     ctx.app.jobs.notify(RATE_QUEUES.fetch);
   };
-  const auditOf = (date: string) =>
-    ctx.db
-      .select({ actorId: auditLog.actorId, after: auditLog.after })
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.action, 'exchange_rate.set'), sql`${auditLog.after}->>'date' = ${date}`),
-      );
+  const rateOf = (date: string) => readersOf(ctx).rateOf(date);
+  const feedOf = (date: string) => readersOf(ctx).feedOf(date);
+  const auditOf = (date: string) => readersOf(ctx).auditOf(date);
 
   beforeAll(async () => {
     bank = await startBank();
-    // today's file is served before the app starts: the start-up fetch takes it
-    bank.serve(today, ok(cbarFile(today, '1.7020')));
+    bank.serve(first, ok(cbarFile(first, '1.7020')));
     ctx = await createTestContext(kind, {
+      clock,
       env: {
         CBAR_RATES_URL: bank.url,
+        CBAR_FETCH_AT: '10:00',
         CBAR_RETRY_DELAY_SECONDS: '1',
         JOB_POLL_SECONDS: '0.5',
       },
@@ -108,100 +151,253 @@ describe.each(dbKinds)('[settings][rates] the central bank rate fetched daily on
     await bank?.close();
   });
 
-  it("fetches today's (Baku) missing rate at start and stores it as the import does", async () => {
-    const stored = await waitFor(() => rateOf(today), { message: `the rate of ${today}` });
-    expect(stored).toEqual({ rate: '1.7020', source: 'cbar' });
-    expect(bank.requestsFor(today)).toBe(1);
-    // written as no one (the portal itself), like an import is written as its admin
-    expect(await auditOf(today)).toEqual([
-      { actorId: null, after: { date: today, rate: '1.7020', source: 'cbar' } },
-    ]);
-    // prices use it at once
-    const dealer = await as(ctx, 'dealer@example.com');
-    const preview = (await dealer.get('/api/checkout')).json().data;
-    expect(preview).toMatchObject({ rate: '1.7020', rate_date: today });
-  });
-
-  it('stores a good file under its date and leaves a day that has a rate alone', async () => {
-    bank.serve('2026-11-21', ok(fixture));
-    await fetchDay('2026-11-21');
-    expect(await waitFor(() => rateOf('2026-11-21'), { message: 'the rate of 21.11' })).toEqual({
-      rate: '1.7000',
-      source: 'cbar',
-    });
-    // asked again: the day has its rate, the bank is not asked
-    await fetchDay('2026-11-21');
-    await waitFor(() => fetchJobsOf('2026-11-21'), {
-      until: (jobs) => jobs.length === 2 && jobs.every((j) => j.state === 'completed'),
-      message: 'both fetches of 21.11 completed',
-    });
-    expect(bank.requestsFor('2026-11-21')).toBe(1);
-  });
-
-  it('retries a file that is not out yet (404) and stores it once it is', async () => {
-    const late = '2026-11-22';
-    bank.serve(late, { status: 404, body: 'Not Found' }, ok(cbarFile(late, '1.7050')));
-    await fetchDay(late);
-    expect(await waitFor(() => rateOf(late), { message: 'the late rate' })).toEqual({
-      rate: '1.7050',
-      source: 'cbar',
-    });
-    expect(bank.requestsFor(late)).toBe(2);
-    const [job] = await waitFor(() => fetchJobsOf(late), {
-      until: (jobs) => jobs[0]?.state === 'completed',
-      message: 'the late fetch completed',
-    });
-    expect(job!.retry_count).toBe(1);
-  });
-
-  it('stores nothing from a malformed file and retries it', async () => {
-    const broken = '2026-11-23';
-    bank.serve(broken, ok('<html><body>Service unavailable</body></html>'));
-    await fetchDay(broken);
-    const [job] = await waitFor(() => fetchJobsOf(broken), {
-      until: (jobs) => (jobs[0]?.retry_count ?? 0) >= 1,
-      message: 'the malformed fetch retried',
-    });
-    expect(job!.output).toMatch(/not a Central Bank rates file/);
-    expect(await rateOf(broken)).toBeUndefined();
-    expect(await auditOf(broken)).toEqual([]);
-  });
-
-  it("stores a file of another day under the file's own date, as the import does, and retries the day asked", async () => {
-    const asked = '2026-11-24';
-    const served = '2026-11-20';
-    bank.serve(asked, ok(cbarFile(served, '1.6990')));
-    await fetchDay(asked);
-    await waitFor(() => bank.requestsFor(asked) >= 2, { message: 'the wrong-date file retried' });
-    expect(await rateOf(served)).toEqual({ rate: '1.6990', source: 'cbar' });
-    expect(await rateOf(asked)).toBeUndefined();
-    // the same file again writes and audits nothing more
-    expect(await auditOf(served)).toHaveLength(1);
-    const [job] = await fetchJobsOf(asked);
-    expect(job!.output).toMatch(/Asked for the file of 24\.11\.2026.*one of 20\.11\.2026/);
-  });
-
-  it('gives the same answer as the manual import of that file', async () => {
-    // the manual import of the late day's file replaces nothing new: same date, same rate
+  it("never overwrites a day's typed rate, and refuses (and retries) another day's file", async () => {
+    const typed = '2031-03-11';
+    const asked = '2031-03-12';
+    clock.set(bakuAt(asked, '10:30'));
     const gd = await as(ctx, 'gd@example.com');
-    const boundary = '----esdrates';
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/settings/exchange-rates/import',
-      headers: {
-        authorization: `Bearer ${gd.token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="22.11.2026.xml"\r\nContent-Type: text/xml\r\n\r\n`,
-        ),
-        Buffer.from(cbarFile('2026-11-22', '1.7050')),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
+    expect(
+      (await gd.post('/api/settings/exchange-rates', { date: typed, rate: '1.7000' })).statusCode,
+    ).toBe(200);
+    // the bank answers the file of the typed day for the day asked, then the right one
+    bank.serve(
+      asked,
+      ok(cbarFile(typed, '2.9000')),
+      ok(cbarFile(typed, '2.9000')),
+      ok(cbarFile(asked, '1.7050')),
+    );
+    await fetchDay(asked);
+    const refused = await waitFor(() => feedOf(asked), {
+      until: (row) => row?.outcome === 'wrong_day',
+      message: 'the wrong-day file refused',
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toEqual({ date: '2026-11-22', rate: '1.7050', replaced: true });
+    expect(refused!.message).toBe(
+      'Asked for the file of 12.03.2031, the bank served the one of 11.03.2031: nothing stored.',
+    );
+    expect(refused!.nextTryAt?.toISOString()).toBe(
+      new Date(clock.now().getTime() + 1000).toISOString(),
+    );
+    const landed = await waitFor(() => rateOf(asked), { message: 'the right file after retries' });
+    expect(landed).toEqual({ rate: '1.7050', source: 'cbar' });
+    expect(bank.requestsFor(asked)).toBe(3);
+    expect(await rateOf(typed)).toEqual({ rate: '1.7000', source: 'manual' });
+    expect(await auditOf(typed)).toHaveLength(1);
+
+    // a day that has its rate is not asked for again
+    await fetchDay(typed);
+    await waitFor(() => feedOf(typed), {
+      until: (row) => row?.outcome === 'present',
+      message: 'the typed day left alone',
+    });
+    expect(bank.requestsFor(typed)).toBe(0);
+    expect(await rateOf(typed)).toEqual({ rate: '1.7000', source: 'manual' });
+  });
+
+  it('stops retrying when the Baku day ends', async () => {
+    const late = '2031-03-13';
+    // 1 s before midnight: the next try would fall on the next day
+    clock.set(new Date(bakuAt('2031-03-14', '00:00').getTime() - 1000));
+    await fetchDay(late);
+    const feed = await waitFor(() => feedOf(late), { message: 'the last try of the day' });
+    expect(feed).toMatchObject({ tries: 1, outcome: 'no_file', nextTryAt: null });
+    expect(feed!.message).toMatch(/no file yet \(404\)/);
+  });
+
+  it('refuses malformed, truncated, duplicated-USD and oversized files whole, storing nothing', async () => {
+    // days before the clock's: each is tried once (its day is over, no retry)
+    clock.set(bakuAt('2031-04-01', '10:30'));
+    const cases = [
+      { date: '2031-03-20', kind: 'malformed', message: /not well-formed XML/ },
+      { date: '2031-03-21', kind: 'truncated', message: /not well-formed XML/ },
+      { date: '2031-03-22', kind: 'duplicated', message: /2 USD entries/ },
+    ] as const;
+    for (const { date, kind: file } of cases) bank.serve(date, ok(badFiles(date)[file]));
+    const oversized = '2031-03-23';
+    bank.serve(oversized, { status: 200, body: cbarFile(oversized, '1.7000'), endless: true });
+    for (const { date } of cases) await fetchDay(date);
+    await fetchDay(oversized);
+    for (const { date, message } of cases) {
+      const feed = await waitFor(() => feedOf(date), { message: `the try of ${date}` });
+      expect(feed, date).toMatchObject({ outcome: 'malformed', nextTryAt: null });
+      expect(feed!.message, date).toMatch(message);
+      expect(await rateOf(date), date).toBeUndefined();
+      expect(await auditOf(date), date).toEqual([]);
+    }
+    const big = await waitFor(() => feedOf(oversized), { message: 'the oversized try' });
+    expect(big).toMatchObject({ outcome: 'unreachable', nextTryAt: null });
+    expect(big!.message).toMatch(/larger than 512 KB/);
+    expect(await rateOf(oversized)).toBeUndefined();
+  });
+
+  it("takes the currencies' USD and ignores one among the precious metals", async () => {
+    const date = '2031-03-24';
+    const metalUsd =
+      '<Valute Code="USD"><Nominal>1 t.u.</Nominal><Name>x</Name><Value>9.9999</Value></Valute>';
+    bank.serve(
+      date,
+      ok(
+        cbarFile(date, '1.7040').replace(
+          '<ValType Type="Bank metalları">',
+          `<ValType Type="Bank metalları">${metalUsd}`,
+        ),
+      ),
+    );
+    await fetchDay(date);
+    expect(await waitFor(() => rateOf(date), { message: 'the rate beside a metal USD' })).toEqual({
+      rate: '1.7040',
+      source: 'cbar',
+    });
+  });
+
+  it('previews a manual import, and changes a stored day only with a reason, audited', async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    const date = '2031-03-20';
+    const upload = (file: string, url: string, reason?: string) => {
+      const boundary = '----esdrates';
+      const field = reason
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="reason"\r\n\r\n${reason}\r\n`
+        : '';
+      return ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          authorization: `Bearer ${gd.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: Buffer.concat([
+          Buffer.from(
+            `${field}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${dayOf(date)}.xml"\r\nContent-Type: text/xml\r\n\r\n`,
+          ),
+          Buffer.from(file),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    };
+    // a day without a rate takes the file's as it is (no reason asked)
+    const stored = await upload(cbarFile(date, '1.7050'), '/api/settings/exchange-rates/import');
+    expect(stored.statusCode, stored.body).toBe(200);
+    const same = await upload(
+      cbarFile(date, '1.7050'),
+      '/api/settings/exchange-rates/import/preview',
+    );
+    expect(same.json().data).toEqual({
+      date,
+      rate: '1.7050',
+      current: { rate: '1.7050', source: 'cbar' },
+      change: 'same',
+    });
+    const other = cbarFile(date, '1.7100');
+    const preview = await upload(other, '/api/settings/exchange-rates/import/preview');
+    expect(preview.json().data).toMatchObject({ change: 'change', current: { rate: '1.7050' } });
+    expect(await rateOf(date)).toEqual({ rate: '1.7050', source: 'cbar' });
+
+    const withoutReason = await upload(other, '/api/settings/exchange-rates/import');
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json().data).toMatchObject({
+      error: 'VALIDATION_FAILED',
+      field: 'reason',
+    });
+    expect(await rateOf(date)).toEqual({ rate: '1.7050', source: 'cbar' });
+
+    const changed = await upload(
+      other,
+      '/api/settings/exchange-rates/import',
+      'The bank corrected it',
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toEqual({
+      date,
+      rate: '1.7100',
+      replaced: true,
+      previous: '1.7050',
+    });
+    const audits = await auditOf(date);
+    expect(audits.at(-1)).toMatchObject({
+      actorId: expect.any(Number),
+      before: { date, rate: '1.7050', source: 'cbar' },
+      after: { date, rate: '1.7100', source: 'cbar', reason: 'The bank corrected it' },
+    });
+  });
+});
+
+describe.each(dbKinds)(
+  "[settings][rates] a start after CBAR_FETCH_AT without today's rate on %s",
+  (kind) => {
+    let bank: Awaited<ReturnType<typeof startBank>>;
+    let ctx: TestContext;
+    const first = '2031-03-10';
+    const clock = settableClock(bakuAt(first, '11:00'));
+
+    beforeAll(async () => {
+      bank = await startBank();
+      // the day's file is not out when the app starts, then it is
+      bank.serve(first, { status: 404, body: 'Not Found' }, ok(cbarFile(first, '1.7020')));
+      ctx = await createTestContext(kind, {
+        clock,
+        env: {
+          CBAR_RATES_URL: bank.url,
+          CBAR_FETCH_AT: '10:00',
+          CBAR_RETRY_DELAY_SECONDS: '1',
+          JOB_POLL_SECONDS: '0.5',
+        },
+      });
+    });
+    afterAll(async () => {
+      await ctx?.close();
+      await bank?.close();
+    });
+
+    it("fetches today's missing rate at once when started after CBAR_FETCH_AT, retrying until it lands", async () => {
+      const { rateOf, feedOf, auditOf } = readersOf(ctx);
+      const stored = await waitFor(() => rateOf(first), { message: `the rate of ${first}` });
+      expect(stored).toEqual({ rate: '1.7020', source: 'cbar' });
+      expect(bank.requestsFor(first)).toBe(2);
+      const feed = await waitFor(() => feedOf(first), {
+        until: (row) => row?.outcome === 'ok',
+        message: 'the feed recorded its landing',
+      });
+      expect(feed).toMatchObject({ tries: 2, outcome: 'ok', nextTryAt: null });
+      expect(feed!.lastTryAt.toISOString()).toBe(clock.now().toISOString());
+      // written as no one (the portal itself)
+      expect(await auditOf(first)).toEqual([
+        { actorId: null, before: null, after: { date: first, rate: '1.7020', source: 'cbar' } },
+      ]);
+      // the rates page shows the feed's last try
+      const gd = await as(ctx, 'gd@example.com');
+      const status = (await gd.get('/api/settings/exchange-rates/status')).json().data;
+      expect(status).toMatchObject({
+        today: first,
+        in_use: { date: first, rate: '1.7020' },
+        feed: { date: first, tries: 2, outcome: 'ok', next_try_at: null },
+      });
+    });
+  },
+);
+
+describe.each(dbKinds)('[settings][rates] a start before CBAR_FETCH_AT on %s', (kind) => {
+  let bank: Awaited<ReturnType<typeof startBank>>;
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    bank = await startBank();
+    ctx = await createTestContext(kind, {
+      clock: settableClock(bakuAt('2031-05-05', '09:59')),
+      env: { CBAR_RATES_URL: bank.url, CBAR_FETCH_AT: '10:00', JOB_POLL_SECONDS: '0.5' },
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await bank?.close();
+  });
+
+  it('leaves the fetch to the schedule: nothing is queued or asked at start', async () => {
+    // the start-up tasks ran before the app was ready
+    const result = (await ctx.db.execute(
+      sql`select count(*)::int as n from ${sql.raw(JOBS_SCHEMA)}.job
+          where name = ${RATE_QUEUES.fetch} and data->>'date' is not null`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(result.rows[0]!.n).toBe(0);
+    expect(bank.requests).toEqual([]);
   });
 });
 
@@ -210,9 +406,9 @@ describe.each(dbKinds)('[settings][rates] no rate by noon on %s', (kind) => {
   let ctx: TestContext;
   const today = bakuDate(new Date());
   const subjects = {
-    en: `No exchange rate for ${dayOf(today)}`,
-    ru: `Нет курса на ${dayOf(today)}`,
-    az: `${dayOf(today)} üçün məzənnə yoxdur`,
+    en: `No exchange rate for ${formatDate(today, 'en')}`,
+    ru: `Нет курса на ${formatDate(today, 'ru')}`,
+    az: `${formatDate(today, 'az')} üçün məzənnə yoxdur`,
   } as Record<string, string>;
 
   beforeAll(async () => {
@@ -261,7 +457,9 @@ describe.each(dbKinds)('[settings][rates] no rate by noon on %s', (kind) => {
       const mails = smtp.received.filter((m) => m.to.includes(admin.email));
       expect(mails, admin.email).toHaveLength(1);
       expect(mails[0]!.subject).toBe(subjects[admin.lang]);
-      expect(mails[0]!.text).toContain(latest!.rate);
+      expect(mails[0]!.text).toContain(
+        `1 USD = ${formatExactDecimal(latest!.rate, admin.lang)} AZN`,
+      );
       expect(mails[0]!.text).toContain('http://portal.test/pages/settings/markup?tab=rates');
     }
     const claims = await ctx.db
@@ -285,6 +483,7 @@ describe.each(dbKinds)('[settings][rates] no rate by noon on %s', (kind) => {
       in_use: { date: latest!.date, rate: latest!.rate },
       overdue: true,
       fetch_enabled: false,
+      feed: null,
     });
     const dealer = await as(ctx, 'dealer@example.com');
     const preview = (await dealer.get('/api/checkout')).json().data;

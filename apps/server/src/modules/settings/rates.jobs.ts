@@ -13,8 +13,13 @@ export const RATE_QUEUES = {
   alert: 'rate-missing-alert',
 } as const satisfies Record<string, JobQueue>;
 
-/** Tries of a day's fetch: 12, CBAR_RETRY_DELAY_SECONDS apart (10 min: two hours by default). */
-const FETCH_RETRIES = 12;
+/**
+ * pg-boss's own retries of a fetch job: only for a failure of the portal itself (the database
+ * did not answer). A try that finds no rate (not out yet, bank down, a bad or another day's
+ * file) is recorded and queues the next try itself, CBAR_RETRY_DELAY_SECONDS later, until the
+ * rate lands or the Baku day ends.
+ */
+const FETCH_RETRIES = 3;
 
 /** A fetch job: the day to fetch, or (a scheduled run) none, the day it runs on. */
 const fetchJob = z.object({ date: calendarDateSchema.optional() });
@@ -26,26 +31,44 @@ const dailyCron = (at: string) => {
 };
 
 /**
- * The central bank's USD rate fetched by itself: each day at CBAR_FETCH_AT (Baku) and at start
- * when today's is missing, retried while the bank has not published it; and at RATE_DUE_AT
- * (noon, Baku) a mail to the global admins when today's rate is still missing. Either is off
- * with its variable set to `off`. A failed fetch is logged and retried, never more: it stops
- * nothing.
+ * The central bank's USD rate fetched by itself: each day at CBAR_FETCH_AT (Baku), at once when
+ * a process starts after that time without today's rate (and no try of today waiting), and
+ * again every CBAR_RETRY_DELAY_SECONDS while a try finds no rate, until the Baku day ends; and
+ * at RATE_DUE_AT (noon, Baku) a mail to the global admins when today's rate is still missing.
+ * Either is off with its variable set to `off`. The times read the app's clock.
  */
 export const rateJobsPlugin = fp(
   async (app: FastifyInstance) => {
-    const { boss, jobs, config, log } = app;
-    const rates = createRatesService({ db: app.db, mailer: app.mailer, config });
+    const { boss, jobs, config, log, clock } = app;
+    const rates = createRatesService({ db: app.db, mailer: app.mailer, config, clock });
     const enabled = config.CBAR_RATES_URL !== 'off';
     const alerts = config.RATE_DUE_AT !== 'off';
+
+    /** Queues a try of `date`: now, or `inSeconds` from now (one per day and time slot). */
+    const queueFetch = async (date: string, inSeconds = 0) => {
+      const id = await boss.send(
+        RATE_QUEUES.fetch,
+        { date },
+        inSeconds > 0
+          ? {
+              startAfter: inSeconds,
+              singletonKey: `retry:${date}`,
+              singletonSeconds: inSeconds,
+            }
+          : // several processes starting together queue one try
+            { singletonKey: `start:${date}`, singletonSeconds: 60 },
+      );
+      if (inSeconds === 0) jobs.notify(RATE_QUEUES.fetch);
+      return id;
+    };
 
     jobs.define({
       name: RATE_QUEUES.fetch,
       payload: fetchJob,
       options: {
         retryLimit: FETCH_RETRIES,
-        retryDelay: config.CBAR_RETRY_DELAY_SECONDS,
-        retryBackoff: false,
+        retryDelay: 30,
+        retryBackoff: true,
         expireInSeconds: 120,
       },
       ...(enabled
@@ -56,14 +79,12 @@ export const rateJobsPlugin = fp(
         handler: async ([job]) => {
           if (!job || !enabled) return;
           // a scheduled job carries no day: it fetches the day it runs on
-          const date = job.data.date ?? bakuDate(new Date());
-          try {
-            const done = await rates.fetchDaily(date);
-            log.info({ ...done }, 'central bank rate fetch');
-          } catch (err) {
-            log.warn({ err, date }, 'central bank rate not fetched; the job retries');
-            throw err;
-          }
+          const date = job.data.date ?? bakuDate(clock.now());
+          const tried = await rates.fetchDaily(date);
+          if (tried.outcome === 'ok' || tried.outcome === 'present')
+            log.info({ ...tried }, 'central bank rate fetch');
+          else log.warn({ ...tried }, 'central bank rate not fetched');
+          if (tried.retryInSeconds !== null) await queueFetch(date, tried.retryInSeconds);
         },
       },
     });
@@ -78,7 +99,7 @@ export const rateJobsPlugin = fp(
       work: {
         pollingIntervalSeconds: Math.max(5, config.JOB_POLL_SECONDS),
         handler: async () => {
-          const mailed = await rates.alertIfMissing(new Date());
+          const mailed = await rates.alertIfMissing(clock.now());
           if (mailed > 0) log.warn({ mailed }, 'no exchange rate today: global admins mailed');
         },
       },
@@ -88,17 +109,23 @@ export const rateJobsPlugin = fp(
       // a schedule an earlier start left in the database would queue jobs no one wants
       if (!enabled) await boss.unschedule(RATE_QUEUES.fetch);
       if (!alerts) await boss.unschedule(RATE_QUEUES.alert);
-      const now = new Date();
+      const now = clock.now();
       const status = await rates.status(now);
       if (status.in_use?.date === status.today) return;
-      // several processes starting together queue one fetch, one check
-      const once = { singletonKey: status.today, singletonSeconds: 600 };
-      if (enabled) {
-        await boss.send(RATE_QUEUES.fetch, { date: status.today }, once);
-        jobs.notify(RATE_QUEUES.fetch);
-      }
+      // started after the daily fetch's time without today's rate: it catches up at once,
+      // unless a try of today waits in the queue already (a restart between two tries)
+      const waiting =
+        status.feed?.date === status.today &&
+        status.feed.next_try_at !== null &&
+        Date.parse(status.feed.next_try_at) > now.getTime();
+      if (enabled && isPastDue(now, config.CBAR_FETCH_AT) && !waiting)
+        await queueFetch(status.today);
       if (isPastDue(now, config.RATE_DUE_AT)) {
-        await boss.send(RATE_QUEUES.alert, {}, once);
+        await boss.send(
+          RATE_QUEUES.alert,
+          {},
+          { singletonKey: status.today, singletonSeconds: 600 },
+        );
         jobs.notify(RATE_QUEUES.alert);
       }
     });

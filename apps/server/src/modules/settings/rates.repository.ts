@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { exchangeRates, rateAlertMails, users } from '../../db/schema';
+import { exchangeRates, rateAlertMails, rateFeedDays, users } from '../../db/schema';
 import { offsetOf } from '../../lib/list';
 
 /** A page of the bank rates, newest date first, and how many there are. */
@@ -27,18 +27,29 @@ export const lockRateOf = async (db: DbOrTx, date: string) => {
   return row;
 };
 
-/** Sets the rate of a date (one per date: a new one replaces it). */
-export const upsertRate = async (
+/** Stores the rate of a date that has none; undefined when it has one (left as it is). */
+export const insertRateIfAbsent = async (
   db: DbOrTx,
   rate: { date: string; rate: string; source: 'manual' | 'cbar' },
 ) => {
   const [row] = await db
     .insert(exchangeRates)
     .values({ rateDate: rate.date, usdAzn: rate.rate, source: rate.source })
-    .onConflictDoUpdate({
-      target: exchangeRates.rateDate,
-      set: { usdAzn: rate.rate, source: rate.source, createdAt: sql`now()` },
-    })
+    .onConflictDoNothing({ target: exchangeRates.rateDate })
+    .returning();
+  return row;
+};
+
+/** Replaces the stored rate of a row (an admin's explicit change). */
+export const updateRate = async (
+  db: DbOrTx,
+  id: number,
+  rate: { rate: string; source: 'manual' | 'cbar' },
+) => {
+  const [row] = await db
+    .update(exchangeRates)
+    .set({ usdAzn: rate.rate, source: rate.source, createdAt: sql`now()` })
+    .where(eq(exchangeRates.id, id))
     .returning();
   return row!;
 };
@@ -107,3 +118,29 @@ export const findActiveGlobalAdmins = (db: DbOrTx) =>
     .select({ id: users.id, email: users.email, name: users.name, lang: users.lang })
     .from(users)
     .where(and(eq(users.typeId, 1), eq(users.isActive, true)));
+
+/** A try of the feed for a day: counted, with its outcome and the next try (null: none). */
+export const recordFeedTry = async (
+  db: DbOrTx,
+  feed: { date: string; at: Date; outcome: string; message: string; nextTryAt: Date | null },
+) => {
+  const values = {
+    lastTryAt: feed.at,
+    outcome: feed.outcome,
+    message: feed.message,
+    nextTryAt: feed.nextTryAt,
+  };
+  await db
+    .insert(rateFeedDays)
+    .values({ rateDate: feed.date, tries: 1, ...values })
+    .onConflictDoUpdate({
+      target: rateFeedDays.rateDate,
+      set: { tries: sql`${rateFeedDays.tries} + 1`, ...values },
+    });
+};
+
+/** The feed's newest day of tries. */
+export const findLatestFeedDay = async (db: DbOrTx) => {
+  const [row] = await db.select().from(rateFeedDays).orderBy(desc(rateFeedDays.rateDate)).limit(1);
+  return row;
+};

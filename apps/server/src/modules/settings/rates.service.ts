@@ -1,16 +1,26 @@
 import { bakuDate, bakuWallClock } from '@esd/shared/baku-time';
-import type { PricingSettings, RateStatus } from '@esd/shared/catalogue/settings.schemas';
-import { fromCents, toCents } from '@esd/shared/shop/money';
+import {
+  type ExchangeRateInput,
+  type PricingSettings,
+  RATE_REASON_REQUIRED,
+  type RateFeed,
+  type RateFeedOutcome,
+  type RateImportPreview,
+  type RateStatus,
+} from '@esd/shared/catalogue/settings.schemas';
+import { fromCents, parseDecimal, RATE_SCALE, toCents } from '@esd/shared/shop/money';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { exchangeRates } from '../../db/schema';
+import type { exchangeRates, rateFeedDays } from '../../db/schema';
 import { type AuditActor, changedFields, writeAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { languageOf } from '../../lib/language';
+import { portalLink } from '../../lib/portal-link';
 import type { Mailer } from '../../plugins/mail';
 import { forgetPricingCache, readPricingSettings, writePricingSettings } from '../catalogue';
-import { CbarFetchError, cbarDay, fetchCbarFile } from './cbar.client';
-import { CbarFormatError, parseCbarUsdRate } from './cbar-rates';
+import { CbarFetchError, CbarNoFileError, cbarDay, fetchCbarFile } from './cbar.client';
+import { CbarFormatError, type CbarUsdRate, parseCbarUsdRate } from './cbar-rates';
 import { rateMissingMail } from './rates.mail';
 import * as repo from './rates.repository';
 
@@ -26,23 +36,36 @@ export const isPastDue = (now: Date, dueAt: string) => {
   return dueAt !== 'off' && clock !== null && `${clock.hour}:${clock.minute}` >= dueAt;
 };
 
-/** The central bank's file parsed, or the import's refusal of it (INVALID_FILE). */
+/**
+ * The central bank's file parsed, or its refusal naming what is wrong: a Date that is no day of
+ * the calendar (or outside the portal's years) is a 400 naming the field, anything else
+ * INVALID_FILE.
+ */
 const parseCbarFile = (xml: string) => {
   try {
     return parseCbarUsdRate(xml);
   } catch (error) {
-    if (error instanceof CbarFormatError) throw new AppError('INVALID_FILE', error.message);
-    throw error;
+    if (!(error instanceof CbarFormatError)) throw error;
+    if (error.field === 'Date')
+      throw new AppError('VALIDATION_FAILED', error.message, {
+        field: 'ValCurs.Date',
+        issues: [{ path: 'file.ValCurs.Date', message: error.message }],
+      });
+    throw new AppError('INVALID_FILE', error.message, { field: error.field });
   }
 };
 
-/** What one run of the daily fetch did. */
-export type DailyFetch =
-  | { outcome: 'present'; date: string }
-  | { outcome: 'imported'; date: string; rate: string; replaced: boolean };
+/** What one try of the daily fetch found, and in how many seconds it tries again (null: never). */
+export type FeedTry = {
+  date: string;
+  outcome: RateFeedOutcome;
+  message: string;
+  retryInSeconds: number | null;
+};
 
-/** The file the bank served is of another day than the one asked for; that day's rate is stored. */
-class CbarWrongDateError extends Error {}
+/** The same rate, whatever zeros it is written with (`1.7` and `1.7000`). */
+const sameRate = (a: string, b: string) =>
+  parseDecimal(a, RATE_SCALE) === parseDecimal(b, RATE_SCALE);
 
 const toRate = (row: typeof exchangeRates.$inferSelect) => ({
   id: row.id,
@@ -50,6 +73,15 @@ const toRate = (row: typeof exchangeRates.$inferSelect) => ({
   rate: row.usdAzn,
   source: row.source as 'manual' | 'cbar',
   created_at: row.createdAt.toISOString(),
+});
+
+const toFeed = (row: typeof rateFeedDays.$inferSelect): RateFeed => ({
+  date: row.rateDate,
+  tries: row.tries,
+  last_try_at: row.lastTryAt.toISOString(),
+  outcome: row.outcome as RateFeedOutcome,
+  message: row.message,
+  next_try_at: row.nextTryAt?.toISOString() ?? null,
 });
 
 const normalizedPricing = (settings: PricingSettings) => ({
@@ -66,31 +98,90 @@ export const createRatesService = ({
   db,
   mailer,
   config,
+  clock,
 }: {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'CBAR_RATES_URL' | 'RATE_DUE_AT' | 'publicUrl'>;
+  config: Pick<Config, 'CBAR_RATES_URL' | 'CBAR_RETRY_DELAY_SECONDS' | 'RATE_DUE_AT' | 'publicUrl'>;
+  clock: Clock;
 }) => {
-  /** One rate per date: a new one for the same date replaces it. */
+  /**
+   * A day's rate, typed or imported by an admin: a day without one gets it; a day with the same
+   * rate keeps its record as it is; a day with another rate is changed only with a reason,
+   * audited before → after.
+   */
   const setRate = async (
     actor: AuditActor,
-    input: { date: string; rate: string; source: 'manual' | 'cbar' },
+    input: { date: string; rate: string; source: 'manual' | 'cbar'; reason?: string | undefined },
   ) => {
-    const { date, source } = input;
+    const { date, source, reason } = input;
     const result = await db.transaction(async (tx) => {
       const existing = await repo.lockRateOf(tx, date);
-      const row = await repo.upsertRate(tx, input);
+      if (!existing) {
+        const row = await repo.insertRateIfAbsent(tx, input);
+        if (!row)
+          throw new AppError('CONFLICT', `The rate of ${date} was set meanwhile: look again.`);
+        await writeAudit(tx, actor, {
+          action: 'exchange_rate.set',
+          entityType: 'exchange_rate',
+          entityId: row.id,
+          before: null,
+          after: { date, rate: row.usdAzn, source, ...(reason ? { reason } : {}) },
+        });
+        return { row, previous: null, replaced: false };
+      }
+      if (sameRate(existing.usdAzn, input.rate))
+        return { row: existing, previous: existing.usdAzn, replaced: false };
+      if (!reason)
+        throw new AppError('VALIDATION_FAILED', RATE_REASON_REQUIRED, {
+          field: 'reason',
+          current: existing.usdAzn,
+          issues: [{ path: 'body/reason', message: RATE_REASON_REQUIRED }],
+        });
+      const row = await repo.updateRate(tx, existing.id, input);
       await writeAudit(tx, actor, {
         action: 'exchange_rate.set',
         entityType: 'exchange_rate',
         entityId: row.id,
-        before: existing ? { date, rate: existing.usdAzn, source: existing.source } : null,
-        after: { date, rate: row.usdAzn, source },
+        before: { date, rate: existing.usdAzn, source: existing.source },
+        after: { date, rate: row.usdAzn, source, reason },
       });
-      return { row, replaced: Boolean(existing) };
+      return { row, previous: existing.usdAzn, replaced: true };
     });
-    forgetPricingCache(db);
+    if (result.replaced || result.previous === null) forgetPricingCache(db);
     return result;
+  };
+
+  /** One try of the feed recorded, with its next one unless the Baku day ends first. */
+  const recordTry = async (
+    date: string,
+    at: Date,
+    found: { outcome: RateFeedOutcome; message: string; retry: boolean },
+  ): Promise<FeedTry> => {
+    const delay = config.CBAR_RETRY_DELAY_SECONDS;
+    const next = new Date(at.getTime() + delay * 1000);
+    const retryInSeconds = found.retry && bakuDate(next) === date ? delay : null;
+    await repo.recordFeedTry(db, {
+      date,
+      at,
+      outcome: found.outcome,
+      message: found.message,
+      nextTryAt: retryInSeconds === null ? null : next,
+    });
+    return { date, outcome: found.outcome, message: found.message, retryInSeconds };
+  };
+
+  /** The file of `date` from the bank, or why there is none to store. */
+  const fetchFile = async (
+    date: string,
+  ): Promise<{ xml: string } | { outcome: RateFeedOutcome; message: string }> => {
+    try {
+      return { xml: await fetchCbarFile(config.CBAR_RATES_URL, date) };
+    } catch (error) {
+      if (!(error instanceof CbarFetchError)) throw error;
+      const outcome = error instanceof CbarNoFileError ? 'no_file' : 'unreachable';
+      return { outcome, message: error.message };
+    }
   };
 
   return {
@@ -99,10 +190,10 @@ export const createRatesService = ({
       return { items: rows.map(toRate), total };
     },
 
-    add: async (actor: AuditActor, input: { date: string; rate: string }) =>
+    add: async (actor: AuditActor, input: ExchangeRateInput) =>
       toRate((await setRate(actor, { ...input, source: 'manual' })).row),
 
-    remove: async (actor: AuditActor, id: number) => {
+    remove: async (actor: AuditActor, id: number, reason: string) => {
       const row = await db.transaction(async (tx) => {
         const deleted = await repo.deleteRate(tx, id);
         if (!deleted) throw new AppError('NOT_FOUND', 'This exchange rate does not exist.');
@@ -111,6 +202,7 @@ export const createRatesService = ({
           entityType: 'exchange_rate',
           entityId: deleted.id,
           before: { date: deleted.rateDate, rate: deleted.usdAzn, source: deleted.source },
+          after: { reason },
         });
         return deleted;
       });
@@ -118,45 +210,100 @@ export const createRatesService = ({
       return toRate(row);
     },
 
-    /** The USD rate of the central bank's daily XML file, set for the file's date. */
-    importCbar: async (actor: AuditActor, xml: string) => {
+    /** What importing the file would do to its day, before anything is stored. */
+    previewImport: async (xml: string): Promise<RateImportPreview> => {
       const parsed = parseCbarFile(xml);
-      const { replaced } = await setRate(actor, { ...parsed, source: 'cbar' });
-      return { ...parsed, replaced };
+      const current = await repo.findRateOn(db, parsed.date);
+      return {
+        ...parsed,
+        current: current
+          ? { rate: current.rate, source: current.source as 'manual' | 'cbar' }
+          : null,
+        change: !current ? 'new' : sameRate(current.rate, parsed.rate) ? 'same' : 'change',
+      };
     },
 
     /**
-     * The daily fetch of a day's file from `CBAR_RATES_URL`, stored as the manual import stores
-     * it (the file's own date and USD rate). A day that already has a rate, typed or fetched, is
-     * left alone. Throws, for the job to retry, when the file is not out yet (404), the bank
-     * does not answer, the file is malformed (nothing stored), or it is of another day (that
-     * day's rate is stored, as the import would, and the asked day is tried again).
+     * The USD rate of the central bank's daily XML file, set for the file's date: a day that
+     * has another rate is changed only with a reason.
      */
-    fetchDaily: async (date: string): Promise<DailyFetch> => {
+    importCbar: async (actor: AuditActor, xml: string, reason?: string) => {
+      const parsed = parseCbarFile(xml);
+      const { previous, replaced } = await setRate(actor, { ...parsed, source: 'cbar', reason });
+      return { ...parsed, replaced, previous };
+    },
+
+    /**
+     * One try of the daily fetch of `date` from `CBAR_RATES_URL`. It stores only the day it
+     * asked for, only from a file of that day, and only when the day has no rate (typed or
+     * fetched: never overwritten). Each try is recorded (the rates page shows the last one);
+     * a try that found no rate to store (not out yet, bank down, malformed, another day's file)
+     * answers when to try again, every CBAR_RETRY_DELAY_SECONDS until the Baku day ends.
+     */
+    fetchDaily: async (date: string): Promise<FeedTry> => {
+      const at = clock.now();
       if (config.CBAR_RATES_URL === 'off') throw new CbarFetchError('CBAR_RATES_URL is off');
-      if (await repo.findRateOn(db, date)) return { outcome: 'present', date };
-      const parsed = parseCbarFile(await fetchCbarFile(config.CBAR_RATES_URL, date));
-      const stored = await repo.findRateOn(db, parsed.date);
-      // the same file again (a retry after a wrong-date answer): nothing to write or audit
-      const same = stored?.source === 'cbar' && stored.rate === parsed.rate;
-      if (!same) await setRate(SYSTEM_ACTOR, { ...parsed, source: 'cbar' });
-      if (parsed.date !== date) {
-        throw new CbarWrongDateError(
-          `Asked for the file of ${cbarDay(date)}, the bank served the one of ${cbarDay(parsed.date)} (its rate ${parsed.rate} is stored for that day).`,
-        );
+      const stored = await repo.findRateOn(db, date);
+      if (stored)
+        return recordTry(date, at, {
+          outcome: 'present',
+          message: `${cbarDay(date)} has its rate ${stored.rate}: nothing fetched.`,
+          retry: false,
+        });
+      const file = await fetchFile(date);
+      if (!('xml' in file)) return recordTry(date, at, { ...file, retry: true });
+      let parsed: CbarUsdRate;
+      try {
+        parsed = parseCbarUsdRate(file.xml);
+      } catch (error) {
+        if (!(error instanceof CbarFormatError)) throw error;
+        return recordTry(date, at, { outcome: 'malformed', message: error.message, retry: true });
       }
-      return { outcome: 'imported', ...parsed, replaced: Boolean(stored) };
+      if (parsed.date !== date)
+        return recordTry(date, at, {
+          outcome: 'wrong_day',
+          message: `Asked for the file of ${cbarDay(date)}, the bank served the one of ${cbarDay(parsed.date)}: nothing stored.`,
+          retry: true,
+        });
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertRateIfAbsent(tx, { ...parsed, source: 'cbar' });
+        if (inserted)
+          await writeAudit(tx, SYSTEM_ACTOR, {
+            action: 'exchange_rate.set',
+            entityType: 'exchange_rate',
+            entityId: inserted.id,
+            before: null,
+            after: { date, rate: inserted.usdAzn, source: 'cbar' },
+          });
+        return inserted;
+      });
+      if (!row)
+        return recordTry(date, at, {
+          outcome: 'present',
+          message: `${cbarDay(date)} got its rate meanwhile: the file's ${parsed.rate} is not stored.`,
+          retry: false,
+        });
+      forgetPricingCache(db);
+      return recordTry(date, at, {
+        outcome: 'ok',
+        message: `The USD rate ${row.usdAzn} of ${cbarDay(date)} is stored.`,
+        retry: false,
+      });
     },
 
     /** Today (Baku), the rate prices use now, and whether today's is overdue. */
     status: async (now: Date): Promise<RateStatus> => {
       const today = bakuDate(now);
-      const inUse = await repo.findRateInUse(db, today);
+      const [inUse, feed] = await Promise.all([
+        repo.findRateInUse(db, today),
+        repo.findLatestFeedDay(db),
+      ]);
       return {
         today,
         in_use: inUse ?? null,
         overdue: inUse?.date !== today && isPastDue(now, config.RATE_DUE_AT),
         fetch_enabled: config.CBAR_RATES_URL !== 'off',
+        feed: feed ? toFeed(feed) : null,
       };
     },
 
@@ -171,18 +318,18 @@ export const createRatesService = ({
       const today = bakuDate(now);
       const inUse = await repo.findRateInUse(db, today);
       if (inUse?.date === today) return 0;
-      const link = `${config.publicUrl}/pages/settings/markup?tab=rates`;
       let mailed = 0;
       let failure: unknown;
       for (const admin of await repo.findActiveGlobalAdmins(db)) {
         if (!(await repo.claimRateAlert(db, today, admin.id))) continue;
+        const lang = languageOf(admin.lang);
         const mail = rateMissingMail({
-          lang: languageOf(admin.lang),
+          lang,
           name: admin.name,
           date: today,
           inUse,
           fetchEnabled: config.CBAR_RATES_URL !== 'off',
-          link,
+          link: portalLink(config.publicUrl, '/pages/settings/markup?tab=rates', lang),
         });
         try {
           await mailer.send({ to: admin.email, ...mail });

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { RATE_REASON_REQUIRED } from '@esd/shared/catalogue/settings.schemas';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createProduct, productInput } from '../../../test/fixtures';
 import { bearer, createTestContext, dbKinds, type TestContext } from '../../../test/harness';
+import { auditLog } from '../../db/schema';
 
 const cbarFile = readFileSync(
   path.join(import.meta.dirname, '../../../test/fixtures/cbar-21.11.2026.xml'),
@@ -150,10 +153,12 @@ describe.each(dbKinds)('[settings] catalogue settings for the global admin on %s
         payload: body,
       });
     expect((await upload()).json().data).toMatchObject({ date: '2026-11-21', rate: '1.7000' });
+    // the same file again: the day has this rate, nothing is replaced
     expect((await upload()).json().data).toEqual({
       date: '2026-11-21',
       rate: '1.7000',
-      replaced: true,
+      replaced: false,
+      previous: '1.7000',
     });
     const listed = (await gd.get('/api/settings/exchange-rates?perPage=50')).json().data.items;
     expect(listed.find((r: { date: string }) => r.date === '2026-11-21')).toMatchObject({
@@ -164,6 +169,7 @@ describe.each(dbKinds)('[settings] catalogue settings for the global admin on %s
     await gd.post('/api/settings/exchange-rates', {
       date: new Date().toISOString().slice(0, 10),
       rate: '2.0000',
+      reason: 'a round rate for this test',
     });
     const productId = await createProduct(ctx, { sku: 'RATE-1' });
     await gd.put('/api/settings/pricing', {
@@ -183,6 +189,115 @@ describe.each(dbKinds)('[settings] catalogue settings for the global admin on %s
     expect(
       (await gd.post('/api/settings/exchange-rates', { date: '2026-01-01', rate: '0' })).statusCode,
     ).toBe(400);
+  });
+
+  it("changes a day's stored rate only with a reason, audited before → after", async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    const date = '2026-10-01';
+    const rateOf = async () =>
+      (await gd.get('/api/settings/exchange-rates?perPage=100'))
+        .json()
+        .data.items.find((r: { date: string }) => r.date === date)?.rate;
+    expect((await gd.post('/api/settings/exchange-rates', { date, rate: '1.7' })).statusCode).toBe(
+      200,
+    );
+    // the same rate again changes nothing and needs no reason
+    expect(
+      (await gd.post('/api/settings/exchange-rates', { date, rate: '1.7000' })).statusCode,
+    ).toBe(200);
+    const refused = await gd.post('/api/settings/exchange-rates', { date, rate: '1.7050' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 400,
+      message: RATE_REASON_REQUIRED,
+      data: { error: 'VALIDATION_FAILED', field: 'reason', current: '1.7000' },
+    });
+    expect(await rateOf()).toBe('1.7000');
+    const tooShort = await gd.post('/api/settings/exchange-rates', {
+      date,
+      rate: '1.7050',
+      reason: ' x ',
+    });
+    expect(tooShort.statusCode).toBe(400);
+    expect(await rateOf()).toBe('1.7000');
+
+    const changed = await gd.post('/api/settings/exchange-rates', {
+      date,
+      rate: '1.7050',
+      reason: 'Typo: the bank published 1.7050',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await rateOf()).toBe('1.7050');
+    const entries = await ctx.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'exchange_rate.set'), sql`${auditLog.after}->>'date' = ${date}`),
+      );
+    expect(entries).toEqual([
+      { before: null, after: { date, rate: '1.7000', source: 'manual' } },
+      {
+        before: { date, rate: '1.7000', source: 'manual' },
+        after: {
+          date,
+          rate: '1.7050',
+          source: 'manual',
+          reason: 'Typo: the bank published 1.7050',
+        },
+      },
+    ]);
+
+    // deleting the day's rate is a change too: only with a reason, kept in the audit log
+    const id = (await gd.get('/api/settings/exchange-rates?perPage=100'))
+      .json()
+      .data.items.find((r: { date: string }) => r.date === date).id as number;
+    for (const query of ['', '?reason=', '?reason=%20x%20']) {
+      const refusedDelete = await gd.del(`/api/settings/exchange-rates/${id}${query}`);
+      expect(refusedDelete.statusCode, query).toBe(400);
+      expect(refusedDelete.json().data.error).toBe('VALIDATION_FAILED');
+      expect(await rateOf()).toBe('1.7050');
+    }
+    const deleted = await gd.del(
+      `/api/settings/exchange-rates/${id}?reason=${encodeURIComponent('Entered for the wrong day')}`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await rateOf()).toBeUndefined();
+    const [deletion] = await ctx.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'exchange_rate.delete'), eq(auditLog.entityId, id)));
+    expect(deletion).toEqual({
+      before: { date, rate: '1.7050', source: 'manual' },
+      after: { reason: 'Entered for the wrong day' },
+    });
+  });
+
+  it('answers 400 naming the Date for an import dated outside the calendar, storing nothing', async () => {
+    const gd = await as(ctx, 'gd@example.com');
+    const boundary = '----esdrates';
+    for (const date of ['01.01.0000', '31.02.2026']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/settings/exchange-rates/import',
+        headers: {
+          ...bearer(gd.token),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.xml"\r\nContent-Type: text/xml\r\n\r\n`,
+          ),
+          Buffer.from(cbarFile.toString('utf8').replaceAll('21.11.2026', date)),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      expect(response.statusCode, date).toBe(400);
+      expect(response.json().data, date).toMatchObject({
+        error: 'VALIDATION_FAILED',
+        field: 'ValCurs.Date',
+      });
+      expect(response.json().message, date).toContain(date);
+    }
   });
 });
 

@@ -348,7 +348,7 @@ describe.each(dbKinds)(
       expect(ru.json().data.categories[0].name).toBe(cat!.nameRu);
     });
 
-    it('ranks the top products by amount and names the best seller by licences', async () => {
+    it('ranks the top products by amount and names the first of them the best seller, though another sold more licences', async () => {
       const data = await get<TopProducts>(
         'gd@example.com',
         `/api/statistics/top-products?${range}`,
@@ -357,7 +357,9 @@ describe.each(dbKinds)(
         [p1.id, 3, '300.00'],
         [p2.id, 8, '240.00'],
       ]);
-      expect(data.best_seller).toMatchObject({ product_id: p2.id, sku: p2.sku, quantity: 8 });
+      // p2 sold more licences (8 against 3) for less: the best seller is row 1 all the same
+      expect(data.best_seller).toEqual(data.top[0]);
+      expect(data.best_seller).toMatchObject({ product_id: p1.id, sku: p1.sku, quantity: 3 });
       const own = await get<TopProducts>(
         'dealer@example.com',
         `/api/statistics/top-products?${range}`,
@@ -377,6 +379,42 @@ describe.each(dbKinds)(
         '/api/statistics/top-products?date_from=2023-01-01&date_to=2023-12-31',
       );
       expect(empty).toMatchObject({ top: [], best_seller: null });
+    });
+
+    it('breaks a tie of amount by licences, then by the lower id, in the list and the best seller alike', async () => {
+      const [az] = await ctx.db.select().from(countries).where(eq(countries.code, 'AZ'));
+      const ids = (
+        await ctx.db
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.providerId, 1))
+          .orderBy(asc(products.id))
+      ).map((p) => p.id);
+      const [low, middle, high] = [ids[2]!, ids[3]!, ids[4]!];
+      // three products of the same amount in 2022: `high` sold the most licences; `low` and
+      // `middle` tie on licences too, so the lower id goes first
+      await addOrder({
+        dealer: caspian,
+        country: az!.id,
+        sellType: 2,
+        created: '2022-06-01T08:00:00Z',
+        paid: '2022-06-01T08:00:00Z',
+        lines: [
+          { product: middle, quantity: 2, usd: '90.00', azn: '153.00' },
+          { product: low, quantity: 2, usd: '90.00', azn: '153.00' },
+          { product: high, quantity: 6, usd: '90.00', azn: '153.00' },
+        ],
+      });
+      const data = await get<TopProducts>(
+        'gd@example.com',
+        '/api/statistics/top-products?date_from=2022-06-01&date_to=2022-06-30',
+      );
+      expect(data.top.map((p) => [p.product_id, p.quantity, p.amount_usd])).toEqual([
+        [high, 6, '90.00'],
+        [low, 2, '90.00'],
+        [middle, 2, '90.00'],
+      ]);
+      expect(data.best_seller).toEqual(data.top[0]);
     });
 
     it('sets quarter sales against targets, per dealer and in total', async () => {

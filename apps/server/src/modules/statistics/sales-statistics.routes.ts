@@ -26,6 +26,21 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   startSalesFold(app);
   const sales = createSalesStatisticsService({ db: app.db, clock: app.clock });
 
+  /** A range report as a file (weekly, distribution): the page's range, scoped like the page. */
+  const rangeExport = (path: string, makeSheets: typeof sales.weeklySheets) =>
+    app.get(
+      path,
+      {
+        config: { access: 'globalOrLocal' },
+        schema: { tags: ['statistics'], querystring: statisticsRangeExportQuerySchema },
+      },
+      async (request, reply) => {
+        const session = requireSession(request);
+        const made = await makeSheets(session, request.query, requestLanguage(request));
+        return sendSheets(app.log, reply, request.query.format, made.filename, made.sheets);
+      },
+    );
+
   app.get(
     '/statistics/weekly',
     {
@@ -39,21 +54,7 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await sales.weekly(requireSession(request), request.query)),
   );
 
-  app.get(
-    '/statistics/weekly/export',
-    {
-      config: { access: 'globalOrLocal' },
-      schema: { tags: ['statistics'], querystring: statisticsRangeExportQuerySchema },
-    },
-    async (request, reply) => {
-      const { filename, sheets } = await sales.weeklySheets(
-        requireSession(request),
-        request.query,
-        requestLanguage(request),
-      );
-      return sendSheets(app.log, reply, request.query.format, filename, sheets);
-    },
-  );
+  rangeExport('/statistics/weekly/export', sales.weeklySheets);
 
   app.get(
     '/statistics/distribution',
@@ -71,21 +72,7 @@ export const salesStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    '/statistics/distribution/export',
-    {
-      config: { access: 'globalOrLocal' },
-      schema: { tags: ['statistics'], querystring: statisticsRangeExportQuerySchema },
-    },
-    async (request, reply) => {
-      const { filename, sheets } = await sales.distributionSheets(
-        requireSession(request),
-        request.query,
-        requestLanguage(request),
-      );
-      return sendSheets(app.log, reply, request.query.format, filename, sheets);
-    },
-  );
+  rangeExport('/statistics/distribution/export', sales.distributionSheets);
 
   app.get(
     '/statistics/quarter',

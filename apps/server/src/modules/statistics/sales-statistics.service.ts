@@ -129,14 +129,18 @@ export const createSalesStatisticsService = ({ db, clock }: { db: Db; clock: Clo
     };
   };
 
-  /** GET /api/statistics/top-products: top 5 by USD and the best seller by licences. */
+  /**
+   * GET /api/statistics/top-products: the top 5 by USD amount (then licences, then the lower
+   * id), and the best seller, which is their first row (issue 33: it was ranked by licences
+   * and could name another product than the list beside it).
+   */
   const topProducts = async (
     session: Session,
     range: DayRange,
     lang: Language,
   ): Promise<TopProducts> => {
-    const row = await findTopProducts(db, session, range, lang);
-    return { ...range, top: row?.top ?? [], best_seller: row?.best[0] ?? null };
+    const top = await findTopProducts(db, session, range, lang);
+    return { ...range, top, best_seller: top[0] ?? null };
   };
 
   /** GET /api/statistics/quarter: sales per dealer and quarter against its targets. */

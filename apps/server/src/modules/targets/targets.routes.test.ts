@@ -79,6 +79,8 @@ describe.each(dbKinds)('[targets] immutable quarterly targets on %s', (kind) => 
       { amount_usd: '-5' },
       { amount_usd: '10.123' },
       { amount_usd: '1e5' },
+      // one cent over what the money column holds: a 400 naming the bound, never a 500
+      { amount_usd: '1000000000000.00' },
       { quarter: 5 },
       { year: 1999 },
     ]) {

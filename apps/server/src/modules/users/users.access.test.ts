@@ -1,8 +1,10 @@
 import type { Role } from '@esd/shared/access/access.rules';
+import { inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../../../test/harness';
 import { caller, userId } from '../../../test/users-support';
+import { users } from '../../db/schema';
 
 type Caller = ReturnType<typeof caller>;
 type Method = 'GET' | 'POST' | 'PATCH';
@@ -17,6 +19,12 @@ type RouteCase = {
   rule: 'allWithoutUser' | 'globalDistrict';
   call: (as: Caller, id: number) => Promise<LightMyRequestResponse>;
   outside?: (as: Caller, outsideId: number, role: 'ld' | 'd') => Promise<void>;
+  /**
+   * The call changes its target's state (deactivated, its password reset): the test spends
+   * targets of its own, so no other route's test finds one of them changed. `inactive`: they
+   * are deactivated first; `withFactor`: they have a second factor (as if enrolled).
+   */
+  ownTargets?: 'active' | 'inactive' | 'withFactor';
 };
 
 const bodyFor = (method: Method) => (method === 'GET' ? undefined : {});
@@ -87,18 +95,26 @@ const routes: Record<string, RouteCase> = {
   },
   'POST /api/settings/users/{id}/deactivate': {
     rule: 'allWithoutUser',
+    ownTargets: 'active',
     call: (as, id) => as.post(`/api/settings/users/${id}/deactivate`),
     outside: (as, id) => refusedAsMissing(as.post(`/api/settings/users/${id}/deactivate`)),
   },
   'POST /api/settings/users/{id}/activate': {
     rule: 'allWithoutUser',
+    ownTargets: 'inactive',
     call: (as, id) => as.post(`/api/settings/users/${id}/activate`),
     outside: (as, id) => refusedAsMissing(as.post(`/api/settings/users/${id}/activate`)),
   },
   'POST /api/settings/users/{id}/reset-password': {
     rule: 'allWithoutUser',
+    ownTargets: 'active',
     call: (as, id) => as.post(`/api/settings/users/${id}/reset-password`),
     outside: (as, id) => refusedAsMissing(as.post(`/api/settings/users/${id}/reset-password`)),
+  },
+  'POST /api/settings/users/{id}/reset-second-factors': {
+    rule: 'globalDistrict',
+    ownTargets: 'withFactor',
+    call: (as, id) => as.post(`/api/settings/users/${id}/reset-second-factors`),
   },
   'GET /api/settings/audit-log': {
     rule: 'globalDistrict',
@@ -120,6 +136,28 @@ describe.each(dbKinds)('[users][access] every users and audit route, every role,
   /** per manager: an account it manages (its own to spend) and one outside its scope */
   const target = {} as Record<Managers, number>;
   const outside = {} as Record<'ld' | 'd', number>;
+  let targetsMade = 0;
+  /** For each manager, a user it manages (by email `target-<role>…`), made by gd. */
+  const makeTargets = async () => {
+    const dealerId = await userId(ctx, 'dealer@example.com');
+    const made = {} as Record<Managers, number>;
+    const tag = targetsMade++ === 0 ? '' : `-${targetsMade}`;
+    for (const [role, dealer] of [
+      ['gd', probeDealer.id],
+      ['ld', probeDealer.id],
+      ['d', dealerId],
+    ] as const) {
+      const created = await as.gd.post('/api/settings/users', {
+        name: `Target of ${role}`,
+        email: `target-${role}${tag}@example.com`,
+        type_id: 4,
+        dealer_id: dealer,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      made[role] = created.json().data.id;
+    }
+    return made;
+  };
 
   beforeAll(async () => {
     ctx = await createTestContext(kind);
@@ -136,21 +174,8 @@ describe.each(dbKinds)('[users][access] every users and audit route, every role,
     as.anonymous = caller(ctx, null);
     probeDealer.id = await userId(ctx, 'dealer2@example.com');
     probeDealer.otherId = probeDealer.id;
-    // targets the callers may spend (reset, deactivate) without touching the signed-in accounts
-    const dealerId = await userId(ctx, 'dealer@example.com');
-    for (const [role, dealer] of [
-      ['gd', probeDealer.id],
-      ['ld', probeDealer.id],
-      ['d', dealerId],
-    ] as const) {
-      const created = await as.gd.post('/api/settings/users', {
-        name: `Target of ${role}`,
-        email: `target-${role}@example.com`,
-        type_id: 4,
-        dealer_id: dealer,
-      });
-      target[role] = created.json().data.id;
-    }
+    // targets the callers may spend without touching the signed-in accounts
+    Object.assign(target, await makeTargets());
     outside.ld = await userId(ctx, 'dealer-kz@example.com');
     outside.d = await userId(ctx, 'farid@example.com');
   });
@@ -188,8 +213,19 @@ describe.each(dbKinds)('[users][access] every users and audit route, every role,
 
     it(`${name}: each allowed role succeeds inside its scope and is refused outside it`, async () => {
       const allowed: Managers[] = route.rule === 'globalDistrict' ? ['gd'] : ['gd', 'ld', 'd'];
+      const targets = route.ownTargets ? await makeTargets() : target;
+      if (route.ownTargets === 'inactive')
+        for (const id of Object.values(targets)) {
+          const off = await as.gd.post(`/api/settings/users/${id}/deactivate`);
+          expect(off.json().data.is_active).toBe(false);
+        }
+      if (route.ownTargets === 'withFactor')
+        await ctx.db
+          .update(users)
+          .set({ mfaEnabled: true })
+          .where(inArray(users.id, Object.values(targets)));
       for (const role of allowed) {
-        const response = await route.call(as[role], target[role]);
+        const response = await route.call(as[role], targets[role]);
         expect(response.statusCode, `${role} ${name}: ${response.body}`).toBe(200);
         if (role !== 'gd') await route.outside?.(as[role], outside[role], role);
       }

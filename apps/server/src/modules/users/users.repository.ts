@@ -174,6 +174,7 @@ const findManagedUsers = async (db: DbOrTx, options: PageOptions): Promise<Manag
       lang: user.lang as Language,
       is_active: user.isActive,
       has_password: user.passwordHash !== null,
+      has_second_factor: user.mfaEnabled,
       country:
         user.countryId !== null && names.countryName !== null
           ? { id: user.countryId, name: names.countryName }
@@ -198,6 +199,8 @@ const findManagedUsers = async (db: DbOrTx, options: PageOptions): Promise<Manag
       need_azn_cash: user.needAznCash,
       need_azn_credit: user.needAznCredit,
       has_adobe_account: user.hasAdobeAccount,
+      voen: user.voen,
+      address: user.address,
       countries: ldCountries
         .filter((c) => c.userId === user.id)
         .map((c) => ({ id: c.id, name: c.name })),

@@ -161,4 +161,31 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  app.post(
+    '/settings/users/:id/reset-second-factors',
+    {
+      config: { access: 'globalDistrict' },
+      schema: {
+        tags,
+        summary:
+          'Global admins: removes the second factors and recovery codes of an account that lost its device, ends its sessions and mails its owner',
+        params: idParamSchema,
+        response,
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      await service.resetSecondFactors(
+        session,
+        auditActor(request),
+        request.params.id,
+        request.log,
+      );
+      return ok(
+        await view(request, request.params.id),
+        'The second factors have been reset and the owner told.',
+      );
+    },
+  );
 };

@@ -24,8 +24,13 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
-import { accountInviteMail, invalidateResetTokens, issueSetPasswordLink } from '../auth';
-import { ADMIN_RESET_LINK_TTL_MS, adminResetMail } from './users.mail';
+import {
+  accountInviteMail,
+  invalidateResetTokens,
+  issueSetPasswordLink,
+  removeAllFactors,
+} from '../auth';
+import { ADMIN_RESET_LINK_TTL_MS, adminResetMail, secondFactorsResetMail } from './users.mail';
 import {
   clearPasswordAndEndSessions,
   countDealerUsers,
@@ -63,6 +68,8 @@ type Snapshot = {
   has_adobe_account: boolean;
   is_active: boolean;
   countries: number[];
+  voen: string | null;
+  address: string | null;
 };
 
 /** What a field is on an account whose type does not have it. */
@@ -76,6 +83,8 @@ const neutral = {
   need_azn_credit: false,
   has_adobe_account: false,
   countries: [] as number[],
+  voen: null,
+  address: null,
 } satisfies Partial<Snapshot>;
 
 type Actor = { actorId: number | null; ip: string | null };
@@ -105,6 +114,8 @@ const toSnapshot = (account: NonNullable<Awaited<ReturnType<typeof findAccount>>
   has_adobe_account: account.row.hasAdobeAccount,
   is_active: account.row.isActive,
   countries: account.countries,
+  voen: account.row.voen,
+  address: account.row.address,
 });
 
 /** Fields the type does not have take their neutral value; money and lists in one form. */
@@ -225,6 +236,8 @@ const columnsOf = (next: Snapshot) => ({
   needAznCredit: next.need_azn_credit,
   hasAdobeAccount: next.has_adobe_account,
   isActive: next.is_active,
+  voen: next.voen,
+  address: next.address,
 });
 
 /** Group membership, countries and the dealer's users' country follow the account. */
@@ -340,6 +353,7 @@ export const createUsersService = ({
                 userId: id,
                 publicUrl: config.publicUrl,
                 kind: 'first',
+                lang: next.lang,
                 now: clock.now(),
               })
             : null;
@@ -468,10 +482,12 @@ export const createUsersService = ({
         }
         await clearPasswordAndEndSessions(tx, id);
         await invalidateResetTokens(tx, id);
+        const lang = isLanguage(account.row.lang) ? account.row.lang : 'en';
         const link = await issueSetPasswordLink(tx, {
           userId: id,
           publicUrl: config.publicUrl,
           kind: 'reset',
+          lang,
           now: clock.now(),
           ttlMs: ADMIN_RESET_LINK_TTL_MS,
         });
@@ -480,8 +496,40 @@ export const createUsersService = ({
           entityType: 'user',
           entityId: id,
         });
-        const lang = isLanguage(account.row.lang) ? account.row.lang : 'en';
         return { to: account.row.email, ...adminResetMail(lang, account.row.name, link) };
+      });
+      await sendMail(log, sent);
+    },
+
+    /**
+     * A lost device (issue 32): a global admin removes every second factor and recovery code of
+     * an account and ends its sessions; the owner enrols again at the next sign-in.
+     */
+    resetSecondFactors: async (
+      session: Session,
+      actor: Actor,
+      id: number,
+      log: FastifyBaseLogger,
+    ) => {
+      if (id === session.user.id) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Manage your own second factors on your profile page instead.',
+        );
+      }
+      const sent = await db.transaction(async (tx) => {
+        const account = await findManaged(tx, session, id);
+        if (!account.row.mfaEnabled) {
+          throw new AppError('INVALID_STATE', 'This account has no second factor to reset.');
+        }
+        await removeAllFactors(tx, id);
+        await writeAudit(tx, actor, {
+          action: 'user.reset_second_factors',
+          entityType: 'user',
+          entityId: id,
+        });
+        const lang = isLanguage(account.row.lang) ? account.row.lang : 'en';
+        return { to: account.row.email, ...secondFactorsResetMail(lang, account.row.name) };
       });
       await sendMail(log, sent);
     },

@@ -14,7 +14,8 @@ describe('getNavSections', () => {
   it('shows a user only the shop, orders and events & news', () => {
     expect(linksOf('u')).toEqual({
       shop: ['products', 'checkout'],
-      orders: ['orders'],
+      // issue 33: its dealer's credit, which its credit orders use
+      orders: ['orders', 'credit'],
       eventsNews: ['events', 'news', 'library'],
     });
   });
@@ -22,7 +23,7 @@ describe('getNavSections', () => {
   it('shows a dealer its own settings but no global ones and no weekly statistics', () => {
     expect(linksOf('d', { type_id: 3, has_adobe_account: true })).toEqual({
       shop: ['products', 'checkout', 'adobeSubscriptions'],
-      orders: ['orders'],
+      orders: ['orders', 'credit'],
       eventsNews: ['events', 'news', 'library'],
       statistics: ['statisticQuarter', 'statisticAdobe'],
       settings: ['settingsUsers', 'settingsGroups', 'settingsProduct'],

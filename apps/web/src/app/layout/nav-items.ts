@@ -18,6 +18,7 @@ import {
   IconChartBar,
   IconChartLine,
   IconChartPie,
+  IconCreditCard,
   IconGift,
   IconHeartHandshake,
   IconMail,
@@ -48,7 +49,13 @@ const navSections: NavSection[] = [
       { page: 'adobeSubscriptions', icon: IconBrandAdobe },
     ],
   },
-  { key: 'orders', items: [{ page: 'orders', icon: IconReceipt }] },
+  {
+    key: 'orders',
+    items: [
+      { page: 'orders', icon: IconReceipt },
+      { page: 'credit', icon: IconCreditCard },
+    ],
+  },
   {
     key: 'eventsNews',
     items: [

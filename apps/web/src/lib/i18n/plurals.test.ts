@@ -76,3 +76,36 @@ describe('checkout: moving the other lines here', () => {
     }
   });
 });
+
+describe('counts built by hand now take plural keys (issue 33)', () => {
+  it('says "1 of 1 key delivered" and "2 of 3 keys delivered" in English', async () => {
+    const t = await translator('orders', 'en');
+    expect(t('orders.items.delivered', { count: 1, delivered: '1', quantity: '1' })).toBe(
+      '1 of 1 key delivered',
+    );
+    expect(t('orders.items.delivered', { count: 3, delivered: '2', quantity: '3' })).toBe(
+      '2 of 3 keys delivered',
+    );
+    expect(t('orders.dialogs.deliver.count', { count: 1, entered: '0', needed: '1' })).toBe(
+      '0 of 1 key entered',
+    );
+  });
+
+  it('declines the lines not imported and the licences of the commitment in Russian', async () => {
+    const keys = await translator('keys', 'ru');
+    const invalid = (count: number) =>
+      keys('keys.import.linesMore', { count, shown: '20', total: String(count) });
+    expect([21, 23, 25].map(invalid)).toEqual([
+      'Показаны первые 20 из 21 строки.',
+      'Показаны первые 20 из 23 строк.',
+      'Показаны первые 20 из 25 строк.',
+    ]);
+    const adobe = await translator('adobe', 'ru');
+    expect(adobe('adobe.panel.commitmentFrom', { count: 10, licences: '10' })).toBe(
+      'Доступно от 10 лицензий.',
+    );
+    expect(adobe('adobe.panel.commitmentFrom', { count: 1, licences: '1' })).toBe(
+      'Доступно от 1 лицензии.',
+    );
+  });
+});

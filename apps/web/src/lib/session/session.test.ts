@@ -26,6 +26,8 @@ const user: UserProfile = {
   country_id: 1,
   dealer_id: null,
   auth_provider: 'password',
+  mfa_enabled: false,
+  mfa_enrolment_required: false,
 };
 
 describe('browser session (spec 3, 4)', () => {

@@ -11,6 +11,7 @@ import {
   getUserInfo,
   setLanguage,
   setLoggedIn,
+  setMustEnrol,
   setToken,
   setTokenExpiry,
   setUserInfo,
@@ -37,6 +38,7 @@ export const saveSession = (options: {
   setUserInfo(toUserInfo(user, providerId));
   setUserRole(roleFromTypeId(user.type_id) ?? DEFAULT_ROLE);
   setLanguage(user.lang);
+  setMustEnrol(user.mfa_enrolment_required);
   setLoggedIn();
 };
 
@@ -48,6 +50,7 @@ export const syncStoredProfile = (user: UserProfile) => {
   if (JSON.stringify(current) !== JSON.stringify(next)) setUserInfo(next);
   const role = roleFromTypeId(user.type_id);
   if (role) setUserRole(role);
+  setMustEnrol(user.mfa_enrolment_required);
   if (getTokenExpiry() === undefined) setTokenExpiry(user.token_expired);
 };
 

@@ -8,11 +8,15 @@ import { adobeKeys } from './adobe-keys';
 const getAdobeSubscriptions = (customerId: number, signal?: AbortSignal) =>
   apiRequest<AdobeSubscription[]>(`/adobe/customers/${customerId}/subscriptions`, { signal });
 
-/** Product titles come in the reader's language: the language is part of the key. */
-export const useAdobeSubscriptions = (customerId: number) => {
+/**
+ * Product titles come in the reader's language: the language is part of the key. No customer
+ * (the Adobe panel before one is chosen): nothing is asked.
+ */
+export const useAdobeSubscriptions = (customerId: number | null) => {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: adobeKeys.subscriptions(customerId, i18n.language),
-    queryFn: ({ signal }) => getAdobeSubscriptions(customerId, signal),
+    queryKey: adobeKeys.subscriptions(customerId ?? 0, i18n.language),
+    queryFn: ({ signal }) => getAdobeSubscriptions(customerId ?? 0, signal),
+    enabled: customerId !== null,
   });
 };

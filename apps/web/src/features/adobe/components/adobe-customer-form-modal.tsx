@@ -5,9 +5,11 @@ import {
 } from '@esd/shared/adobe/adobe.schemas';
 import { Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/form-modal';
+import { DialogModal } from '@/components/dialog-modal';
+import { ModalForm } from '@/components/form-modal';
+import { OpenedContent } from '@/components/opened-content';
 import { isApiError } from '@/lib/api-error';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
@@ -44,12 +46,7 @@ type AdobeCustomerFormModalProps = {
   onCreated: (customer: AdobeCustomerListItem) => void;
 };
 
-/** A new Adobe customer: VIP Marketplace's company profile and its first contact. */
-export const AdobeCustomerFormModal = ({
-  opened,
-  onClose,
-  onCreated,
-}: AdobeCustomerFormModalProps) => {
+const AdobeCustomerForm = ({ onClose, onCreated }: Omit<AdobeCustomerFormModalProps, 'opened'>) => {
   const { t, i18n } = useTranslation();
   const create = useCreateAdobeCustomer();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
@@ -71,15 +68,6 @@ export const AdobeCustomerFormModal = ({
       return errors;
     },
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(emptyValues(i18n.language));
-    form.resetDirty();
-    form.clearErrors();
-    create.reset();
-  }, [opened]);
 
   const submit = form.onSubmit((values) => {
     create.mutate(adobeCustomerInputSchema.parse(values), {
@@ -103,13 +91,7 @@ export const AdobeCustomerFormModal = ({
   const field = (name: keyof FormValues) => form.getInputProps(name);
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={t('adobe.customerForm.title')}
-      onSubmit={submit}
-      saving={create.isPending}
-    >
+    <ModalForm onCancel={onClose} onSubmit={submit} saving={create.isPending}>
       <AdobeErrorAlert error={create.error} />
       <Stack gap="sm" component="fieldset" style={fieldset}>
         <Title order={3} size="h6" component="legend" style={legend}>
@@ -231,7 +213,26 @@ export const AdobeCustomerFormModal = ({
           />
         </SimpleGrid>
       </Stack>
-    </FormModal>
+    </ModalForm>
+  );
+};
+
+/**
+ * A new Adobe customer: VIP Marketplace's company profile and its first contact. The form and
+ * the last refusal are mounted afresh at each opening.
+ */
+export const AdobeCustomerFormModal = ({
+  opened,
+  onClose,
+  onCreated,
+}: AdobeCustomerFormModalProps) => {
+  const { t } = useTranslation();
+  return (
+    <DialogModal opened={opened} onClose={onClose} title={t('adobe.customerForm.title')} size="lg">
+      <OpenedContent target={opened ? 'new' : null} keyOf={(shown) => shown}>
+        {() => <AdobeCustomerForm onClose={onClose} onCreated={onCreated} />}
+      </OpenedContent>
+    </DialogModal>
   );
 };
 

@@ -1,7 +1,7 @@
 import type { AdobePriceOption } from '@esd/shared/adobe/adobe.schemas';
+import { formatDecimalString, formatUsd } from '@esd/shared/format/format';
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalString, formatUsd } from '@/lib/format';
 
 type AdobePriceOptionsProps = {
   options: readonly AdobePriceOption[];
@@ -12,6 +12,26 @@ type AdobePriceOptionsProps = {
 
 const money = (value: string, currency: string, lang: string) =>
   currency === 'USD' ? formatUsd(value, lang) : `${formatDecimalString(value, lang)} ${currency}`;
+
+/** A price under its small label; the total stands bolder than the price per licence. */
+const Figure = ({
+  label,
+  weight,
+  children,
+}: {
+  label: string;
+  weight: number;
+  children: string;
+}) => (
+  <Stack gap={0}>
+    <Text size="xs" c="dimmed">
+      {label}
+    </Text>
+    <Text size="sm" fw={weight} style={tabular}>
+      {children}
+    </Text>
+  </Stack>
+);
 
 /** Spec 4: Adobe's price options as radio cards; the chosen one is what "Add to cart" buys. */
 export const AdobePriceOptions = ({ options, value, onChange }: AdobePriceOptionsProps) => {
@@ -45,22 +65,12 @@ export const AdobePriceOptions = ({ options, value, onChange }: AdobePriceOption
                   </Badge>
                 </Group>
                 <Group gap="xl" wrap="wrap">
-                  <Stack gap={0}>
-                    <Text size="xs" c="dimmed">
-                      {t('adobe.options.perLicence')}
-                    </Text>
-                    <Text size="sm" fw={600} style={tabular}>
-                      {money(option.Amount, option.Currency, lang)}
-                    </Text>
-                  </Stack>
-                  <Stack gap={0}>
-                    <Text size="xs" c="dimmed">
-                      {t('adobe.options.total')}
-                    </Text>
-                    <Text size="sm" fw={700} style={tabular}>
-                      {money(option.total, option.Currency, lang)}
-                    </Text>
-                  </Stack>
+                  <Figure label={t('adobe.options.perLicence')} weight={600}>
+                    {money(option.Amount, option.Currency, lang)}
+                  </Figure>
+                  <Figure label={t('adobe.options.total')} weight={700}>
+                    {money(option.total, option.Currency, lang)}
+                  </Figure>
                 </Group>
                 <Text size="xs" c="dimmed">
                   {t('adobe.options.exclVat')}

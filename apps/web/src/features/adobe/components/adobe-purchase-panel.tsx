@@ -1,7 +1,14 @@
-import { canCommitThreeYears, chosenOption, commitmentLevel } from '@esd/shared/adobe/adobe.rules';
+import {
+  canCommitThreeYears,
+  chosenOption,
+  NEW_ADOBE_CUSTOMER,
+  orderLevel,
+  standingOf,
+} from '@esd/shared/adobe/adobe.rules';
 import { ADOBE_MAX_QUANTITY, type AdobePriceOption } from '@esd/shared/adobe/adobe.schemas';
 import type { Basket } from '@esd/shared/catalogue/basket.schemas';
 import { THREE_YEAR_COMMITMENT_MIN_QUANTITY } from '@esd/shared/constants';
+import { formatDate, formatNumber, formatUsd } from '@esd/shared/format/format';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { Alert, Button, Checkbox, Group, Input, Stack, Text } from '@mantine/core';
 import { IconReceipt2, IconShoppingCartPlus } from '@tabler/icons-react';
@@ -9,10 +16,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { isApiError } from '@/lib/api-error';
-import { formatUsd } from '@/lib/format';
-import { notifySuccess } from '@/lib/notify';
+import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { useAddAdobeToBasket } from '../api/add-adobe-to-basket';
 import { useAdobePrice } from '../api/get-adobe-price';
+import { useAdobeSubscriptions } from '../api/get-adobe-subscriptions';
 import { AdobeCustomerSelect } from './adobe-customer-select';
 import { AdobeErrorAlert } from './adobe-error-alert';
 import { AdobePriceOptions } from './adobe-price-options';
@@ -53,8 +60,14 @@ export const AdobePurchasePanel = ({
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const price = useAdobePrice();
   const add = useAddAdobeToBasket(onBasket);
+  // what Adobe prices the customer's next order by: its licences and its commitment (issue 33)
+  const held = useAdobeSubscriptions(choice.customerId === null ? null : Number(choice.customerId));
+  const standing = held.data ? standingOf(held.data) : NEW_ADOBE_CUSTOMER;
+  const commitmentEnd =
+    held.data?.find((s) => s.three_year_commitment?.status === 'COMMITTED')?.three_year_commitment
+      ?.end_date ?? null;
 
-  const request = priceRequestOf(product.id, choice);
+  const request = priceRequestOf(product.id, choice, standing);
   // 409 PRICE_CHANGED: Adobe's options now, with the price the dealer saw → the price now
   const [repriced, setRepriced] = useState<{
     options: AdobePriceOption[];
@@ -65,7 +78,8 @@ export const AdobePurchasePanel = ({
   const options = repriced?.options ?? asked;
   const chosen = options ? chosenOption(options, selectedId) : undefined;
   const canCommit = canCommitThreeYears(choice.quantity);
-  const level = commitmentLevel(choice.quantity);
+  const threeYear = standing.committed || (canCommit && choice.commitment === 1);
+  const level = orderLevel(standing, choice.quantity, threeYear);
 
   const change = (next: Partial<PurchaseChoice>) => {
     setChoice((current) => {
@@ -80,7 +94,8 @@ export const AdobePurchasePanel = ({
   };
 
   const getPrice = () => {
-    if (request) price.mutate(request);
+    // spec 8: a refusal is a notification titled 'Error'; it also stays in place (AdobeErrorAlert)
+    if (request) price.mutate(request, { onError: (error) => notifyError(getErrorMessage(error)) });
   };
 
   const addToBasket = () => {
@@ -95,7 +110,10 @@ export const AdobePurchasePanel = ({
       },
       {
         onError: (error) => {
-          if (!(isApiError(error) && error.errorName === 'PRICE_CHANGED')) return;
+          if (!(isApiError(error) && error.errorName === 'PRICE_CHANGED')) {
+            notifyError(getErrorMessage(error));
+            return;
+          }
           const data = error.data as {
             options: AdobePriceOption[];
             changes: { before: string | null; after: string | null }[];
@@ -143,16 +161,32 @@ export const AdobePurchasePanel = ({
           mt={{ base: 0, xs: 26 }}
           label={t('adobe.panel.commitment')}
           description={
-            canCommit && level !== null
-              ? t('adobe.panel.commitmentHint', { level })
-              : t('adobe.panel.commitmentFrom', { count: THREE_YEAR_COMMITMENT_MIN_QUANTITY })
+            standing.committed
+              ? t('adobe.panel.committed', {
+                  date: commitmentEnd ? formatDate(commitmentEnd, i18n.language) : '—',
+                  level,
+                })
+              : canCommit
+                ? t('adobe.panel.commitmentHint', {
+                    level: orderLevel(standing, choice.quantity, true),
+                  })
+                : t('adobe.panel.commitmentFrom', {
+                    licences: formatNumber(THREE_YEAR_COMMITMENT_MIN_QUANTITY, i18n.language),
+                    count: THREE_YEAR_COMMITMENT_MIN_QUANTITY,
+                  })
           }
-          checked={choice.commitment === 1}
-          disabled={!canCommit}
+          // a committed customer's orders are all under its commitment: on, and not to be undone
+          checked={threeYear}
+          disabled={standing.committed || !canCommit}
           onChange={(event) => change({ commitment: event.currentTarget.checked ? 1 : 0 })}
           style={{ flex: '1 1 200px' }}
         />
       </Group>
+      {standing.licences > 0 ? (
+        <Text size="xs" c="dimmed" role="status">
+          {t('adobe.panel.standing', { count: standing.licences, level })}
+        </Text>
+      ) : null}
       {options && options.length > 0 ? (
         <AdobePriceOptions options={options} value={chosen?.id} onChange={setSelectedId} />
       ) : null}
@@ -183,7 +217,8 @@ export const AdobePurchasePanel = ({
       ) : (
         <Button
           leftSection={<IconReceipt2 size={16} aria-hidden />}
-          loading={price.isPending}
+          // the price waits for the customer's standing, which decides the commitment sent
+          loading={price.isPending || held.isLoading}
           disabled={request === null}
           aria-describedby={request === null ? customerHintId : undefined}
           onClick={getPrice}

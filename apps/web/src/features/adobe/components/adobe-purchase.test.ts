@@ -6,9 +6,10 @@ describe('the Adobe purchase panel', () => {
     expect(priceRequestOf(7, { customerId: null, quantity: 12, commitment: 1 })).toBeNull();
   });
 
-  it('sends the commitment only from 10 licences (spec 4)', () => {
+  it('sends spec 3 payload, with the commitment only from 10 licences (spec 4)', () => {
     expect(priceRequestOf(7, { customerId: '3', quantity: 9, commitment: 1 })).toEqual({
       product_id: 7,
+      adobe_selected_product_id: '',
       customer_id: 3,
       quantity: 9,
       treeYearCommitment: 0,
@@ -16,6 +17,20 @@ describe('the Adobe purchase panel', () => {
     expect(priceRequestOf(7, { customerId: '3', quantity: 10, commitment: 1 })).toMatchObject({
       treeYearCommitment: 1,
     });
+  });
+
+  it('puts any quantity under the commitment of a customer committed for three years', () => {
+    const committed = { licences: 12, committed: true };
+    expect(
+      priceRequestOf(7, { customerId: '3', quantity: 1, commitment: 0 }, committed),
+    ).toMatchObject({ quantity: 1, treeYearCommitment: 1 });
+    expect(
+      priceRequestOf(
+        7,
+        { customerId: '3', quantity: 1, commitment: 1 },
+        { ...committed, committed: false },
+      ),
+    ).toMatchObject({ treeYearCommitment: 0 });
   });
 
   it('keeps options only for the customer, quantity and commitment they were asked for', () => {

@@ -1,9 +1,10 @@
-import type { LoginData, LoginInput } from '@esd/shared/auth/auth.schemas';
+import type { LoginInput } from '@esd/shared/auth/auth.schemas';
+import type { LoginResult } from '@esd/shared/auth/mfa.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 const login = (input: LoginInput) =>
-  apiRequest<LoginData>('/auth/login', {
+  apiRequest<LoginResult>('/auth/login', {
     method: 'POST',
     body: input,
     onUnauthorized: 'ignore',

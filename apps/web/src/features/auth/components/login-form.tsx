@@ -1,4 +1,5 @@
 import { isEmail, normaliseEmail } from '@esd/shared/auth/email';
+import type { MfaChallenge } from '@esd/shared/auth/mfa.schemas';
 import { LOGIN_NOTIFICATION_MS } from '@esd/shared/constants';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -15,7 +16,12 @@ import { useLogin } from '../api/login';
 // Long enough to read the warning before the reload replaces the page.
 const ALREADY_LOGGED_IN_RELOAD_MS = 1500;
 
-export const LoginForm = () => {
+/** `onSecondStep`: the password was right and the account has a second factor to ask for. */
+export const LoginForm = ({
+  onSecondStep,
+}: {
+  onSecondStep: (challenge: MfaChallenge) => void;
+}) => {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const login = useLogin();
@@ -32,8 +38,12 @@ export const LoginForm = () => {
     login.mutate(
       { email: normaliseEmail(values.email), password: values.password },
       {
-        onSuccess: ({ user, token }) => {
-          saveSession({ user, token, providerId: 'password' });
+        onSuccess: (result) => {
+          if ('mfa_required' in result) {
+            onSecondStep(result);
+            return;
+          }
+          saveSession({ user: result.user, token: result.token, providerId: 'password' });
           reloadAfterLogin(searchParams.get('to'));
         },
         onError: (error) =>
@@ -82,7 +92,12 @@ export const LoginForm = () => {
             </Anchor>
           </Group>
         </Stack>
-        <Button type="submit" fullWidth size="md" loading={login.isPending || login.isSuccess}>
+        <Button
+          type="submit"
+          fullWidth
+          size="md"
+          loading={login.isPending || (login.isSuccess && !('mfa_required' in login.data))}
+        >
           {t('auth.login.submit')}
         </Button>
       </Stack>

@@ -17,8 +17,16 @@ export const OidcCallback = () => {
     // StrictMode mounts twice; the exchange runs once and only the live mount reacts to it.
     let isCancelled = false;
     completeOidcSignIn()
-      .then(({ to }) => {
-        if (!isCancelled) reloadAfterLogin(to);
+      .then(({ to, challenge }) => {
+        if (isCancelled) return;
+        if (challenge) {
+          navigate(paths.login.getHref(to ?? undefined), {
+            replace: true,
+            state: { challenge, providerId: 'oidc' },
+          });
+        } else {
+          reloadAfterLogin(to);
+        }
       })
       .catch((error: unknown) => {
         if (isCancelled) return;

@@ -1,4 +1,4 @@
-import { Button, Divider } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { getErrorMessage, notifyError } from '@/lib/notify';
 import { useOidcConfig } from '../api/get-oidc-config';
 import { startOidcSignIn } from '../oidc/oidc-session';
 
-/** Shown only when the server has single sign-on configured. */
+/** Shown only when the server has single sign-on configured, below the passkey sign-in. */
 export const OidcSignIn = () => {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -25,18 +25,16 @@ export const OidcSignIn = () => {
   };
 
   return (
-    <>
-      <Divider label={t('auth.login.or')} labelPosition="center" my="lg" />
-      <Button
-        variant="default"
-        fullWidth
-        size="md"
-        leftSection={<IconShieldLock size={18} aria-hidden />}
-        loading={isRedirecting}
-        onClick={start}
-      >
-        {t('auth.login.sso')}
-      </Button>
-    </>
+    <Button
+      variant="default"
+      fullWidth
+      mt="sm"
+      size="md"
+      leftSection={<IconShieldLock size={18} aria-hidden />}
+      loading={isRedirecting}
+      onClick={start}
+    >
+      {t('auth.login.sso')}
+    </Button>
   );
 };

@@ -13,8 +13,9 @@ import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { matchesSchema } from '@/lib/form-validation';
-import { getErrorMessage, notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/lib/notify';
 import { usePageTitleOverride } from '@/lib/page-title-override';
+import { weakPasswordMessage } from '@/lib/weak-password';
 import { usePasswordLink } from '../api/get-password-link';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
@@ -93,7 +94,7 @@ export const ResetPasswordPage = () => {
         },
         onError: (error) => {
           if (isApiError(error) && error.errorName === 'WEAK_PASSWORD') {
-            form.setFieldError('password', getErrorMessage(error));
+            form.setFieldError('password', weakPasswordMessage(error, t));
           }
         },
       },

@@ -1,3 +1,4 @@
+import type { MfaChallenge } from '@esd/shared/auth/mfa.schemas';
 import { ApiError } from '@/lib/api-error';
 import { saveSession } from '@/lib/session/session';
 import { setToken } from '@/lib/storage';
@@ -16,7 +17,9 @@ export class OidcCallbackError extends Error {
   override name = 'OidcCallbackError';
 }
 
-const completeSignIn = async (): Promise<{ to: string | null }> => {
+type CompletedSignIn = { to: string | null; challenge?: MfaChallenge };
+
+const completeSignIn = async (): Promise<CompletedSignIn> => {
   const config = await getOidcConfig();
   if (!config.enabled) {
     throw new ApiError({
@@ -35,13 +38,15 @@ const completeSignIn = async (): Promise<{ to: string | null }> => {
   if (!user.id_token) {
     throw new OidcCallbackError('The identity provider sent no ID token');
   }
-  const { user: profile, token } = await loginWithOidc({ id_token: user.id_token });
-  saveSession({ user: profile, token, providerId: 'oidc' });
+  const result = await loginWithOidc({ id_token: user.id_token });
   const state = user.state as { to?: string | null } | undefined;
+  // an account with a second factor takes the second step on the login page
+  if ('mfa_required' in result) return { to: state?.to ?? null, challenge: result };
+  saveSession({ user: result.user, token: result.token, providerId: 'oidc' });
   return { to: state?.to ?? null };
 };
 
-let pendingSignIn: Promise<{ to: string | null }> | undefined;
+let pendingSignIn: Promise<CompletedSignIn> | undefined;
 
 /** Once per page: the authorization code can be redeemed only once (StrictMode runs twice). */
 export const completeOidcSignIn = () => {
@@ -56,6 +61,8 @@ export const renewOidcSession = async () => {
   const manager = await getUserManager(config);
   const user = await manager.signinSilent();
   if (!user?.id_token) throw new Error('Silent renewal returned no ID token');
-  const { user: profile, token } = await loginWithOidc({ id_token: user.id_token });
-  setToken({ token, expiry: profile.token_expired });
+  const result = await loginWithOidc({ id_token: user.id_token });
+  // a renewal never takes a second step: the session keeps its token until it runs out
+  if ('mfa_required' in result) throw new Error('Silent renewal needs the second factor');
+  setToken({ token: result.token, expiry: result.user.token_expired });
 };

@@ -1,4 +1,5 @@
 import type { BasketItem } from '@esd/shared/catalogue/basket.schemas';
+import { formatAzn, formatUsd } from '@esd/shared/format/format';
 import {
   ActionIcon,
   Anchor,
@@ -13,7 +14,6 @@ import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatAzn, formatUsd } from '@/lib/format';
 import { useAddToBasket } from '../api/add-to-basket';
 import { useRemoveFromBasket } from '../api/remove-from-basket';
 import { sellTypeKey, toSellType } from './sell-type';

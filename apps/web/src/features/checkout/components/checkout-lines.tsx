@@ -1,8 +1,8 @@
+import { formatAzn, formatUsd } from '@esd/shared/format/format';
 import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
 import { Badge, Box, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatUsd } from '@/lib/format';
 
 type Lines = CheckoutPreview['lines'];
 type Line = Lines[number];

@@ -12,7 +12,6 @@ import {
   EmptyState,
   Group,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -26,13 +25,14 @@ import {
   IconShoppingCart,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { LabelledChoice } from '@/components/labelled-choice';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { getErrorMessage, notifyError } from '@/lib/notify';
-import { getUserRole } from '@/lib/storage';
+import { getUserRole, setStoredSellType } from '@/lib/storage';
 import { checkoutKeys } from '../api/checkout-keys';
 import { useCheckout } from '../api/get-checkout';
 import { useMoveBasketLines } from '../api/move-basket-lines';
@@ -64,22 +64,16 @@ const SellTypePicker = (props: {
   onChange: (value: SellType) => void;
 }) => {
   const { t } = useTranslation();
-  const labelId = useId();
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Text id={labelId} size="sm" fw={500}>
-        {t('checkout.sellType.label')}
-      </Text>
-      <SegmentedControl
-        aria-labelledby={labelId}
-        data={props.allowed.map((type) => ({
-          value: String(type),
-          label: t(`checkout.sellType.${sellTypeName(type)}`),
-        }))}
-        value={String(props.value)}
-        onChange={(value) => props.onChange(parseSellType(value) ?? SELL_TYPE.cash)}
-      />
-    </Group>
+    <LabelledChoice
+      label={t('checkout.sellType.label')}
+      data={props.allowed.map((type) => ({
+        value: String(type),
+        label: t(`checkout.sellType.${sellTypeName(type)}`),
+      }))}
+      value={String(props.value)}
+      onChange={(value) => props.onChange(parseSellType(value) ?? SELL_TYPE.cash)}
+    />
   );
 };
 
@@ -209,8 +203,12 @@ const ShopperCheckout = ({
     setChanged(data);
   };
 
-  const chooseSellType = (value: SellType) =>
+  const chooseSellType = (value: SellType) => {
     setSearchParams({ sell_type: String(value) }, { replace: true });
+    // the shopper's "Pay by" choice, as on the product pages: the next product page, "Buy more"
+    // of an Adobe subscription among them, opens on it, not on cash (issue 33)
+    setStoredSellType(value);
+  };
 
   let body: React.ReactNode;
   if (waitsForPreference || checkout.isPending) {

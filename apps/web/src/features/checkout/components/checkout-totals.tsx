@@ -1,10 +1,16 @@
 import { bakuDate } from '@esd/shared/baku-time';
+import {
+  formatAzn,
+  formatDate,
+  formatDecimalString,
+  formatPercent,
+  formatUsd,
+} from '@esd/shared/format/format';
 import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
 import { compareMoney } from '@esd/shared/shop/money';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDate, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 
 type RowProps = { label: ReactNode; value: string; strong?: boolean; color?: string };
 
@@ -32,11 +38,16 @@ const RateDate = ({ date, lang }: { date: string; lang: string }) => {
   );
 };
 
-/** USD excl. VAT, VAT, USD incl. VAT, then AZN at the bank rate (fixed when placed). */
+/**
+ * USD excl. VAT, VAT, USD incl. VAT, then AZN at the bank rate, and when that amount is fixed:
+ * now for credit, on the day the payment is received for cash (issue 31).
+ */
 export const CheckoutTotals = ({ preview }: { preview: CheckoutPreview }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const hasSurcharge = compareMoney(preview.surcharge_percent, '0') > 0;
+  // specification §1: cash is paid at the rate of the day the payment is received
+  const atPayment = preview.azn_fixed_at === 'payment';
   return (
     <Stack gap={6}>
       <AmountRow label={t('checkout.totals.subtotal')} value={formatUsd(preview.total_usd, lang)} />
@@ -61,12 +72,12 @@ export const CheckoutTotals = ({ preview }: { preview: CheckoutPreview }) => {
         />
       ) : null}
       <AmountRow
-        label={t('checkout.totals.totalAzn')}
+        label={t(atPayment ? 'checkout.totals.totalAznIfPaidToday' : 'checkout.totals.totalAzn')}
         value={formatAzn(preview.total_azn, lang)}
         strong
       />
-      <Text size="xs" c="dimmed">
-        {t('checkout.totals.rateNote')}
+      <Text size="xs" c={atPayment ? undefined : 'dimmed'}>
+        {t(atPayment ? 'checkout.totals.rateNotePayment' : 'checkout.totals.rateNote')}
       </Text>
     </Stack>
   );

@@ -1,7 +1,7 @@
+import { formatUsd } from '@esd/shared/format/format';
 import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format';
 import { AmountRow } from './checkout-totals';
 
 type CreditSummaryProps = {

@@ -63,10 +63,9 @@ export const PlaceOrderButton = ({
             onPriceChanged(error.data as PriceChangedData);
             return;
           }
-          // the credit message stays on the page beside the button (spec 5)
-          if (!(isApiError(error) && error.errorName === 'CREDIT_LIMIT')) {
-            notifyError(getErrorMessage(error));
-          }
+          // spec 8: every refusal is a notification titled 'Error' with the server's message; the
+          // credit's (spec 5) also stays on the page beside the button
+          notifyError(getErrorMessage(error));
         },
       },
     );

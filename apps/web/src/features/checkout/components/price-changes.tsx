@@ -1,3 +1,10 @@
+import {
+  formatAzn,
+  formatDate,
+  formatDecimalString,
+  formatPercent,
+  formatUsd,
+} from '@esd/shared/format/format';
 import type { QuoteChange } from '@esd/shared/orders/quote.rules';
 import { type SellType, sellTypeName } from '@esd/shared/shop/pricing.rules';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
@@ -5,7 +12,6 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatAzn, formatDate, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 
 type Formatter = (value: string, lang: string) => string;
 

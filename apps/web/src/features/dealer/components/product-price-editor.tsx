@@ -2,13 +2,13 @@ import {
   type DealerProductPrice,
   dealerProductPriceInputSchema,
 } from '@esd/shared/catalogue/settings.schemas';
+import { formatUsd } from '@esd/shared/format/format';
 import { addPercent, compareMoney, isMoney } from '@esd/shared/shop/money';
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
-import { formatUsd } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useResetProductPrice } from '../api/reset-product-price';

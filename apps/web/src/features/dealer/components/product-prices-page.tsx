@@ -1,4 +1,5 @@
 import type { DealerProductPrice } from '@esd/shared/catalogue/settings.schemas';
+import { formatDecimalString, formatUsd } from '@esd/shared/format/format';
 import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDecimalString, formatUsd } from '@/lib/format';
 import { useProductPrices } from '../api/get-product-prices';
 import { ProductPriceEditor } from './product-price-editor';
 

@@ -1,11 +1,11 @@
 import type { UserGroup } from '@esd/shared/catalogue/settings.schemas';
+import { formatDecimalString } from '@esd/shared/format/format';
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
-import { formatDecimalString } from '@/lib/format';
 import { useDeleteUserGroup } from '../api/delete-user-group';
 import { useDealerUsers } from '../api/get-dealer-users';
 import { useUserGroups } from '../api/get-user-groups';

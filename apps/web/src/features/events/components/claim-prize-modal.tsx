@@ -1,11 +1,11 @@
 import { type PrizeClaimInput, prizeClaimInputSchema } from '@esd/shared/events/events.schemas';
+import { formatNumber } from '@esd/shared/format/format';
 import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogModal } from '@/components/dialog-modal';
 import { isApiError } from '@/lib/api-error';
-import { formatNumber } from '@/lib/format';
 import { schemaErrors } from '@/lib/schema-errors';
 
 type ClaimPrizeModalProps = {

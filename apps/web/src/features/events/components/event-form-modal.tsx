@@ -3,19 +3,19 @@ import {
   type EventSettings,
   eventInputSchema,
 } from '@esd/shared/events/events.schemas';
+import { fromDateTimeInput, toDateTimeInput } from '@esd/shared/format/format';
 import { Alert, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogModal } from '@/components/dialog-modal';
 import { ModalForm } from '@/components/form-modal';
-import { OpenedContent } from '@/components/opened-content';
-import { fromDateTimeInput, toDateTimeInput } from '@/lib/format';
+import type { ChosenImage } from '@/components/image-choice';
+import { RecordDialog } from '@/components/record-dialog';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useSaveEvent } from '../api/event-settings';
 import { type EventProductLine, EventProductsField } from './event-products-field';
-import { type ChosenImage, ImageField } from './image-field';
+import { ImageField } from './image-field';
 import { LocalizedTextsFields } from './localized-texts-fields';
 
 type Values = {
@@ -143,21 +143,17 @@ const EventForm = ({
 /** Adds or edits an event: texts in three languages, period, picture, products with points. */
 export const EventFormModal = ({ target, onClose }: EventFormModalProps) => {
   const { t } = useTranslation();
-  const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <DialogModal
-      opened={target !== null}
+    <RecordDialog
+      target={target}
       onClose={onClose}
-      title={
+      title={(editing) =>
         editing
           ? t('events.settings.events.form.editTitle', { title: editing.title.en })
           : t('events.settings.events.form.createTitle')
       }
-      size="lg"
     >
-      <OpenedContent target={target} keyOf={(shown) => (shown === 'new' ? 'new' : shown.id)}>
-        {(shown) => <EventForm editing={shown === 'new' ? null : shown} onClose={onClose} />}
-      </OpenedContent>
-    </DialogModal>
+      {(editing) => <EventForm editing={editing} onClose={onClose} />}
+    </RecordDialog>
   );
 };

@@ -1,3 +1,4 @@
+import { formatDateTime, formatNumber } from '@esd/shared/format/format';
 import {
   Alert,
   Anchor,
@@ -18,7 +19,6 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { formatDateTime, formatNumber } from '@/lib/format';
 import { usePageTitleOverride } from '@/lib/page-title-override';
 import { useEvent } from '../api/get-event';
 import { Leaderboard } from './leaderboard';

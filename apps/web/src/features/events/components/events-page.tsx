@@ -1,5 +1,6 @@
 import { EVENT_STATUSES, type EventStatus } from '@esd/shared/events/events.rules';
 import type { EventCard } from '@esd/shared/events/events.schemas';
+import { formatDate, formatNumber } from '@esd/shared/format/format';
 import {
   Alert,
   Badge,
@@ -20,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { formatDate, formatNumber } from '@/lib/format';
 import { useEvents } from '../api/get-events';
 import { Picture } from './picture';
 import { EventStatusBadge } from './status-badges';

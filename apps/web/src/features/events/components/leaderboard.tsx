@@ -1,10 +1,10 @@
 import '@mantine/charts/styles.css';
 import type { Leader } from '@esd/shared/events/events.schemas';
+import { formatNumber } from '@esd/shared/format/format';
 import { BarChart } from '@mantine/charts';
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { axisLabel } from '@/components/chart-axis-label';
-import { formatNumber } from '@/lib/format';
 
 const AXIS_WIDTH = 160;
 const axisTick = axisLabel(AXIS_WIDTH);

@@ -1,11 +1,11 @@
 import type { MyPrize } from '@esd/shared/events/events.schemas';
+import { formatDateTime, formatNumber } from '@esd/shared/format/format';
 import { Anchor, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { paths } from '@/config/paths';
-import { formatDateTime, formatNumber } from '@/lib/format';
 import { useMyPrizes } from '../api/get-my-prizes';
 import { WonStatusBadge } from './status-badges';
 

@@ -1,14 +1,15 @@
 import type { EventStatus } from '@esd/shared/events/events.rules';
-import { claimRefusal, progressPercent } from '@esd/shared/events/events.rules';
+import { claimRefusal } from '@esd/shared/events/events.rules';
 import type { PrizeView, Standing } from '@esd/shared/events/events.schemas';
-import { Anchor, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '@esd/shared/format/format';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatNumber } from '@/lib/format';
 import { ClaimButton } from './claim-button';
 import { MyPrizeStatus } from './my-prize-status';
 import { Picture } from './picture';
+import { PrizeProgress } from './prize-progress';
 
 type PrizeCardProps = {
   prize: PrizeView;
@@ -32,7 +33,6 @@ export const PrizeCard = ({ prize, eventStatus, me, canClaim }: PrizeCardProps) 
     alreadyClaimed: prize.won,
     balance,
   });
-  const percent = prize.points_needed ? progressPercent(balance, prize.points_needed) : 0;
   return (
     <Card radius="lg" padding="md" withBorder component="article">
       <Card.Section>
@@ -78,20 +78,13 @@ export const PrizeCard = ({ prize, eventStatus, me, canClaim }: PrizeCardProps) 
         ) : null}
         {prize.points_needed !== null && me ? (
           <Stack gap={4} mt="auto">
-            <Progress
-              value={percent}
-              size="lg"
-              radius="xl"
-              color={percent >= 100 ? 'teal.8' : 'indigo'}
-              aria-label={t('events.prize.progressLabel', { title: prize.title })}
+            <PrizeProgress
+              title={prize.title}
+              balance={balance}
+              pointsNeeded={prize.points_needed}
+              size="xs"
+              reachedColor="teal.8"
             />
-            <Text size="xs" c="dimmed">
-              {t('events.prize.progress', {
-                count: prize.points_needed,
-                balance: formatNumber(Math.max(0, balance), lang),
-                needed: formatNumber(prize.points_needed, lang),
-              })}
-            </Text>
           </Stack>
         ) : null}
         {canClaim && prize.points_needed !== null ? (

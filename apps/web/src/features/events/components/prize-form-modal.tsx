@@ -7,14 +7,14 @@ import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text } from '
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogModal } from '@/components/dialog-modal';
 import { ModalForm } from '@/components/form-modal';
-import { OpenedContent } from '@/components/opened-content';
+import type { ChosenImage } from '@/components/image-choice';
+import { RecordDialog } from '@/components/record-dialog';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useEventOptions } from '../api/event-settings';
 import { useSavePrize } from '../api/prize-settings';
-import { type ChosenImage, ImageField } from './image-field';
+import { ImageField } from './image-field';
 import { LocalizedTextsFields } from './localized-texts-fields';
 import { useContentLanguage } from './use-content-language';
 
@@ -170,28 +170,24 @@ const PrizeForm = ({
 export const PrizeFormModal = ({ target, defaultEventId, onClose }: PrizeFormModalProps) => {
   const { t } = useTranslation();
   const events = useEventOptions();
-  const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <DialogModal
-      opened={target !== null}
+    <RecordDialog
+      target={target}
       onClose={onClose}
-      title={
+      title={(editing) =>
         editing
           ? t('events.settings.prizes.form.editTitle', { title: editing.title.en })
           : t('events.settings.prizes.form.createTitle')
       }
-      size="lg"
     >
-      <OpenedContent target={target} keyOf={(shown) => (shown === 'new' ? 'new' : shown.id)}>
-        {(shown) => (
-          <PrizeForm
-            editing={shown === 'new' ? null : shown}
-            defaultEventId={defaultEventId}
-            onClose={onClose}
-            events={events}
-          />
-        )}
-      </OpenedContent>
-    </DialogModal>
+      {(editing) => (
+        <PrizeForm
+          editing={editing}
+          defaultEventId={defaultEventId}
+          onClose={onClose}
+          events={events}
+        />
+      )}
+    </RecordDialog>
   );
 };

@@ -1,4 +1,5 @@
-import { claimRefusal, progressPercent } from '@esd/shared/events/events.rules';
+import { claimRefusal } from '@esd/shared/events/events.rules';
+import { formatDate, formatNumber } from '@esd/shared/format/format';
 import {
   Alert,
   Anchor,
@@ -7,7 +8,6 @@ import {
   Grid,
   Group,
   Paper,
-  Progress,
   Skeleton,
   Stack,
   Text,
@@ -19,13 +19,13 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { formatDate, formatNumber } from '@/lib/format';
 import { usePageTitleOverride } from '@/lib/page-title-override';
 import { getUserRole } from '@/lib/storage';
 import { usePrize } from '../api/get-event';
 import { ClaimButton } from './claim-button';
 import { MyPrizeStatus } from './my-prize-status';
 import { Picture } from './picture';
+import { PrizeProgress } from './prize-progress';
 import { EventStatusBadge } from './status-badges';
 
 /** /pages/events/{eventId}/prize/{prizeId}: one prize, open to any role. */
@@ -141,19 +141,12 @@ export const PrizePage = () => {
                   <Title order={2} size="h5">
                     {t('events.detail.me.heading')}
                   </Title>
-                  <Progress
-                    value={progressPercent(balance, p.points_needed)}
-                    size="lg"
-                    radius="xl"
-                    aria-label={t('events.prize.progressLabel', { title: p.title })}
+                  <PrizeProgress
+                    title={p.title}
+                    balance={balance}
+                    pointsNeeded={p.points_needed}
+                    size="sm"
                   />
-                  <Text size="sm" c="dimmed">
-                    {t('events.prize.progress', {
-                      count: p.points_needed,
-                      balance: formatNumber(Math.max(0, balance), lang),
-                      needed: formatNumber(p.points_needed, lang),
-                    })}
-                  </Text>
                 </Stack>
               ) : null}
               {p.can_claim && p.points_needed !== null ? (

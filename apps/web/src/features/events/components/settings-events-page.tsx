@@ -1,4 +1,5 @@
 import type { EventSettings } from '@esd/shared/events/events.schemas';
+import { formatDateTime } from '@esd/shared/format/format';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconAward, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDateTime } from '@/lib/format';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { useAwardEvent, useDeleteEvent, useEventSettings } from '../api/event-settings';
 import { EventFormModal } from './event-form-modal';

@@ -1,5 +1,6 @@
 import { WON_PRIZE_STATUSES, type WonPrizeStatusName } from '@esd/shared/events/events.rules';
 import type { WonPrize } from '@esd/shared/events/events.schemas';
+import { formatDateTime } from '@esd/shared/format/format';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDateTime } from '@/lib/format';
 import { useWonPrizes } from '../api/won-prizes';
 import { DeliveryDetails } from './delivery-details';
 import { EventFilter } from './event-filter';

@@ -1,7 +1,7 @@
 import type { Standing } from '@esd/shared/events/events.schemas';
+import { formatNumber } from '@esd/shared/format/format';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
 
 const Figure = ({ label, value }: { label: string; value: string }) => (
   <Stack gap={0}>

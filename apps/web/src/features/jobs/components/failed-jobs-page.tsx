@@ -1,3 +1,4 @@
+import { formatDateTime } from '@esd/shared/format/format';
 import type { FailedJob } from '@esd/shared/jobs/jobs.schemas';
 import { Anchor, Button, Code, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
@@ -8,7 +9,6 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
 import { useFailedJobs } from '../api/get-failed-jobs';
 import { RetryJobModal } from './retry-job-modal';
 

@@ -1,7 +1,7 @@
 import type { OrderSettings } from '@esd/shared/orders/orders.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { keyStockKeys, orderSettingsKeys } from './key-stock-keys';
+import { orderSettingsKeys } from './key-stock-keys';
 
 const updateOrderSettings = (input: OrderSettings) =>
   apiRequest<OrderSettings>('/settings/orders', {
@@ -13,10 +13,6 @@ export const useUpdateOrderSettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrderSettings,
-    onSuccess: async (settings) => {
-      queryClient.setQueryData(orderSettingsKeys.all, settings);
-      // the threshold decides which products are low
-      await queryClient.invalidateQueries({ queryKey: keyStockKeys.all });
-    },
+    onSuccess: (settings) => queryClient.setQueryData(orderSettingsKeys.all, settings),
   });
 };

@@ -1,130 +1,180 @@
 import type { KeyImportReport, KeyStock } from '@esd/shared/orders/orders.schemas';
-import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogModal } from '@/components/dialog-modal';
+import { OpenedContent } from '@/components/opened-content';
 import { getErrorMessage } from '@/lib/notify';
-import { KEY_FILE_ACCEPT, KEY_FILE_MAX_BYTES, useImportKeys } from '../api/import-keys';
+import {
+  KEY_FILE_MAX_BYTES,
+  type KeySource,
+  keySourceSize,
+  useImportKeys,
+  usePreviewKeys,
+} from '../api/import-keys';
 import { KeyImportReportView } from './key-import-report';
+import { KeySourceInput, type KeySourceMode } from './key-source-input';
 import { useFormatCount } from './use-format-count';
 
 type KeyImportModalProps = { product: KeyStock | null; onClose: () => void };
 
-/** Picks a key file for one product, shows the upload, then the server's report. */
-export const KeyImportModal = ({ product, onClose }: KeyImportModalProps) => {
+const UploadProgress = ({ progress }: { progress: number }) => {
+  const { t } = useTranslation();
+  const percent = Math.round(progress * 100);
+  const isProcessing = progress >= 1;
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={isProcessing ? 100 : percent}
+        animated={isProcessing}
+        striped={isProcessing}
+        aria-label={t('keys.import.progress', { percent })}
+      />
+      <Text size="sm" c="dimmed" role="status">
+        {isProcessing ? t('keys.import.processing') : t('keys.import.uploading', { percent })}
+      </Text>
+    </Stack>
+  );
+};
+
+/**
+ * Keys for one product, from a file or pasted: first a preview (what would be added, which
+ * lines are refused and why), then the import itself, then the server's report.
+ */
+const KeyImport = ({
+  product,
+  onClose,
+  onBusy,
+}: {
+  product: KeyStock;
+  onClose: () => void;
+  /** while keys are on their way the dialog stays open */
+  onBusy: (isBusy: boolean) => void;
+}) => {
   const { t } = useTranslation();
   const formatCount = useFormatCount();
+  const previewKeys = usePreviewKeys();
   const importKeys = useImportKeys();
+  const [mode, setMode] = useState<KeySourceMode>('file');
   const [file, setFile] = useState<File | null>(null);
+  const [text, setText] = useState('');
   const [progress, setProgress] = useState(0);
+  const [preview, setPreview] = useState<KeyImportReport | null>(null);
   const [report, setReport] = useState<KeyImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { reset } = importKeys;
 
-  // a new product starts from an empty dialog
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another product is chosen
-  useEffect(() => {
-    setFile(null);
-    setReport(null);
+  const source: KeySource | null =
+    mode === 'file'
+      ? file
+        ? { kind: 'file', file }
+        : null
+      : text.trim()
+        ? { kind: 'paste', text }
+        : null;
+  const isTooLarge = source !== null && keySourceSize(source) > KEY_FILE_MAX_BYTES;
+  const isPending = previewKeys.isPending || importKeys.isPending;
+  useEffect(() => onBusy(isPending), [isPending, onBusy]);
+  const edit = (change: () => void) => {
+    change();
+    setPreview(null);
     setError(null);
-    setProgress(0);
-    reset();
-  }, [product?.product_id]);
-
-  const choose = (next: File | null) => {
-    setFile(next);
-    setReport(null);
-    setError(next && next.size > KEY_FILE_MAX_BYTES ? t('keys.import.tooLarge') : null);
   };
-
-  const submit = () => {
-    if (!product || !file || file.size > KEY_FILE_MAX_BYTES) return;
+  const send = (mutation: typeof previewKeys, onDone: (result: KeyImportReport) => void) => {
+    if (!source || isTooLarge) return;
     setError(null);
     setProgress(0);
-    importKeys.mutate(
-      { productId: product.product_id, file, onProgress: setProgress },
-      {
-        onSuccess: (result) => {
-          setReport(result);
-          setFile(null);
-        },
-        // the server says what is wrong with the file (type, format, product)
-        onError: (failure) => setError(getErrorMessage(failure)),
-      },
+    mutation.mutate(
+      { productId: product.product_id, source, onProgress: setProgress },
+      // the server says what is wrong with the keys (type, format, product)
+      { onSuccess: onDone, onError: (failure) => setError(getErrorMessage(failure)) },
     );
   };
+  const startOver = () => {
+    setReport(null);
+    setPreview(null);
+    setFile(null);
+    setText('');
+  };
 
-  const percent = Math.round(progress * 100);
-  const isProcessing = importKeys.isPending && progress >= 1;
+  const shown = report ?? preview;
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        {t('keys.import.product', {
+          title: product.FullTitle,
+          available: formatCount(shown?.available ?? product.available),
+        })}
+      </Text>
+      {shown ? <KeyImportReportView report={shown} /> : null}
+      {shown ? null : (
+        <KeySourceInput
+          mode={mode}
+          onModeChange={(next) => edit(() => setMode(next))}
+          file={file}
+          onFileChange={(next) => edit(() => setFile(next))}
+          text={text}
+          onTextChange={(next) => edit(() => setText(next))}
+          disabled={isPending}
+        />
+      )}
+      {isPending ? <UploadProgress progress={progress} /> : null}
+      {error || isTooLarge ? (
+        <Alert color="red" role="alert" title={t('keys.import.failed')}>
+          {error ?? t('keys.import.tooLarge')}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={isPending}>
+          {t('actions.close')}
+        </Button>
+        {report ? (
+          <Button variant="light" onClick={startOver}>
+            {t('keys.import.another')}
+          </Button>
+        ) : preview ? (
+          <>
+            <Button variant="light" onClick={() => setPreview(null)} disabled={isPending}>
+              {t('keys.import.back')}
+            </Button>
+            <Button
+              onClick={() => send(importKeys, setReport)}
+              loading={importKeys.isPending}
+              disabled={preview.added === 0}
+            >
+              {t('keys.import.confirm', {
+                count: preview.added,
+                formatted: formatCount(preview.added),
+              })}
+            </Button>
+          </>
+        ) : (
+          <Button
+            onClick={() => send(previewKeys, setPreview)}
+            loading={previewKeys.isPending}
+            disabled={!source || isTooLarge}
+          >
+            {t('keys.import.preview')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+};
 
+/** The import dialog of one product of Key stock. */
+export const KeyImportModal = ({ product, onClose }: KeyImportModalProps) => {
+  const { t } = useTranslation();
+  const [isBusy, setIsBusy] = useState(false);
   return (
     <DialogModal
       opened={product !== null}
-      onClose={importKeys.isPending ? () => {} : onClose}
+      onClose={isBusy ? () => {} : onClose}
       title={t('keys.import.title', { sku: product?.sku ?? '' })}
       size="lg"
     >
-      <Stack gap="md">
-        <Text size="sm">
-          {t('keys.import.product', {
-            title: product?.FullTitle ?? '',
-            available: formatCount(report?.available ?? product?.available ?? 0),
-          })}
-        </Text>
-        {report ? <KeyImportReportView report={report} /> : null}
-        {report ? null : (
-          <FileInput
-            label={t('keys.import.file')}
-            description={t('keys.import.fileHint')}
-            placeholder={t('keys.import.filePlaceholder')}
-            accept={KEY_FILE_ACCEPT}
-            value={file}
-            onChange={choose}
-            disabled={importKeys.isPending}
-            leftSection={<IconFileImport size={16} aria-hidden />}
-            // FileInput draws its placeholder as text: the default grey fails WCAG contrast
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-            clearable
-          />
-        )}
-        {importKeys.isPending ? (
-          <Stack gap={4}>
-            <Progress
-              value={isProcessing ? 100 : percent}
-              animated={isProcessing}
-              striped={isProcessing}
-              aria-label={t('keys.import.progress', { percent })}
-            />
-            <Text size="sm" c="dimmed" role="status">
-              {isProcessing ? t('keys.import.processing') : t('keys.import.uploading', { percent })}
-            </Text>
-          </Stack>
-        ) : null}
-        {error ? (
-          <Alert color="red" role="alert" title={t('keys.import.failed')}>
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={importKeys.isPending}>
-            {t('actions.close')}
-          </Button>
-          {report ? (
-            <Button variant="light" onClick={() => setReport(null)}>
-              {t('keys.import.another')}
-            </Button>
-          ) : (
-            <Button
-              onClick={submit}
-              loading={importKeys.isPending}
-              disabled={!file || file.size > KEY_FILE_MAX_BYTES}
-            >
-              {t('keys.import.submit')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
+      <OpenedContent target={product} keyOf={(row) => row.product_id}>
+        {(row) => <KeyImport product={row} onClose={onClose} onBusy={setIsBusy} />}
+      </OpenedContent>
     </DialogModal>
   );
 };

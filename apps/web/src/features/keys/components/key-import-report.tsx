@@ -1,7 +1,8 @@
 import type { KeyImportReport } from '@esd/shared/orders/orders.schemas';
-import { Alert, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { KeyReportLines } from './key-report-lines';
 import { useFormatCount } from './use-format-count';
 
 /** The server's reasons, in the interface language (unknown ones as sent). */
@@ -23,69 +24,66 @@ const Stat = ({ label, value, color }: { label: string; value: string; color?: s
   </Stack>
 );
 
+/** An import's preview (nothing stored yet) or its result: counts, then the refused lines. */
 export const KeyImportReportView = ({ report }: { report: KeyImportReport }) => {
   const { t } = useTranslation();
   const formatCount = useFormatCount();
   const reason = (text: string) =>
     text in reasonKeys ? t(reasonKeys[text as keyof typeof reasonKeys]) : text;
+  const refused = (count: number) => (count > 0 ? 'red.8' : undefined);
 
   return (
     <Stack gap="md">
       <Alert
-        color="teal"
-        icon={<IconCircleCheck size={18} aria-hidden />}
+        color={report.preview ? 'blue' : 'teal'}
+        icon={
+          report.preview ? (
+            <IconEye size={18} aria-hidden />
+          ) : (
+            <IconCircleCheck size={18} aria-hidden />
+          )
+        }
         role="status"
-        title={t('keys.import.done')}
+        title={report.preview ? t('keys.import.previewTitle') : t('keys.import.done')}
       >
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" mt={4}>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt={4}>
           <Stat label={t('keys.import.report.lines')} value={formatCount(report.lines)} />
           <Stat
-            label={t('keys.import.report.added')}
+            label={t(report.preview ? 'keys.import.report.toAdd' : 'keys.import.report.added')}
             value={formatCount(report.added)}
             color="teal.8"
+          />
+          <Stat
+            label={t('keys.import.report.existing')}
+            value={formatCount(report.existing_count)}
+            color={refused(report.existing_count)}
           />
           <Stat label={t('keys.import.report.duplicates')} value={formatCount(report.duplicates)} />
           <Stat
             label={t('keys.import.report.invalid')}
             value={formatCount(report.invalid_count)}
-            color={report.invalid_count > 0 ? 'red.8' : undefined}
+            color={refused(report.invalid_count)}
           />
           <Stat label={t('keys.import.report.available')} value={formatCount(report.available)} />
         </SimpleGrid>
       </Alert>
-      {report.invalid.length > 0 ? (
-        <Stack gap="xs">
-          <Title order={3} size="h6">
-            {t('keys.import.invalidHeading')}
-          </Title>
-          {report.invalid_count > report.invalid.length ? (
-            <Text size="sm" c="dimmed">
-              {t('keys.import.invalidMore', {
-                shown: formatCount(report.invalid.length),
-                count: formatCount(report.invalid_count),
-              })}
-            </Text>
-          ) : null}
-          <Table.ScrollContainer minWidth={300} mah={240} type="native">
-            <Table striped withTableBorder tabularNums stickyHeader verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={90}>{t('keys.import.line')}</Table.Th>
-                  <Table.Th>{t('keys.import.reason')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.invalid.map((line) => (
-                  <Table.Tr key={line.line}>
-                    <Table.Td>{line.line}</Table.Td>
-                    <Table.Td>{reason(line.reason)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      ) : null}
+      <KeyReportLines
+        heading={t('keys.import.existingHeading')}
+        total={report.existing_count}
+        rows={report.existing.map((row) => ({
+          line: row.line,
+          reason: t('keys.import.existingReason', {
+            key: row.key,
+            sku: row.sku,
+            state: t(`keys.import.states.${row.status}`),
+          }),
+        }))}
+      />
+      <KeyReportLines
+        heading={t('keys.import.invalidHeading')}
+        total={report.invalid_count}
+        rows={report.invalid.map((row) => ({ line: row.line, reason: reason(row.reason) }))}
+      />
     </Stack>
   );
 };

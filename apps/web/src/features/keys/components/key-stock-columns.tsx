@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
 import type { DataTableColumn } from '@/components/data-table';
+import { KeyThresholdCell } from './key-threshold-cell';
 import { useFormatCount } from './use-format-count';
 
 export const useKeyStockColumns = (onImport: (row: KeyStock) => void) => {
@@ -51,6 +52,13 @@ export const useKeyStockColumns = (onImport: (row: KeyStock) => void) => {
           ) : (
             '0'
           ),
+      },
+      {
+        key: 'threshold',
+        header: t('keys.stock.table.threshold'),
+        align: 'right',
+        nowrap: true,
+        render: (row) => <KeyThresholdCell row={row} />,
       },
       {
         key: 'status',

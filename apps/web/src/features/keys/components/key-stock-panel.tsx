@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
 import { useListQuery } from '@/components/use-list-query';
 import { useKeyStock } from '../api/get-key-stock';
-import { useOrderSettings } from '../api/get-order-settings';
 import { KeyImportModal } from './key-import-modal';
 import { useKeyStockColumns } from './key-stock-columns';
 import { KeyStockSummary } from './key-stock-summary';
@@ -18,7 +17,6 @@ export const KeyStockPanel = () => {
   const [onlyLow, setOnlyLow] = useState(false);
   const { page, perPage, q } = list.query;
   const stock = useKeyStock({ page, perPage, q, low: onlyLow ? true : undefined });
-  const settings = useOrderSettings();
   const [importing, setImporting] = useState<KeyStock | null>(null);
   const columns = useKeyStockColumns(useCallback((row: KeyStock) => setImporting(row), []));
 
@@ -28,7 +26,7 @@ export const KeyStockPanel = () => {
         <Text c="dimmed" mb="md">
           {t('keys.stock.description')}
         </Text>
-        <KeyStockSummary threshold={settings.data?.low_stock_threshold} />
+        <KeyStockSummary />
         <DataTable
           caption={t('keys.tabs.stock')}
           columns={columns}

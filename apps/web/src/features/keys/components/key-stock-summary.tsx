@@ -8,7 +8,7 @@ import { useFormatCount } from './use-format-count';
 const LOW_PAGE = { page: 1, perPage: 100, low: true } as const;
 
 /** Says how many products run low and how many paid licences wait for keys. */
-export const KeyStockSummary = ({ threshold }: { threshold: number | undefined }) => {
+export const KeyStockSummary = () => {
   const { t } = useTranslation();
   const formatCount = useFormatCount();
   const low = useKeyStock(LOW_PAGE);
@@ -37,11 +37,7 @@ export const KeyStockSummary = ({ threshold }: { threshold: number | undefined }
           })}
         </Text>
       ) : null}
-      {threshold !== undefined ? (
-        <Text size="sm">
-          {t('keys.stock.summary.lowText', { threshold: formatCount(threshold) })}
-        </Text>
-      ) : null}
+      <Text size="sm">{t('keys.stock.summary.lowText')}</Text>
     </Alert>
   );
 };

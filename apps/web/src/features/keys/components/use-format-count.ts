@@ -1,6 +1,6 @@
+import { formatNumber } from '@esd/shared/format/format';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
 
 /** Whole numbers with the interface language's grouping: 100 000, 100,000. */
 export const useFormatCount = () => {

@@ -1,4 +1,5 @@
 import type { LibraryFileKind } from '@esd/shared/content/library.schemas';
+import { formatNumber } from '@esd/shared/format/format';
 import { ThemeIcon } from '@mantine/core';
 import {
   IconFileTypeCsv,
@@ -11,7 +12,6 @@ import {
   IconFileTypeTxt,
   IconFileTypeXls,
 } from '@tabler/icons-react';
-import { formatNumber } from '@/lib/format';
 
 const icons: Record<LibraryFileKind, { icon: typeof IconFileTypePdf; color: string }> = {
   pdf: { icon: IconFileTypePdf, color: 'red' },

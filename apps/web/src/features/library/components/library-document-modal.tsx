@@ -18,9 +18,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/form-modal';
+import { ModalForm } from '@/components/form-modal';
+import { RecordDialog } from '@/components/record-dialog';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
@@ -45,13 +46,23 @@ type LibraryDocumentModalProps = {
   onClose: () => void;
 };
 
-export const LibraryDocumentModal = ({ target, onClose }: LibraryDocumentModalProps) => {
+const LibraryDocumentForm = ({
+  editing,
+  onClose,
+}: Omit<LibraryDocumentModalProps, 'target'> & { editing: LibraryDocument | null }) => {
   const { t, i18n } = useTranslation();
   const save = useSaveLibraryDocument();
   const [progress, setProgress] = useState<number | null>(null);
-  const editing = target !== null && target !== 'new' ? target : null;
   const form = useForm<FormValues>({
-    initialValues: emptyValues(),
+    initialValues: editing
+      ? {
+          title: editing.title,
+          description: editing.description,
+          category: editing.category,
+          lang: editing.lang,
+          file: null,
+        }
+      : emptyValues(),
     validate: (values) => {
       const { file, ...meta } = values;
       const errors: Record<string, string> = schemaErrors(libraryMetaSchema, meta);
@@ -61,24 +72,6 @@ export const LibraryDocumentModal = ({ target, onClose }: LibraryDocumentModalPr
       return errors;
     },
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (target === null) return;
-    form.setValues(
-      editing
-        ? {
-            title: editing.title,
-            description: editing.description,
-            category: editing.category,
-            lang: editing.lang,
-            file: null,
-          }
-        : emptyValues(),
-    );
-    form.clearErrors();
-    setProgress(null);
-  }, [target]);
 
   const submit = form.onSubmit(({ file, ...values }) => {
     const meta = libraryMetaSchema.parse(values);
@@ -104,13 +97,7 @@ export const LibraryDocumentModal = ({ target, onClose }: LibraryDocumentModalPr
 
   const file = form.values.file;
   return (
-    <FormModal
-      opened={target !== null}
-      onClose={onClose}
-      title={editing ? t('library.form.editTitle') : t('library.form.createTitle')}
-      onSubmit={submit}
-      saving={save.isPending}
-    >
+    <ModalForm onCancel={onClose} onSubmit={submit} saving={save.isPending}>
       <FileInput
         label={editing ? t('library.form.replaceFile') : t('library.form.file')}
         description={t('library.form.fileHint')}
@@ -170,6 +157,20 @@ export const LibraryDocumentModal = ({ target, onClose }: LibraryDocumentModalPr
           {...form.getInputProps('lang')}
         />
       </Group>
-    </FormModal>
+    </ModalForm>
+  );
+};
+
+/** Uploads a document to the library or edits one: its file, texts, category and language. */
+export const LibraryDocumentModal = ({ target, onClose }: LibraryDocumentModalProps) => {
+  const { t } = useTranslation();
+  return (
+    <RecordDialog
+      target={target}
+      onClose={onClose}
+      title={(editing) => (editing ? t('library.form.editTitle') : t('library.form.createTitle'))}
+    >
+      {(editing) => <LibraryDocumentForm editing={editing} onClose={onClose} />}
+    </RecordDialog>
   );
 };

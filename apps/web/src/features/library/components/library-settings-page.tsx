@@ -1,4 +1,5 @@
 import type { LibraryDocument } from '@esd/shared/content/library.schemas';
+import { formatDate } from '@esd/shared/format/format';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDate } from '@/lib/format';
 import { useLibrarySettings } from '../api/get-library';
 import { useDeleteLibraryDocument } from '../api/save-library-document';
 import { DownloadButton } from './download-button';

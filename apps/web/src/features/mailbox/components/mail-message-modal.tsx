@@ -1,8 +1,8 @@
 import type { MailMessage } from '@esd/shared/auth/auth.schemas';
+import { formatDateTime } from '@esd/shared/format/format';
 import { Anchor, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
 

@@ -1,7 +1,7 @@
 import type { MailMessage } from '@esd/shared/auth/auth.schemas';
+import { formatDateTime } from '@esd/shared/format/format';
 import { Anchor, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
 
 type MailboxTableProps = {
   messages: MailMessage[] | undefined;

@@ -1,3 +1,4 @@
+import { formatDate } from '@esd/shared/format/format';
 import { Anchor, Box, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { Link, useParams } from 'react-router';
 import { StatusPage } from '@/components/status-page';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { formatDate } from '@/lib/format';
 import { usePageTitleOverride } from '@/lib/page-title-override';
 import { useNewsArticle } from '../api/get-news-article';
 import { NewsBody } from './news-body';

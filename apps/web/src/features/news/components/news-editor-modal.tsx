@@ -1,6 +1,7 @@
 import { type Language, languages } from '@esd/shared/constants';
 import type { NewsSettings } from '@esd/shared/content/news.schemas';
 import { newsInputSchema } from '@esd/shared/content/news.schemas';
+import { formatDate, fromDateTimeInput } from '@esd/shared/format/format';
 import {
   Badge,
   Button,
@@ -17,11 +18,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/components/form-modal';
+import { ModalForm } from '@/components/form-modal';
+import type { ChosenImage } from '@/components/image-choice';
 import { ImagePicker } from '@/components/image-picker';
-import { formatDate, fromDateTimeInput } from '@/lib/format';
+import { RecordDialog } from '@/components/record-dialog';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_TYPES, useSaveNews } from '../api/save-news';
@@ -39,34 +41,24 @@ type NewsEditorModalProps = {
   onClose: () => void;
 };
 
-type ChosenImage = { file: File; preview: string };
-
-export const NewsEditorModal = ({ target, onClose }: NewsEditorModalProps) => {
+const NewsEditor = ({
+  editing,
+  onClose,
+}: Omit<NewsEditorModalProps, 'target'> & { editing: NewsSettings | null }) => {
   const { t, i18n } = useTranslation();
   const saveNews = useSaveNews();
-  const editing = target !== null && target !== 'new' ? target : null;
   const [tab, setTab] = useState<string>('en');
   const [previewLang, setPreviewLang] = useState<Language>('en');
   const [image, setImage] = useState<ChosenImage | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const form = useForm<NewsFormValues>({
-    initialValues: emptyNewsValues(),
+    initialValues: editing ? newsValuesOf(editing) : emptyNewsValues(),
     validate: (values) =>
       schemaErrors(newsInputSchema, newsInputOf(values), {
         publish_at: t('news.editor.dateInvalid'),
       }),
     onSubmitPreventDefault: 'always',
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (target === null) return;
-    form.setValues(editing ? newsValuesOf(editing) : emptyNewsValues());
-    form.clearErrors();
-    setTab('en');
-    setImage(null);
-    setRemoveImage(false);
-  }, [target]);
 
   const submit = form.onSubmit(
     (values) => {
@@ -97,13 +89,7 @@ export const NewsEditorModal = ({ target, onClose }: NewsEditorModalProps) => {
   const previewDate = fromDateTimeInput(form.values.publish_at);
 
   return (
-    <FormModal
-      opened={target !== null}
-      onClose={onClose}
-      title={editing ? t('news.editor.editTitle') : t('news.editor.createTitle')}
-      onSubmit={submit}
-      saving={saveNews.isPending}
-    >
+    <ModalForm onCancel={onClose} onSubmit={submit} saving={saveNews.isPending}>
       <Tabs value={tab} onChange={(value) => setTab(value ?? 'en')} keepMounted={false}>
         <Tabs.List>
           {languages.map((lang) => (
@@ -238,6 +224,20 @@ export const NewsEditorModal = ({ target, onClose }: NewsEditorModalProps) => {
           }
         />
       </Group>
-    </FormModal>
+    </ModalForm>
+  );
+};
+
+/** Writes an article or edits one: its texts in three languages, picture, date and status. */
+export const NewsEditorModal = ({ target, onClose }: NewsEditorModalProps) => {
+  const { t } = useTranslation();
+  return (
+    <RecordDialog
+      target={target}
+      onClose={onClose}
+      title={(editing) => (editing ? t('news.editor.editTitle') : t('news.editor.createTitle'))}
+    >
+      {(editing) => <NewsEditor editing={editing} onClose={onClose} />}
+    </RecordDialog>
   );
 };

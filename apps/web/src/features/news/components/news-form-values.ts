@@ -1,5 +1,5 @@
 import type { NewsInput, NewsSettings, NewsStatus } from '@esd/shared/content/news.schemas';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/format';
+import { fromDateTimeInput, toDateTimeInput } from '@esd/shared/format/format';
 
 export type NewsFormValues = {
   title: { en: string; ru: string; az: string };

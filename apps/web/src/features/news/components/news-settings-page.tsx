@@ -1,4 +1,5 @@
 import type { NewsSettings, NewsStatus } from '@esd/shared/content/news.schemas';
+import { formatDateTime } from '@esd/shared/format/format';
 import { Button, type MantineColor, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDateTime } from '@/lib/format';
 import { useNewsSettings } from '../api/get-news-settings';
 import { useDeleteNews } from '../api/save-news';
 import { NewsEditorModal } from './news-editor-modal';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '@/lib/download-file';
 import type { OrdersQuery } from './orders-query';
 
-export type ExportFormat = NonNullable<OrderExportQuery['format']>;
+type ExportFormat = NonNullable<OrderExportQuery['format']>;
 /** One row per order, or one per order line (with the keys of the viewer's own purchases). */
 export type ExportDetail = NonNullable<OrderExportQuery['detail']>;
 export type ExportQuery = Omit<OrdersQuery, 'page' | 'perPage'>;

@@ -27,9 +27,13 @@ export const useOrder = (id: number | undefined) => {
   return useQuery({ ...orderQueryOptions(id ?? 0, i18n.language), enabled: id !== undefined });
 };
 
-/** Every action answers with the new order: it becomes the cached one; lists refresh. */
+/**
+ * Every action answers with the new order: it becomes the cached one; lists refresh, and its
+ * documents (a payment issues the invoice, a refund a credit note).
+ */
 export const storeOrder = (queryClient: QueryClient, order: OrderDetail, lang: string) => {
   queryClient.setQueryData(ordersKeys.detail(order.id, lang), order);
+  void queryClient.invalidateQueries({ queryKey: ordersKeys.documents(order.id) });
   void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: ordersKeys.late() });
 };

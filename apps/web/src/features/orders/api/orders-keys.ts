@@ -8,4 +8,6 @@ export const ordersKeys = {
   details: () => [...ordersKeys.all, 'detail'] as const,
   detail: (id: number, lang: string) => [...ordersKeys.details(), id, lang] as const,
   late: () => [...ordersKeys.all, 'late'] as const,
+  // the same in every language: the server renders the PDF in the one asked for
+  documents: (id: number) => [...ordersKeys.all, 'documents', id] as const,
 };

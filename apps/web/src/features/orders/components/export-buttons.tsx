@@ -1,14 +1,8 @@
-import { Button, Group, SegmentedControl, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { Group, SegmentedControl, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
-import {
-  type ExportDetail,
-  type ExportFormat,
-  type ExportQuery,
-  useExportOrders,
-} from '../api/export-orders';
+import { downloadOutcome, ExportFileButtons } from '@/components/export-file-buttons';
+import { type ExportDetail, type ExportQuery, useExportOrders } from '../api/export-orders';
 
 /**
  * Excel and CSV of the orders the filters select, one row per order or per line item; each
@@ -19,17 +13,7 @@ export const ExportButtons = ({ query }: { query: ExportQuery }) => {
   const labelId = useId();
   const [detail, setDetail] = useState<ExportDetail>('orders');
   const download = useExportOrders();
-  const running = download.isPending ? download.variables.format : null;
   const items = detail === 'items';
-
-  const start = (format: ExportFormat) =>
-    download.mutate(
-      { format, detail, query },
-      {
-        onSuccess: () => notifySuccess(t('orders.export.done')),
-        onError: (error) => notifyError(getErrorMessage(error)),
-      },
-    );
 
   return (
     <Group gap="xs" role="group" aria-label={t('orders.export.label')}>
@@ -48,26 +32,22 @@ export const ExportButtons = ({ query }: { query: ExportQuery }) => {
           ]}
         />
       </Group>
-      <Button
-        variant="default"
-        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-        loading={running === 'xlsx'}
-        disabled={running === 'csv'}
-        aria-label={items ? t('orders.export.xlsxItemsLabel') : t('orders.export.xlsxLabel')}
-        onClick={() => start('xlsx')}
-      >
-        {t('orders.export.xlsx')}
-      </Button>
-      <Button
-        variant="default"
-        leftSection={<IconFileTypeCsv size={18} aria-hidden />}
-        loading={running === 'csv'}
-        disabled={running === 'xlsx'}
-        aria-label={items ? t('orders.export.csvItemsLabel') : t('orders.export.csvLabel')}
-        onClick={() => start('csv')}
-      >
-        {t('orders.export.csv')}
-      </Button>
+      <ExportFileButtons
+        running={download.isPending ? download.variables.format : null}
+        onStart={(format) =>
+          download.mutate({ format, detail, query }, downloadOutcome(t('orders.export.done')))
+        }
+        words={{
+          xlsx: {
+            text: t('orders.export.xlsx'),
+            label: items ? t('orders.export.xlsxItemsLabel') : t('orders.export.xlsxLabel'),
+          },
+          csv: {
+            text: t('orders.export.csv'),
+            label: items ? t('orders.export.csvItemsLabel') : t('orders.export.csvLabel'),
+          },
+        }}
+      />
     </Group>
   );
 };

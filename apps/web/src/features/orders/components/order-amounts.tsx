@@ -1,11 +1,19 @@
+import {
+  formatAzn,
+  formatDate,
+  formatDecimalString,
+  formatPercent,
+  formatUsd,
+} from '@esd/shared/format/format';
 import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { compareMoney } from '@esd/shared/shop/money';
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDate, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 
-const Amount = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
+type AmountProps = { label: string; value: string; hint?: string; strong?: boolean };
+
+const Amount = ({ label, value, hint, strong }: AmountProps) => (
   <Stack gap={0}>
     <Text size="xs" c="dimmed">
       {label}
@@ -13,15 +21,44 @@ const Amount = ({ label, value, strong }: { label: string; value: string; strong
     <Text fw={strong ? 700 : 600} size={strong ? 'lg' : 'sm'} style={tabular}>
       {value}
     </Text>
+    {hint ? (
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    ) : null}
   </Stack>
 );
 
-/** The amounts fixed on the order when it was placed: rate, VAT, surcharge, totals. */
+/**
+ * When the order's AZN amount is fixed (specification §1, issue 31): a cash order awaiting
+ * payment at the rate of the day its payment is received; a paid cash order was fixed then; a
+ * credit order when it was placed.
+ */
+const AznRule = ({ order }: { order: OrderDetail }) => {
+  const { t, i18n } = useTranslation();
+  if (order.status === 'cancelled' && !order.azn_fixed) return null;
+  const date = order.rate_date ? formatDate(order.rate_date, i18n.language) : null;
+  const text = !order.azn_fixed
+    ? t('orders.amounts.noteAtPayment')
+    : date === null
+      ? null
+      : order.sell_type === SELL_TYPE.credit
+        ? t('orders.amounts.noteFixedPlacement', { date })
+        : t('orders.amounts.noteFixedPayment', { date });
+  return text ? (
+    <Text size="xs" c="dimmed" mt="sm">
+      {text}
+    </Text>
+  ) : null;
+};
+
+/** The order's amounts: rate, VAT, surcharge, totals, and what a cash order costs if paid today. */
 export const OrderAmounts = ({ order }: { order: OrderDetail }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const hasSurcharge = compareMoney(order.surcharge_percent, '0') > 0;
   const hasRefund = compareMoney(order.refunded_usd, '0') > 0;
+  const due = order.payment_due;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-amounts">
       <Title order={3} fz="md" id="order-amounts" mb="sm">
@@ -34,7 +71,11 @@ export const OrderAmounts = ({ order }: { order: OrderDetail }) => {
           value={formatUsd(order.vat_usd, lang)}
         />
         <Amount
-          label={t('orders.amounts.rate')}
+          label={
+            order.rate_date
+              ? t('orders.amounts.rateOf', { date: formatDate(order.rate_date, lang) })
+              : t('orders.amounts.rate')
+          }
           value={t('orders.amounts.rateValue', { rate: formatDecimalString(order.rate, lang, 4) })}
         />
         {hasSurcharge ? (
@@ -44,10 +85,25 @@ export const OrderAmounts = ({ order }: { order: OrderDetail }) => {
           />
         ) : null}
         <Amount
-          label={t('orders.amounts.totalAzn')}
+          label={
+            due && order.rate_date
+              ? t('orders.amounts.placedAzn', { date: formatDate(order.rate_date, lang) })
+              : t('orders.amounts.totalAzn')
+          }
           value={formatAzn(order.total_azn, lang)}
-          strong
+          strong={!due}
         />
+        {due ? (
+          <Amount
+            label={t('orders.amounts.dueToday')}
+            value={formatAzn(due.total_azn, lang)}
+            hint={t('orders.amounts.dueTodayRate', {
+              rate: formatDecimalString(due.rate, lang, 4),
+              date: formatDate(due.rate_date, lang),
+            })}
+            strong
+          />
+        ) : null}
         {hasRefund ? (
           <Amount
             label={t('orders.amounts.refunded')}
@@ -55,6 +111,7 @@ export const OrderAmounts = ({ order }: { order: OrderDetail }) => {
           />
         ) : null}
       </SimpleGrid>
+      <AznRule order={order} />
       {order.sell_type === SELL_TYPE.credit ? (
         <Group mt="sm">
           <Text size="xs" c={order.credit_settled ? 'teal.9' : 'dimmed'}>

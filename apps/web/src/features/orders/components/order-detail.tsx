@@ -1,6 +1,8 @@
 import { isLanguage } from '@esd/shared/constants';
+import { formatDateTime } from '@esd/shared/format/format';
 import { invoiceKind } from '@esd/shared/invoices/invoices.rules';
 import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
+import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import { Alert, Button, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
   IconBan,
@@ -12,7 +14,6 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
 import { getErrorMessage } from '@/lib/notify';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { isWaitingForKeys, useOrder } from '../api/get-order';
@@ -21,6 +22,7 @@ import { OrderAmounts } from './order-amounts';
 import { OrderStatusBadge, OrderTypeBadge } from './order-badges';
 import type { OpenDialog, OrderDialog } from './order-dialog';
 import { OrderDialogs } from './order-dialogs';
+import { OrderDocuments } from './order-documents';
 import { OrderHistory } from './order-history';
 import { OrderItems } from './order-items';
 import { OrderMoneyTrail } from './order-money-trail';
@@ -140,6 +142,18 @@ const StatusNotice = ({ order }: { order: OrderDetail }) => {
   if (order.status === 'cancelled') {
     return <Alert color="gray">{t('orders.detail.cancelled')}</Alert>;
   }
+  if (order.display_status === 'returned' || order.display_status === 'partly_returned') {
+    return (
+      <Alert color={order.display_status === 'returned' ? 'red' : 'orange'} role="status">
+        {order.display_status === 'returned'
+          ? t('orders.detail.returned', { count: order.quantity })
+          : t('orders.detail.partlyReturned', {
+              count: order.returned_quantity,
+              total: order.quantity,
+            })}
+      </Alert>
+    );
+  }
   return null;
 };
 
@@ -181,10 +195,12 @@ export const OrderDetailView = ({
     );
   }
 
+  const isCredit = order.sell_type === SELL_TYPE.credit;
+  const paidOn = isCredit ? order.credit_settled_at : order.paid_at;
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <OrderStatusBadge status={order.status} size="lg" />
+        <OrderStatusBadge status={order.display_status} size="lg" />
         <OrderTypeBadge sellType={order.sell_type} size="lg" />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="xs">
@@ -192,9 +208,10 @@ export const OrderDetailView = ({
           label={t('orders.detail.placedAt')}
           value={formatDateTime(order.created_at, i18n.language)}
         />
+        {/* a credit order is not paid when placed: it is paid when its credit is settled */}
         <Fact
-          label={t('orders.detail.paidAt')}
-          value={order.paid_at ? formatDateTime(order.paid_at, i18n.language) : null}
+          label={t(isCredit ? 'orders.detail.settledAt' : 'orders.detail.paidAt')}
+          value={paidOn ? formatDateTime(paidOn, i18n.language) : null}
         />
         <Fact
           label={t('orders.detail.completedAt')}
@@ -212,6 +229,7 @@ export const OrderDetailView = ({
       <OrderActionsBar order={order} open={setDialog} />
       {renderExtras?.(order)}
       <OrderAmounts order={order} />
+      <OrderDocuments orderId={order.id} />
       {/* a checkout's answer kept before the money trail (issue 29) is replayed without one */}
       {order.money_trail ? <OrderMoneyTrail order={order} /> : null}
       <OrderItems order={order} open={setDialog} />

@@ -1,9 +1,15 @@
+import {
+  formatAzn,
+  formatDate,
+  formatDecimalString,
+  formatNumber,
+  formatUsd,
+} from '@esd/shared/format/format';
 import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { sendKeysInputSchema } from '@esd/shared/orders/orders.schemas';
-import { Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format';
 import { useActivateKey } from '../api/activate-key';
 import { useCancelOrder } from '../api/cancel-order';
 import { useConfirmPayment } from '../api/confirm-payment';
@@ -36,6 +42,38 @@ const NoteField = ({ value, onChange }: { value: string; onChange: (v: string) =
   );
 };
 
+/**
+ * What confirming the payment fixes (issue 31): the AZN amount at the bank's rate of today, the
+ * day the payment is received, which may differ from the amount of the day the order was placed.
+ */
+const PaymentToReceive = ({ order }: { order: OrderDetail }) => {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const due = order.payment_due;
+  if (!due) return null;
+  return (
+    <Alert color="blue" variant="light" title={t('orders.dialogs.confirmPayment.amountTitle')}>
+      <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatAzn(due.total_azn, lang)}
+      </Text>
+      <Text size="sm">
+        {t('orders.dialogs.confirmPayment.amountBasis', {
+          usd: formatUsd(order.total_usd, lang),
+          rate: formatDecimalString(due.rate, lang, 4),
+          date: formatDate(due.rate_date, lang),
+        })}
+      </Text>
+      {due.total_azn !== order.total_azn ? (
+        <Text size="sm" mt={4}>
+          {t('orders.dialogs.confirmPayment.amountMoved', {
+            placed: formatAzn(order.total_azn, lang),
+          })}
+        </Text>
+      ) : null}
+    </Alert>
+  );
+};
+
 /** Confirm payment, cancel and settle credit: a question, an optional note, the action. */
 const OrderStepDialog = ({
   order,
@@ -57,9 +95,17 @@ const OrderStepDialog = ({
       submitLabel={t(`orders.actions.${dialog.kind}`)}
       color={dialog.kind === 'cancel' ? 'red' : undefined}
       cancelLabel={dialog.kind === 'cancel' ? t('orders.actions.keep') : undefined}
-      onSubmit={() => mutation.mutateAsync({ orderId: id, note: note.trim() || undefined })}
+      onSubmit={() =>
+        mutation.mutateAsync({
+          orderId: id,
+          note: note.trim() || undefined,
+          // the amount shown below: confirmed only if it is still what the order owes today
+          totalAzn: dialog.kind === 'confirmPayment' ? order.payment_due?.total_azn : undefined,
+        })
+      }
       successMessage={() => t(`orders.dialogs.${dialog.kind}.done`, { id })}
     >
+      {dialog.kind === 'confirmPayment' ? <PaymentToReceive order={order} /> : null}
       <NoteField value={note} onChange={setNote} />
     </ActionModal>
   );
@@ -115,7 +161,7 @@ const SendKeysDialog = ({ order, onClose }: DialogProps<'sendKeys'>) => {
 };
 
 const DeliverDialog = ({ order, dialog, onClose }: DialogProps<'deliver'>) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
   const deliver = useDeliverItem();
   const keys = parseKeyLines(text);
@@ -138,7 +184,11 @@ const DeliverDialog = ({ order, dialog, onClose }: DialogProps<'deliver'>) => {
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        description={t('orders.dialogs.deliver.count', { count: keys.length, needed })}
+        description={t('orders.dialogs.deliver.count', {
+          entered: formatNumber(keys.length, i18n.language),
+          needed: formatNumber(needed, i18n.language),
+          count: needed,
+        })}
         error={keys.length > needed ? t('validation.numberMax', { max: needed }) : undefined}
       />
     </ActionModal>

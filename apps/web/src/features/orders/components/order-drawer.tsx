@@ -1,6 +1,5 @@
-import { Drawer } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { SideDrawer } from '@/components/side-drawer';
 import { OrderDetailView, type RenderOrderExtras } from './order-detail';
 
 type OrderDrawerProps = {
@@ -12,27 +11,14 @@ type OrderDrawerProps = {
 /** The detail of `?order=<id>`: a side drawer, the whole screen on a phone. */
 export const OrderDrawer = ({ orderId, onClose, renderExtras }: OrderDrawerProps) => {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 48em)');
   return (
-    <Drawer.Root
+    <SideDrawer
       opened={orderId !== undefined}
       onClose={onClose}
-      position="right"
-      size={isPhone ? '100%' : 760}
+      width={760}
+      title={orderId ? t('orders.detail.title', { id: orderId }) : null}
     >
-      <Drawer.Overlay />
-      <Drawer.Content>
-        {/* a div: inside the dialog a <header> would count as a second page banner */}
-        <Drawer.Header component="div">
-          <Drawer.Title fw={650} fz="xl">
-            {orderId ? t('orders.detail.title', { id: orderId }) : null}
-          </Drawer.Title>
-          <Drawer.CloseButton aria-label={t('actions.close')} />
-        </Drawer.Header>
-        <Drawer.Body>
-          {orderId ? <OrderDetailView orderId={orderId} renderExtras={renderExtras} /> : null}
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+      {orderId ? <OrderDetailView orderId={orderId} renderExtras={renderExtras} /> : null}
+    </SideDrawer>
   );
 };

@@ -1,7 +1,7 @@
+import { formatDateTime } from '@esd/shared/format/format';
 import type { OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { Paper, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
 import { historyTitle } from './history-words';
 
 /** Who changed what, when, from which status to which, with the note. */

@@ -1,9 +1,9 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.constants';
+import { formatAzn, formatDateTime, formatNumber, formatUsd } from '@esd/shared/format/format';
 import type { OrderDetail, OrderItem } from '@esd/shared/orders/orders.schemas';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconKey, IconReceiptRefund, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatDateTime, formatUsd } from '@/lib/format';
 import { ItemStatusBadge } from './order-badges';
 import { canAskReturn, type OpenDialog } from './order-dialog';
 import { OrderItemAdobe } from './order-item-adobe';
@@ -98,7 +98,11 @@ const Item = ({ order, item, open }: ItemProps) => {
         {/* Adobe items have no keys: their block below shows Adobe's order and status */}
         {item.adobe
           ? ''
-          : t('orders.items.delivered', { delivered: item.delivered, quantity: item.quantity })}
+          : t('orders.items.delivered', {
+              delivered: formatNumber(item.delivered, i18n.language),
+              quantity: formatNumber(item.quantity, i18n.language),
+              count: item.quantity,
+            })}
         {item.returnable_until && canReturn
           ? ` · ${t('orders.items.returnableUntil', { date: formatDateTime(item.returnable_until, i18n.language) })}`
           : ''}

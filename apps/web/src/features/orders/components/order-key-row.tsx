@@ -1,8 +1,8 @@
+import { formatDateTime } from '@esd/shared/format/format';
 import type { LicenceKey } from '@esd/shared/orders/orders.schemas';
 import { ActionIcon, Badge, Button, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
 
 type OrderKeyRowProps = {
   licence: LicenceKey;

@@ -1,9 +1,10 @@
+import { formatAzn, formatDateTime, formatUsd } from '@esd/shared/format/format';
 import type { MoneyMovementEntry, OrderDetail } from '@esd/shared/orders/orders.schemas';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { formatAzn, formatDateTime, formatUsd } from '@/lib/format';
+import type { DataTableColumn } from '@/components/data-table';
 import { moneyKindKey, owedState, unsigned } from './money-trail-words';
+import { amountColumn, OrderTableSection, whenColumn } from './order-table-section';
 
 type TrailOrder = Pick<OrderDetail, 'items' | 'money_owed' | 'money_trail'>;
 
@@ -43,27 +44,14 @@ export const OrderMoneyTrail = ({ order }: { order: TrailOrder }) => {
         );
       },
     },
-    {
-      key: 'azn',
-      header: t('orders.money.azn'),
-      align: 'right',
-      nowrap: true,
-      card: 'aside',
-      render: (entry) => formatAzn(entry.amount_azn, lang),
-    },
-    {
-      key: 'usd',
-      header: t('orders.money.usd'),
-      align: 'right',
-      nowrap: true,
-      render: (entry) => formatUsd(entry.amount_usd, lang),
-    },
-    {
-      key: 'at',
-      header: t('orders.money.at'),
-      nowrap: true,
-      render: (entry) => formatDateTime(entry.at, lang),
-    },
+    amountColumn(
+      'azn',
+      t('orders.money.azn'),
+      (entry) => formatAzn(entry.amount_azn, lang),
+      'aside',
+    ),
+    amountColumn('usd', t('orders.money.usd'), (entry) => formatUsd(entry.amount_usd, lang)),
+    whenColumn('at', t('orders.money.at'), (entry) => formatDateTime(entry.at, lang)),
     {
       key: 'by',
       header: t('orders.money.by'),
@@ -73,21 +61,17 @@ export const OrderMoneyTrail = ({ order }: { order: TrailOrder }) => {
   const owed = order.money_owed;
   const state = owedState(owed);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-money">
-      <Title order={3} fz="md" id="order-money" mb="sm">
-        {t('orders.money.title')}
-      </Title>
-      <DataTable
-        caption={t('orders.money.title')}
-        columns={columns}
-        rows={order.money_trail}
-        getRowKey={(entry) => entry.id}
-        getRowLabel={(entry) => t(moneyKindKey(entry.kind))}
-        isLoading={false}
-        isError={false}
-        emptyMessage={t('orders.money.empty')}
-        minWidth={560}
-      />
+    <OrderTableSection
+      id="order-money"
+      title={t('orders.money.title')}
+      columns={columns}
+      rows={order.money_trail}
+      getRowKey={(entry) => entry.id}
+      getRowLabel={(entry) => t(moneyKindKey(entry.kind))}
+      isLoading={false}
+      isError={false}
+      emptyMessage={t('orders.money.empty')}
+    >
       <Text
         mt="sm"
         size="sm"
@@ -102,6 +86,6 @@ export const OrderMoneyTrail = ({ order }: { order: TrailOrder }) => {
               azn: formatAzn(unsigned(owed.azn), lang),
             })}
       </Text>
-    </Paper>
+    </OrderTableSection>
   );
 };

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/az';
 import 'dayjs/locale/ru';
+import { dateInputFormat } from '@esd/shared/format/format';
 import { ORDER_STATUSES } from '@esd/shared/orders/orders.rules';
 import {
   Box,
@@ -24,7 +25,6 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateInputFormat } from '@/lib/format';
 import { type OrderFilters, parseOrderFilters, toExportQuery } from './order-filters';
 
 type OrdersFiltersProps = {

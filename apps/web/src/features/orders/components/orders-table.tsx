@@ -1,3 +1,4 @@
+import { formatAzn, formatDate, formatTime, formatUsd } from '@esd/shared/format/format';
 import type { OrderSummary } from '@esd/shared/orders/orders.schemas';
 import { Anchor, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import type { ListControls } from '@/components/use-list-query';
-import { formatAzn, formatDate, formatTime, formatUsd } from '@/lib/format';
 import { OrderStatusBadge, OrderTypeBadge } from './order-badges';
 
 type OrdersTableProps = {
@@ -25,7 +25,8 @@ type OrdersTableProps = {
 /** A compact keys state: a spinner and the waiting count, or a check when all are out. */
 const KeysCell = ({ order }: { order: OrderSummary }) => {
   const { t } = useTranslation();
-  if (order.status === 'cancelled' || order.status === 'pending') {
+  // a returned order holds no keys: its keys were revoked
+  if (['cancelled', 'pending', 'returned'].includes(order.display_status)) {
     return (
       <Text size="sm" c="dimmed" aria-hidden>
         —
@@ -124,7 +125,7 @@ export const OrdersTable = (props: OrdersTableProps) => {
       key: 'status',
       header: t('orders.list.status'),
       card: 'aside',
-      render: (order) => <OrderStatusBadge status={order.status} />,
+      render: (order) => <OrderStatusBadge status={order.display_status} />,
     },
     {
       key: 'type',

@@ -1,3 +1,4 @@
+import { formatUsd } from '@esd/shared/format/format';
 import type { ReorderResult } from '@esd/shared/orders/orders.schemas';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
@@ -7,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DialogModal } from '@/components/dialog-modal';
 import { paths } from '@/config/paths';
-import { formatUsd } from '@/lib/format';
 import { getErrorMessage, notifyError } from '@/lib/notify';
 import { useReorderOrder } from '../api/reorder-order';
 

@@ -3,17 +3,17 @@ import {
   approvePartnerInputSchema,
   type PartnerApplication,
 } from '@esd/shared/partners/partners.schemas';
-import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
 import { DialogModal } from '@/components/dialog-modal';
+import { ModalForm } from '@/components/form-modal';
 import { OpenedContent } from '@/components/opened-content';
-import { notifySuccess, notifyWarning } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useMarkupGroupOptions } from '../api/get-markup-group-options';
 import { useApprovePartnerApplication } from '../api/review-partner-application';
-import { notifyReviewError } from './review-errors';
+import { reviewOutcome } from './review-outcome';
 
 type Values = {
   credit_limit: string;
@@ -58,78 +58,65 @@ const ApproveForm = ({ application, onClose }: ApproveFormProps) => {
   const submit = form.onSubmit((values) => {
     approve.mutate(
       { id: application.id, input: toInput(values) },
-      {
-        onSuccess: (result) => {
-          const names = { company: application.company_name, email: application.email };
-          if (result.mail_sent) notifySuccess(t('partners.review.approve.done', names));
-          else
-            notifyWarning({
-              title: t('common.successTitle'),
-              message: t('partners.review.approve.mailFailed'),
-            });
-          onClose();
-        },
-        onError: (error) => {
-          notifyReviewError(error);
-          onClose();
-        },
-      },
+      reviewOutcome({
+        done: t('partners.review.approve.done', {
+          company: application.company_name,
+          email: application.email,
+        }),
+        mailFailed: t('partners.review.approve.mailFailed'),
+        onClose,
+      }),
     );
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t('partners.review.approve.intro', { email: application.email })}</Text>
-        <DecimalInput
-          label={t('partners.review.approve.creditLimit')}
-          description={t('partners.review.approve.creditLimitHint')}
-          value={form.values.credit_limit}
-          onChange={(value) => form.setFieldValue('credit_limit', value)}
-          error={form.errors.credit_limit}
+    <ModalForm
+      onCancel={onClose}
+      onSubmit={submit}
+      saving={approve.isPending}
+      submit={{ label: t('partners.review.approve.confirm'), color: 'teal.9' }}
+    >
+      <Text size="sm">{t('partners.review.approve.intro', { email: application.email })}</Text>
+      <DecimalInput
+        label={t('partners.review.approve.creditLimit')}
+        description={t('partners.review.approve.creditLimitHint')}
+        value={form.values.credit_limit}
+        onChange={(value) => form.setFieldValue('credit_limit', value)}
+        error={form.errors.credit_limit}
+      />
+      <Select
+        label={t('partners.review.approve.markupGroup')}
+        placeholder={t('partners.review.approve.markupGroupNone')}
+        clearable
+        disabled={groups.isPending}
+        data={
+          groups.data?.items.map((group) => ({
+            value: String(group.id),
+            label: `${group.name} (${group.percent}%)`,
+          })) ?? []
+        }
+        {...form.getInputProps('markup_group_id')}
+      />
+      {groups.isError ? (
+        <Alert color="red" role="alert">
+          {t('partners.review.approve.markupGroupsError')}
+        </Alert>
+      ) : null}
+      <Stack gap="xs">
+        <Checkbox
+          label={t('partners.review.approve.needAznCash')}
+          {...form.getInputProps('need_azn_cash', { type: 'checkbox' })}
         />
-        <Select
-          label={t('partners.review.approve.markupGroup')}
-          placeholder={t('partners.review.approve.markupGroupNone')}
-          clearable
-          disabled={groups.isPending}
-          data={
-            groups.data?.items.map((group) => ({
-              value: String(group.id),
-              label: `${group.name} (${group.percent}%)`,
-            })) ?? []
-          }
-          {...form.getInputProps('markup_group_id')}
+        <Checkbox
+          label={t('partners.review.approve.needAznCredit')}
+          {...form.getInputProps('need_azn_credit', { type: 'checkbox' })}
         />
-        {groups.isError ? (
-          <Alert color="red" role="alert">
-            {t('partners.review.approve.markupGroupsError')}
-          </Alert>
-        ) : null}
-        <Stack gap="xs">
-          <Checkbox
-            label={t('partners.review.approve.needAznCash')}
-            {...form.getInputProps('need_azn_cash', { type: 'checkbox' })}
-          />
-          <Checkbox
-            label={t('partners.review.approve.needAznCredit')}
-            {...form.getInputProps('need_azn_credit', { type: 'checkbox' })}
-          />
-          <Checkbox
-            label={t('partners.review.approve.hasAdobeAccount')}
-            {...form.getInputProps('has_adobe_account', { type: 'checkbox' })}
-          />
-        </Stack>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" color="teal.9" loading={approve.isPending}>
-            {t('partners.review.approve.confirm')}
-          </Button>
-        </Group>
+        <Checkbox
+          label={t('partners.review.approve.hasAdobeAccount')}
+          {...form.getInputProps('has_adobe_account', { type: 'checkbox' })}
+        />
       </Stack>
-    </form>
+    </ModalForm>
   );
 };
 

@@ -1,21 +1,11 @@
+import { formatDate, formatDateTime } from '@esd/shared/format/format';
 import type { PartnerApplication } from '@esd/shared/partners/partners.schemas';
-import {
-  Button,
-  Center,
-  Drawer,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/load-failed';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { SideDrawer } from '@/components/side-drawer';
 import { usePartnerApplication } from '../api/get-partner-application';
 import type en from '../locales/en.json';
 import { ApprovePartnerModal } from './approve-partner-modal';
@@ -27,40 +17,27 @@ type DrawerProps = { id: number | undefined; onClose: () => void };
 /** One application in full, with Approve and Reject while it waits. */
 export const PartnerApplicationDrawer = ({ id, onClose }: DrawerProps) => {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 48em)');
   const application = usePartnerApplication(id);
   return (
-    <Drawer.Root
+    <SideDrawer
       opened={id !== undefined}
       onClose={onClose}
-      position="right"
-      size={isPhone ? '100%' : 640}
+      width={640}
+      title={id ? t('partners.review.drawer.title', { id }) : null}
     >
-      <Drawer.Overlay />
-      <Drawer.Content>
-        {/* a div: inside the dialog a <header> would count as a second page banner */}
-        <Drawer.Header component="div">
-          <Drawer.Title fw={650} fz="xl">
-            {id ? t('partners.review.drawer.title', { id }) : null}
-          </Drawer.Title>
-          <Drawer.CloseButton aria-label={t('actions.close')} />
-        </Drawer.Header>
-        <Drawer.Body>
-          {application.isPending ? (
-            <Center py="xl">
-              <Loader aria-label={t('common.loading')} />
-            </Center>
-          ) : application.isError ? (
-            <LoadFailed
-              title={t('partners.review.drawer.loadError')}
-              onRetry={() => void application.refetch()}
-            />
-          ) : (
-            <PartnerApplicationDetail application={application.data} />
-          )}
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+      {application.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : application.isError ? (
+        <LoadFailed
+          title={t('partners.review.drawer.loadError')}
+          onRetry={() => void application.refetch()}
+        />
+      ) : (
+        <PartnerApplicationDetail application={application.data} />
+      )}
+    </SideDrawer>
   );
 };
 

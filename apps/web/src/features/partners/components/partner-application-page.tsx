@@ -27,7 +27,8 @@ const toInput = (values: PartnerFormValues, lang: string): PartnerApplicationInp
   website: values.website || undefined,
 });
 
-type Conflict = { field?: 'voen' | 'email'; reason?: 'application' | 'account' };
+/** The one conflict the form is told of: a VÖEN (a company's public number) already applied. */
+type Conflict = { field?: 'voen' };
 
 const focusFirstError = () =>
   requestAnimationFrame(() =>
@@ -58,12 +59,9 @@ export const PartnerApplicationPage = () => {
         onSuccess: () => setSent({ company: parsed.company_name, email: parsed.email }),
         onError: (error) => {
           if (isApiError(error) && error.errorName === 'CONFLICT') {
-            const { field, reason } = (error.data ?? {}) as Conflict;
-            if (field) {
-              form.setFieldError(
-                field,
-                t(`partners.apply.conflict.${reason === 'account' ? 'account' : field}`),
-              );
+            const { field } = (error.data ?? {}) as Conflict;
+            if (field === 'voen') {
+              form.setFieldError(field, t('partners.apply.conflict.voen'));
               focusFirstError();
               return;
             }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@esd/shared/format/format';
 import {
   type PartnerApplication,
   type PartnerApplicationStatus,
@@ -8,9 +9,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { EmailAddress } from '@/components/email-address';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDateTime } from '@/lib/format';
 import { usePartnerApplications } from '../api/get-partner-applications';
 import { PartnerApplicationDrawer } from './partner-application-drawer';
 import { PartnerStatusBadge } from './partner-status-badge';
@@ -66,9 +67,7 @@ export const PartnerApplicationsPage = () => {
       render: (row) => (
         <Stack gap={0}>
           <Text size="sm">{row.full_name}</Text>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-            {row.email}
-          </Text>
+          <EmailAddress size="xs" c="dimmed" email={row.email} />
         </Stack>
       ),
     },

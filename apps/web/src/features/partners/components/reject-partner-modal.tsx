@@ -3,15 +3,16 @@ import {
   REJECT_REASON_MAX,
   rejectPartnerInputSchema,
 } from '@esd/shared/partners/partners.schemas';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DialogModal } from '@/components/dialog-modal';
+import { ModalForm } from '@/components/form-modal';
 import { OpenedContent } from '@/components/opened-content';
-import { notifySuccess, notifyWarning } from '@/lib/notify';
+import { ReasonField } from '@/components/reason-field';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useRejectPartnerApplication } from '../api/review-partner-application';
-import { notifyReviewError } from './review-errors';
+import { reviewOutcome } from './review-outcome';
 
 type RejectPartnerModalProps = { application: PartnerApplication | null; onClose: () => void };
 
@@ -28,51 +29,31 @@ const RejectForm = ({ application, onClose }: RejectFormProps) => {
   const submit = form.onSubmit((values) => {
     reject.mutate(
       { id: application.id, input: rejectPartnerInputSchema.parse(values) },
-      {
-        onSuccess: (result) => {
-          if (result.mail_sent) {
-            notifySuccess(t('partners.review.reject.done', { company: application.company_name }));
-          } else {
-            notifyWarning({
-              title: t('common.successTitle'),
-              message: t('partners.review.reject.mailFailed'),
-            });
-          }
-          onClose();
-        },
-        onError: (error) => {
-          notifyReviewError(error);
-          onClose();
-        },
-      },
+      reviewOutcome({
+        done: t('partners.review.reject.done', { company: application.company_name }),
+        mailFailed: t('partners.review.reject.mailFailed'),
+        onClose,
+      }),
     );
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t('partners.review.reject.intro')}</Text>
-        <Textarea
-          label={t('partners.review.reject.reason')}
-          description={t('partners.review.reject.reasonHint')}
-          required
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={REJECT_REASON_MAX}
-          data-autofocus
-          {...form.getInputProps('reason')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" color="red.8" loading={reject.isPending}>
-            {t('partners.review.reject.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onCancel={onClose}
+      onSubmit={submit}
+      saving={reject.isPending}
+      submit={{ label: t('partners.review.reject.confirm'), color: 'red.8' }}
+    >
+      <Text size="sm">{t('partners.review.reject.intro')}</Text>
+      <ReasonField
+        label={t('partners.review.reject.reason')}
+        description={t('partners.review.reject.reasonHint')}
+        max={REJECT_REASON_MAX}
+        lines={[3, 8]}
+        data-autofocus
+        {...form.getInputProps('reason')}
+      />
+    </ModalForm>
   );
 };
 

@@ -1,8 +1,8 @@
 import type { ProductDetail } from '@esd/shared/catalogue/catalogue.schemas';
+import { formatUsd } from '@esd/shared/format/format';
 import { DataList, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format';
 
 /** Spec 3's label hints for a product: SKU, licence type, systems, delivery, counts... */
 export const ProductDetailsList = ({ product }: { product: ProductDetail }) => {

@@ -1,7 +1,7 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
+import { formatAzn, formatUsd } from '@esd/shared/format/format';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatUsd } from '@/lib/format';
 
 type ProductPriceProps = {
   product: Pick<ProductListItem, 'Amount' | 'cash' | 'credit'>;

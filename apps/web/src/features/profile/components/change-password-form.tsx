@@ -4,14 +4,16 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from '@esd/shared/auth/auth.schemas';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { PasswordField } from '@/components/password-field';
+import { SaveForm } from '@/components/stored-settings-form';
 import { isApiError } from '@/lib/api-error';
 import { matchesSchema } from '@/lib/form-validation';
 import { getErrorMessage, notifySuccess } from '@/lib/notify';
+import { weakPasswordMessage } from '@/lib/weak-password';
 import { useChangePassword } from '../api/change-password';
 
 export const ChangePasswordForm = () => {
@@ -47,7 +49,7 @@ export const ChangePasswordForm = () => {
           if (error.errorName === 'WRONG_PASSWORD') {
             form.setFieldError('current_password', getErrorMessage(error));
           } else if (error.errorName === 'WEAK_PASSWORD') {
-            form.setFieldError('new_password', getErrorMessage(error));
+            form.setFieldError('new_password', weakPasswordMessage(error, t));
           }
         },
       },
@@ -59,23 +61,20 @@ export const ChangePasswordForm = () => {
       <Title order={2} size="h4" mb="md" id="profile-password-heading">
         {t('profile.password.heading')}
       </Title>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <PasswordField
-            label={t('fields.currentPassword')}
-            autoComplete="current-password"
-            required
-            key={form.key('current_password')}
-            {...form.getInputProps('current_password')}
-          />
-          <NewPasswordFields form={form} field="new_password" hint={t('profile.password.hint')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={changePassword.isPending}>
-              {t('profile.password.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <SaveForm
+        onSubmit={submit}
+        saving={changePassword.isPending}
+        submitLabel={t('profile.password.submit')}
+      >
+        <PasswordField
+          label={t('fields.currentPassword')}
+          autoComplete="current-password"
+          required
+          key={form.key('current_password')}
+          {...form.getInputProps('current_password')}
+        />
+        <NewPasswordFields form={form} field="new_password" hint={t('profile.password.hint')} />
+      </SaveForm>
     </Paper>
   );
 };

@@ -1,8 +1,9 @@
 import { type UserProfile, updateProfileInputSchema } from '@esd/shared/auth/auth.schemas';
 import { isLanguage, type Language, languages } from '@esd/shared/constants';
-import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Paper, Select, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { SaveForm } from '@/components/stored-settings-form';
 import { matchesSchema } from '@/lib/form-validation';
 import { changeUiLanguage, languageNames } from '@/lib/i18n/i18n';
 import { notifySuccess } from '@/lib/notify';
@@ -38,33 +39,26 @@ export const ProfileInfoForm = ({ user }: { user: UserProfile }) => {
       <Title order={2} size="h4" mb="md" id="profile-info-heading">
         {t('profile.info.heading')}
       </Title>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('fields.name')}
-            autoComplete="name"
-            required
-            maxLength={120}
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <Select
-            label={t('profile.info.language')}
-            data={languages.map((lang) => ({ value: lang, label: languageNames[lang] }))}
-            allowDeselect={false}
-            key={form.key('lang')}
-            {...form.getInputProps('lang')}
-            onChange={(value) => {
-              if (isLanguage(value)) form.setFieldValue('lang', value);
-            }}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={updateProfile.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <SaveForm onSubmit={submit} saving={updateProfile.isPending}>
+        <TextInput
+          label={t('fields.name')}
+          autoComplete="name"
+          required
+          maxLength={120}
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <Select
+          label={t('profile.info.language')}
+          data={languages.map((lang) => ({ value: lang, label: languageNames[lang] }))}
+          allowDeselect={false}
+          key={form.key('lang')}
+          {...form.getInputProps('lang')}
+          onChange={(value) => {
+            if (isLanguage(value)) form.setFieldValue('lang', value);
+          }}
+        />
+      </SaveForm>
     </Paper>
   );
 };

@@ -8,12 +8,22 @@ import { MyPrizes } from './my-prizes';
 import { PhotoUpload } from './photo-upload';
 import { ProfileInfoForm } from './profile-info-form';
 import { ProfileSummary } from './profile-summary';
+import { SignInsCard } from './sign-ins-card';
 
 /**
  * `prizes`: the won-prizes list of the events feature; `notices`: an admin's mail switches of
- * the notifications feature; both passed in by the app.
+ * the notifications feature; `security`: the second factors of the auth feature; all passed in
+ * by the app.
  */
-export const ProfilePage = ({ prizes, notices }: { prizes?: ReactNode; notices?: ReactNode }) => {
+export const ProfilePage = ({
+  prizes,
+  notices,
+  security,
+}: {
+  prizes?: ReactNode;
+  notices?: ReactNode;
+  security?: ReactNode;
+}) => {
   const { t } = useTranslation();
   const user = useUser();
 
@@ -30,6 +40,8 @@ export const ProfilePage = ({ prizes, notices }: { prizes?: ReactNode; notices?:
               <ProfileInfoForm user={user.data} />
               <PhotoUpload user={user.data} />
               <ChangePasswordForm />
+              {security}
+              <SignInsCard />
               {notices}
               {prizes ? <MyPrizes>{prizes}</MyPrizes> : null}
             </Stack>

@@ -1,8 +1,9 @@
 import { roleFromTypeId } from '@esd/shared/access/access.rules';
 import type { UserProfile } from '@esd/shared/auth/auth.schemas';
+import { formatUsd } from '@esd/shared/format/format';
 import { Avatar, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format';
+import { EmailAddress } from '@/components/email-address';
 
 type Row = { label: string; value: string };
 
@@ -45,9 +46,7 @@ export const ProfileSummary = ({ user }: { user: UserProfile }) => {
         <Text fw={700} fz="lg" mt="xs" style={{ wordBreak: 'break-word' }}>
           {user.name}
         </Text>
-        <Text c="dimmed" size="sm" style={{ wordBreak: 'break-all' }}>
-          {user.email}
-        </Text>
+        <EmailAddress c="dimmed" size="sm" email={user.email} />
       </Stack>
       <Divider my="md" />
       <Stack gap="xs" component="dl" m={0}>

@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { rateKeys } from './settings-keys';
 
-const deleteExchangeRate = (id: number) =>
-  apiRequest<ExchangeRate>(`/settings/exchange-rates/${id}`, {
+/** A day's stored rate goes only with a reason, kept in the audit log (issue 31). */
+const deleteExchangeRate = ({ id, reason }: { id: number; reason: string }) =>
+  apiRequest<ExchangeRate>(`/settings/exchange-rates/${id}?reason=${encodeURIComponent(reason)}`, {
     method: 'DELETE',
   });
 

@@ -5,20 +5,17 @@ import {
 } from '@esd/shared/invoices/invoices.schemas';
 import {
   Alert,
-  Button,
-  Group,
   NumberInput,
   Paper,
   SimpleGrid,
   Skeleton,
-  Stack,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
+import { SaveForm, StoredSettings } from '@/components/stored-settings-form';
 import { useStoredValuesForm } from '@/components/use-stored-values-form';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
@@ -80,69 +77,59 @@ export const CompanyPage = () => {
         title={t('pages.settingsCompany')}
         description={t('settings.company.description')}
       />
-      {settings.isError && !settings.data ? (
-        <LoadFailed
-          title={t('settings.company.loadError')}
-          onRetry={() => void settings.refetch()}
-        />
-      ) : settings.isPending ? (
-        <Skeleton h={420} radius="lg" maw={760} />
-      ) : (
+      <StoredSettings
+        query={settings}
+        loadError={t('settings.company.loadError')}
+        loading={<Skeleton h={420} radius="lg" maw={760} />}
+      >
         <Paper radius="lg" p="lg" maw={760}>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              {settings.data === null ? (
-                <Alert color="yellow" icon={<IconInfoCircle size={18} aria-hidden />}>
-                  {t('settings.company.missing')}
-                </Alert>
-              ) : null}
-              <FormSection title={t('settings.company.sections.company')}>
-                {field('name', 200)}
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {field('voen', 10)}
-                  {field('phone', 40)}
-                </SimpleGrid>
-                <Textarea
-                  label={t('settings.company.fields.address')}
-                  description={t('settings.company.hints.address')}
-                  required
-                  withAsterisk={false}
-                  autosize
-                  minRows={2}
-                  maxLength={500}
-                  {...form.getInputProps('address')}
-                />
-              </FormSection>
-              <FormSection title={t('settings.company.sections.bank')}>
-                {field('bank_name', 200)}
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {field('iban', 34)}
-                  {field('swift', 11)}
-                </SimpleGrid>
-              </FormSection>
-              <FormSection title={t('settings.company.sections.invoices')}>
-                <NumberInput
-                  label={t('settings.company.fields.payment_days')}
-                  description={t('settings.company.hints.payment_days')}
-                  required
-                  withAsterisk={false}
-                  min={0}
-                  max={PAYMENT_DAYS_MAX}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  maw={280}
-                  {...form.getInputProps('payment_days')}
-                />
-              </FormSection>
-              <Group justify="flex-end">
-                <Button type="submit" loading={save.isPending}>
-                  {t('actions.save')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <SaveForm onSubmit={submit} saving={save.isPending}>
+            {settings.data === null ? (
+              <Alert color="yellow" icon={<IconInfoCircle size={18} aria-hidden />}>
+                {t('settings.company.missing')}
+              </Alert>
+            ) : null}
+            <FormSection title={t('settings.company.sections.company')}>
+              {field('name', 200)}
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {field('voen', 10)}
+                {field('phone', 40)}
+              </SimpleGrid>
+              <Textarea
+                label={t('settings.company.fields.address')}
+                description={t('settings.company.hints.address')}
+                required
+                withAsterisk={false}
+                autosize
+                minRows={2}
+                maxLength={500}
+                {...form.getInputProps('address')}
+              />
+            </FormSection>
+            <FormSection title={t('settings.company.sections.bank')}>
+              {field('bank_name', 200)}
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {field('iban', 34)}
+                {field('swift', 11)}
+              </SimpleGrid>
+            </FormSection>
+            <FormSection title={t('settings.company.sections.invoices')}>
+              <NumberInput
+                label={t('settings.company.fields.payment_days')}
+                description={t('settings.company.hints.payment_days')}
+                required
+                withAsterisk={false}
+                min={0}
+                max={PAYMENT_DAYS_MAX}
+                allowDecimal={false}
+                allowNegative={false}
+                maw={280}
+                {...form.getInputProps('payment_days')}
+              />
+            </FormSection>
+          </SaveForm>
         </Paper>
-      )}
+      </StoredSettings>
     </>
   );
 };

@@ -1,7 +1,7 @@
 import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
+import { formatDecimalString } from '@esd/shared/format/format';
 import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalString } from '@/lib/format';
 import { formatRateDate } from './rate-dates';
 import { RateExample } from './rate-example';
 

@@ -1,15 +1,18 @@
-import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
+import { type ExchangeRate, RATE_REASON_MAX } from '@esd/shared/catalogue/settings.schemas';
+import { formatAzn, formatDateTime } from '@esd/shared/format/format';
 import { SimpleGrid, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { ReasonField } from '@/components/reason-field';
 import { useListQuery } from '@/components/use-list-query';
-import { formatAzn, formatDateTime } from '@/lib/format';
 import { useDeleteExchangeRate } from '../api/delete-exchange-rate';
 import { useExchangeRates } from '../api/get-exchange-rates';
 import { CurrentRateCard } from './current-rate-card';
 import { RateChart } from './rate-chart';
 import { formatRateDate, pickCurrentRate, todayIsoDate } from './rate-dates';
+import { RateFeedStatus } from './rate-feed-status';
 import { RateForm } from './rate-form';
 import { RateImport } from './rate-import';
 import { RateMissingAlert } from './rate-missing-alert';
@@ -21,6 +24,8 @@ export const ExchangeRatesPanel = () => {
   // the newest few, whatever page the table shows: enough to find today's rate
   const newest = useExchangeRates({ page: 1, perPage: 10, order: 'desc' });
   const deleteRate = useDeleteExchangeRate();
+  // a day's rate is a record (issue 31): deleting it, like changing it, needs a reason
+  const [deleteReason, setDeleteReason] = useState('');
 
   const columns: DataTableColumn<ExchangeRate>[] = [
     {
@@ -65,7 +70,10 @@ export const ExchangeRatesPanel = () => {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <RateForm />
-        <RateImport />
+        <Stack gap="md">
+          <RateImport />
+          <RateFeedStatus />
+        </Stack>
       </SimpleGrid>
       <DataTable
         caption={t('settings.markup.tabs.rates')}
@@ -82,7 +90,20 @@ export const ExchangeRatesPanel = () => {
         onRetry={() => void rates.refetch()}
         list={list}
         emptyMessage={t('settings.rates.empty')}
-        onDelete={(rate) => deleteRate.mutateAsync(rate.id)}
+        onDelete={async (rate) => {
+          await deleteRate.mutateAsync({ id: rate.id, reason: deleteReason.trim() });
+          setDeleteReason('');
+        }}
+        describeDeletion={() => (
+          <ReasonField
+            mt="sm"
+            label={t('settings.rates.reason.deleteLabel')}
+            description={t('settings.rates.reason.deleteHint')}
+            max={RATE_REASON_MAX}
+            value={deleteReason}
+            onChange={(event) => setDeleteReason(event.currentTarget.value)}
+          />
+        )}
         minWidth={560}
       />
     </Stack>

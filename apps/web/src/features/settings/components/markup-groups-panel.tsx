@@ -1,11 +1,11 @@
 import type { MarkupGroup } from '@esd/shared/catalogue/settings.schemas';
+import { formatDecimalString } from '@esd/shared/format/format';
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDecimalString } from '@/lib/format';
 import { useDeleteMarkupGroup } from '../api/delete-markup-group';
 import { useCategoryOptions } from '../api/get-category-options';
 import { type MarkupGroupSort, useMarkupGroups } from '../api/get-markup-groups';

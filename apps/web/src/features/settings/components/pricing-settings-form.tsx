@@ -2,10 +2,10 @@ import {
   type PricingSettings,
   pricingSettingsSchema,
 } from '@esd/shared/catalogue/settings.schemas';
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
-import { LoadFailed } from '@/components/load-failed';
+import { SaveForm, SettingsSection, StoredSettings } from '@/components/stored-settings-form';
 import { useStoredValuesForm } from '@/components/use-stored-values-form';
 import { notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
@@ -33,49 +33,37 @@ export const PricingSettingsForm = () => {
   });
 
   return (
-    <Paper radius="lg" p="lg" maw={640} component="section" aria-labelledby="pricing-heading">
-      <Title order={2} size="h4" id="pricing-heading">
-        {t('settings.pricing.heading')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('settings.pricing.hint')}
-      </Text>
-      {settings.isError && !settings.data ? (
-        <LoadFailed
-          title={t('settings.pricing.loadError')}
-          onRetry={() => void settings.refetch()}
-        />
-      ) : settings.isPending ? (
-        <Skeleton h={120} />
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Group grow align="flex-start" wrap="wrap">
-              <DecimalInput
-                label={t('settings.pricing.vat')}
-                description={t('settings.pricing.vatHint')}
-                rightSection="%"
-                required
-                miw={200}
-                {...form.getInputProps('vat_percent')}
-              />
-              <DecimalInput
-                label={t('settings.pricing.credit')}
-                description={t('settings.pricing.creditHint')}
-                rightSection="%"
-                required
-                miw={200}
-                {...form.getInputProps('credit_surcharge_percent')}
-              />
-            </Group>
-            <Group justify="flex-end">
-              <Button type="submit" loading={updateSettings.isPending}>
-                {t('actions.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Paper>
+    <SettingsSection
+      id="pricing-heading"
+      heading={t('settings.pricing.heading')}
+      hint={t('settings.pricing.hint')}
+    >
+      <StoredSettings
+        query={settings}
+        loadError={t('settings.pricing.loadError')}
+        loading={<Skeleton h={120} />}
+      >
+        <SaveForm onSubmit={submit} saving={updateSettings.isPending}>
+          <Group grow align="flex-start" wrap="wrap">
+            <DecimalInput
+              label={t('settings.pricing.vat')}
+              description={t('settings.pricing.vatHint')}
+              rightSection="%"
+              required
+              miw={200}
+              {...form.getInputProps('vat_percent')}
+            />
+            <DecimalInput
+              label={t('settings.pricing.credit')}
+              description={t('settings.pricing.creditHint')}
+              rightSection="%"
+              required
+              miw={200}
+              {...form.getInputProps('credit_surcharge_percent')}
+            />
+          </Group>
+        </SaveForm>
+      </StoredSettings>
+    </SettingsSection>
   );
 };

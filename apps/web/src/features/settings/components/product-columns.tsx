@@ -1,11 +1,11 @@
 import type { Category } from '@esd/shared/catalogue/catalogue.schemas';
 import type { ProductSettings } from '@esd/shared/catalogue/settings.schemas';
+import { formatUsd } from '@esd/shared/format/format';
 import { Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
 import type { DataTableColumn } from '@/components/data-table';
-import { formatUsd } from '@/lib/format';
 import { useContentLanguage } from './localized';
 
 const Thumb = ({ url }: { url: string | null }) =>

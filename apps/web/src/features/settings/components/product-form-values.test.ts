@@ -20,12 +20,12 @@ const saved: ProductSettings = {
   royalty: '0.00',
   bonus: '1.25',
   points: 4,
-  delivery_time: 'Instant',
-  operating_systems: 'Windows',
-  licence_type: '1 year',
+  delivery_time: { en: 'Instant', ru: 'Мгновенно', az: '' },
+  operating_systems: texts('Windows'),
+  licence_type: { en: '1 year', ru: '', az: '1 il' },
   users_count: null,
   devices_count: 3,
-  reorder_level: 5,
+  low_stock_threshold: 5,
   is_returnable: true,
   is_active: false,
   image_url: null,
@@ -35,7 +35,8 @@ const saved: ProductSettings = {
 describe('product form values', () => {
   it('round-trips a saved product into the input the server validates', () => {
     const input = productInputSchema.parse(toProductInput(toProductFormValues(saved)));
-    const { id, category, image_url, updated_at, ...expected } = saved;
+    // the threshold is not the form's: Key stock edits it
+    const { id, category, image_url, updated_at, low_stock_threshold, ...expected } = saved;
     expect(input).toEqual(expected);
   });
 
@@ -46,14 +47,8 @@ describe('product form values', () => {
     expect(input.devices_count).toBeNull();
   });
 
-  it('sends no reorder level when the field is empty or the product comes from Adobe', () => {
-    expect(
-      toProductInput({ ...toProductFormValues(saved), reorder_level: '' }).reorder_level,
-    ).toBeNull();
-    expect(
-      toProductInput({ ...toProductFormValues(saved), provider_id: '3' }).reorder_level,
-    ).toBeNull();
-    expect(toProductInput(toProductFormValues(saved)).reorder_level).toBe(5);
+  it('leaves the low-stock threshold to Key stock: the form never sends it', () => {
+    expect('low_stock_threshold' in toProductInput(toProductFormValues(saved))).toBe(false);
   });
 
   it('leaves a new product invalid until its required fields are filled', () => {

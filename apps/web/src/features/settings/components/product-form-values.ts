@@ -1,6 +1,7 @@
+import { attributeFields, type Translations } from '@esd/shared/catalogue/catalogue.rules';
 import type { ProductSettings } from '@esd/shared/catalogue/settings.schemas';
 
-type Texts = { en: string; ru: string; az: string };
+type Texts = Translations;
 
 /** The product form as typed: numbers still as typed, money as decimal strings. */
 export type ProductFormValues = {
@@ -18,16 +19,19 @@ export type ProductFormValues = {
   royalty: string;
   bonus: string;
   points: number | string;
-  delivery_time: string;
-  operating_systems: string;
-  licence_type: string;
+  /** in each language: English required once any is given, the others fall back to it */
+  delivery_time: Texts;
+  operating_systems: Texts;
+  licence_type: Texts;
   users_count: number | string;
   devices_count: number | string;
   /** key stock: empty means no reorder level */
-  reorder_level: number | string;
 };
 
-export const textFields = ['title', 'description', 'requirements', 'installation'] as const;
+const textFields = ['title', 'description', 'requirements', 'installation'] as const;
+
+/** The fields written in each language: the texts, then the attributes. */
+export const translatedFields = [...textFields, ...attributeFields] as const;
 
 const noTexts = (): Texts => ({ en: '', ru: '', az: '' });
 
@@ -46,12 +50,11 @@ export const emptyProductValues = (): ProductFormValues => ({
   royalty: '0.00',
   bonus: '0.00',
   points: 0,
-  delivery_time: '',
-  operating_systems: '',
-  licence_type: '',
+  delivery_time: noTexts(),
+  operating_systems: noTexts(),
+  licence_type: noTexts(),
   users_count: '',
   devices_count: '',
-  reorder_level: '',
 });
 
 export const toProductFormValues = (product: ProductSettings): ProductFormValues => ({
@@ -69,12 +72,11 @@ export const toProductFormValues = (product: ProductSettings): ProductFormValues
   royalty: product.royalty,
   bonus: product.bonus,
   points: product.points,
-  delivery_time: product.delivery_time,
-  operating_systems: product.operating_systems,
-  licence_type: product.licence_type,
+  delivery_time: { ...product.delivery_time },
+  operating_systems: { ...product.operating_systems },
+  licence_type: { ...product.licence_type },
   users_count: product.users_count ?? '',
   devices_count: product.devices_count ?? '',
-  reorder_level: product.reorder_level ?? '',
 });
 
 const optionalCount = (value: number | string) => (value === '' ? null : Number(value));
@@ -91,5 +93,4 @@ export const toProductInput = (values: ProductFormValues) => ({
   users_count: optionalCount(values.users_count),
   devices_count: optionalCount(values.devices_count),
   // Adobe licences come from Adobe: no key stock to watch
-  reorder_level: values.provider_id === '3' ? null : optionalCount(values.reorder_level),
 });

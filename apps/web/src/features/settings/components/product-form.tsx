@@ -4,6 +4,7 @@ import { Box, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ChosenImage } from '@/components/image-choice';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { showSaveError } from '@/lib/show-save-error';
@@ -19,7 +20,7 @@ import {
   toProductInput,
 } from './product-form-values';
 import { ProductIdentitySection } from './product-identity-section';
-import { type ChosenImage, ProductImageSection } from './product-image-section';
+import { ProductImageSection } from './product-image-section';
 import { ProductPricesSection } from './product-prices-section';
 import { languagesWithErrors, ProductTextsSection } from './product-texts-section';
 
@@ -47,6 +48,9 @@ export const ProductForm = ({ product, onClose, onSavedWithoutImage }: ProductFo
         unit_price: t('validation.money'),
         royalty: t('validation.money'),
         bonus: t('validation.money'),
+        'delivery_time.en': t('settings.products.form.englishRequired'),
+        'licence_type.en': t('settings.products.form.englishRequired'),
+        'operating_systems.en': t('settings.products.form.englishRequired'),
       }),
   });
 

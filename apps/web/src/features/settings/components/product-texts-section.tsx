@@ -5,7 +5,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { languageNames } from '@/lib/i18n/i18n';
 import { FormSection } from './form-section';
-import { type ProductFormValues, textFields } from './product-form-values';
+import { LanguageTabMark, ProductAttributesFields } from './product-attributes-fields';
+import { type ProductFormValues, translatedFields } from './product-form-values';
 
 type ProductTextsSectionProps = {
   form: UseFormReturnType<ProductFormValues>;
@@ -15,7 +16,9 @@ type ProductTextsSectionProps = {
 
 /** The languages whose texts have an error, so their tabs can say so. */
 export const languagesWithErrors = (errors: Record<string, unknown>) =>
-  languages.filter((lang) => textFields.some((field) => errors[`${field}.${lang}`] !== undefined));
+  languages.filter((lang) =>
+    translatedFields.some((field) => errors[`${field}.${lang}`] !== undefined),
+  );
 
 export const ProductTextsSection = ({
   form,
@@ -49,7 +52,9 @@ export const ProductTextsSection = ({
                     color="var(--mantine-color-red-7)"
                     aria-label={t('settings.products.form.tabHasErrors')}
                   />
-                ) : null
+                ) : (
+                  <LanguageTabMark values={form.values} lang={lang} />
+                )
               }
             >
               {languageNames[lang]}
@@ -86,6 +91,7 @@ export const ProductTextsSection = ({
                 maxRows={8}
                 {...form.getInputProps(`installation.${lang}`)}
               />
+              <ProductAttributesFields form={form} lang={lang} />
             </Stack>
           </Tabs.Panel>
         ))}

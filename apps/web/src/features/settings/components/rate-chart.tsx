@@ -1,9 +1,9 @@
 import '@mantine/charts/styles.css';
 import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
+import { formatDayMonth, formatDecimalString } from '@esd/shared/format/format';
 import { LineChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDayMonth, formatDecimalString } from '@/lib/format';
 import { formatRateDate } from './rate-dates';
 
 /** The USD→AZN rate over the listed dates, oldest on the left. */

@@ -1,5 +1,5 @@
 import { bakuWallClock } from '@esd/shared/baku-time';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '@esd/shared/format/format';
 
 /** A rate's date is a calendar day ('2026-11-21', maybe with a midnight time): no zone shifts it. */
 export const formatRateDate = (isoDate: string, lang: string) =>

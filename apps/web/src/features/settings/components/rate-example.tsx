@@ -1,8 +1,8 @@
 import type { ExchangeRate } from '@esd/shared/catalogue/settings.schemas';
+import { formatAzn, formatUsd } from '@esd/shared/format/format';
 import { toAzn } from '@esd/shared/shop/pricing.rules';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAzn, formatUsd } from '@/lib/format';
 import { usePricingSettings } from '../api/get-pricing-settings';
 
 const EXAMPLE_USD = '100.00';

@@ -1,7 +1,7 @@
+import { formatDecimalString } from '@esd/shared/format/format';
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalString } from '@/lib/format';
 import { useRateStatus } from '../api/get-rate-status';
 import { formatRateDate } from './rate-dates';
 

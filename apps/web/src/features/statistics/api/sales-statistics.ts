@@ -52,7 +52,7 @@ const quarterQueryOptions = (year: number) =>
   });
 export const useQuarterStatistics = (year: number) => useQuery(quarterQueryOptions(year));
 
-/** GET /api/statistics/top-products: the top 5 by amount and the best seller by licences. */
+/** GET /api/statistics/top-products: the top 5 by amount and the best seller, their first. */
 const topProductsQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: statisticsKeys.topProducts(range.date_from, range.date_to),

@@ -1,18 +1,17 @@
+import { formatNumber, formatUsd } from '@esd/shared/format/format';
 import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
-import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCurrencyDollar,
   IconLicense,
   IconReceipt,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatUsd } from '@/lib/format';
+import { type Kpi, KpiGrid } from './kpi-grid';
 
-type KpiProps = { label: string; value: string; hint?: string; icon: ReactNode; color: string };
-
-const Kpi = ({ label, value, hint, icon, color }: KpiProps) => (
+/** The Adobe page's card: the icon beside the label and value, a fixed size for the value. */
+const AdobeKpi = ({ label, value, hint, icon, color }: Kpi) => (
   <Paper radius="lg" p="md" withBorder>
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
       {/* the label first for screen readers: "Orders 12" */}
@@ -42,39 +41,41 @@ export const AdobeKpiCards = ({ data }: { data: AdobeStatistics }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-      <Kpi
-        label={t('statistics.adobe.kpi.orders')}
-        value={formatNumber(data.totals.orders, lang)}
-        icon={<IconReceipt size={20} />}
-        color="indigo"
-      />
-      <Kpi
-        label={t('statistics.adobe.kpi.licences')}
-        value={formatNumber(data.totals.licences, lang)}
-        icon={<IconLicense size={20} />}
-        color="teal"
-      />
-      <Kpi
-        label={t('statistics.adobe.kpi.totalUsd')}
-        value={formatUsd(data.totals.total_usd, lang)}
-        hint={t('statistics.adobe.kpi.vatExcluded')}
-        icon={<IconCurrencyDollar size={20} />}
-        color="grape"
-      />
-      <Kpi
-        label={t('statistics.adobe.kpi.customers')}
-        value={formatNumber(data.customers.total, lang)}
-        hint={
-          data.customers.without_orders > 0
-            ? t('statistics.adobe.kpi.withoutOrders', {
-                customers: formatNumber(data.customers.without_orders, lang),
-              })
-            : undefined
-        }
-        icon={<IconBuildingStore size={20} />}
-        color="orange"
-      />
-    </SimpleGrid>
+    <KpiGrid
+      Card={AdobeKpi}
+      kpis={[
+        {
+          label: t('statistics.adobe.kpi.orders'),
+          value: formatNumber(data.totals.orders, lang),
+          icon: <IconReceipt size={20} />,
+          color: 'indigo',
+        },
+        {
+          label: t('statistics.adobe.kpi.licences'),
+          value: formatNumber(data.totals.licences, lang),
+          icon: <IconLicense size={20} />,
+          color: 'teal',
+        },
+        {
+          label: t('statistics.adobe.kpi.totalUsd'),
+          value: formatUsd(data.totals.total_usd, lang),
+          hint: t('statistics.adobe.kpi.vatExcluded'),
+          icon: <IconCurrencyDollar size={20} />,
+          color: 'grape',
+        },
+        {
+          label: t('statistics.adobe.kpi.customers'),
+          value: formatNumber(data.customers.total, lang),
+          hint:
+            data.customers.without_orders > 0
+              ? t('statistics.adobe.kpi.withoutOrders', {
+                  customers: formatNumber(data.customers.without_orders, lang),
+                })
+              : undefined,
+          icon: <IconBuildingStore size={20} />,
+          color: 'orange',
+        },
+      ]}
+    />
   );
 };

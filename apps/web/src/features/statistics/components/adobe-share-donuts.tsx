@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import { formatDecimalString, formatNumber } from '@esd/shared/format/format';
 import type { AdobeStatistics } from '@esd/shared/statistics/adobe-statistics.schemas';
 import { DonutChart } from '@mantine/charts';
 import {
@@ -12,7 +13,6 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalString, formatNumber } from '@/lib/format';
 import { sharePercent } from './format-stats';
 
 type Slice = { key: string; name: string; value: number; color: string };

@@ -2,21 +2,10 @@ import {
   ADOBE_STATISTICS_MONTH_CHOICES,
   type AdobeStatistics,
 } from '@esd/shared/statistics/adobe-statistics.schemas';
-import {
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconChartBar } from '@tabler/icons-react';
-import { useId } from 'react';
+import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { type ChoiceProps, LabelledChoice } from '@/components/labelled-choice';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { useAdobeStatistics } from '../api/get-adobe-statistics';
@@ -25,6 +14,7 @@ import { AdobeSalesChart } from './adobe-sales-chart';
 import { AdobeShareDonuts } from './adobe-share-donuts';
 import { AdobeTopCustomers } from './adobe-top-customers';
 import { SalesExportButtons } from './sales-export-buttons';
+import { SalesEmptyState, SalesLoadingState } from './sales-parts';
 
 type MonthChoice = (typeof ADOBE_STATISTICS_MONTH_CHOICES)[number];
 const DEFAULT_MONTHS: MonthChoice = 12;
@@ -32,62 +22,20 @@ const DEFAULT_MONTHS: MonthChoice = 12;
 const readMonths = (value: string | null): MonthChoice =>
   ADOBE_STATISTICS_MONTH_CHOICES.find((choice) => String(choice) === value) ?? DEFAULT_MONTHS;
 
-const MonthsControl = ({
-  value,
-  onChange,
-}: {
-  value: MonthChoice;
-  onChange: (value: MonthChoice) => void;
-}) => {
-  const { t } = useTranslation();
-  const labelId = useId();
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Text id={labelId} size="sm" fw={500}>
-        {t('statistics.adobe.period.label')}
-      </Text>
-      <SegmentedControl
-        aria-labelledby={labelId}
-        data={ADOBE_STATISTICS_MONTH_CHOICES.map((months) => ({
-          value: String(months),
-          label: t('statistics.adobe.period.months', { months }),
-        }))}
-        value={String(value)}
-        onChange={(next) => onChange(readMonths(next))}
-      />
-    </Group>
-  );
-};
-
-const EmptyState = ({ months }: { months: number }) => {
+const MonthsControl = ({ value, onChange }: ChoiceProps<MonthChoice>) => {
   const { t } = useTranslation();
   return (
-    <Paper radius="lg" p="xl" withBorder>
-      <Stack align="center" ta="center" gap="sm" py="lg">
-        <ThemeIcon variant="light" color="indigo" size={56} radius="xl" aria-hidden>
-          <IconChartBar size={30} />
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {t('statistics.adobe.empty.title', { months })}
-        </Title>
-        <Text c="dimmed" maw={460}>
-          {t('statistics.adobe.empty.description')}
-        </Text>
-      </Stack>
-    </Paper>
+    <LabelledChoice
+      label={t('statistics.adobe.period.label')}
+      data={ADOBE_STATISTICS_MONTH_CHOICES.map((months) => ({
+        value: String(months),
+        label: t('statistics.adobe.period.months', { months }),
+      }))}
+      value={String(value)}
+      onChange={(next) => onChange(readMonths(next))}
+    />
   );
 };
-
-const LoadingState = () => (
-  <Stack gap="md" aria-hidden>
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-      {[1, 2, 3, 4].map((n) => (
-        <Skeleton key={n} h={92} radius="lg" />
-      ))}
-    </SimpleGrid>
-    <Skeleton h={300} radius="lg" />
-  </Stack>
-);
 
 const Statistics = ({ data }: { data: AdobeStatistics }) => (
   <Stack gap="md">
@@ -133,14 +81,17 @@ export const AdobeStatisticsPage = () => {
       {statistics.isError && !data ? (
         <LoadFailed title={t('statistics.adobe.error')} onRetry={() => void statistics.refetch()} />
       ) : !data ? (
-        <LoadingState />
+        <SalesLoadingState />
       ) : (
         <div
           aria-busy={statistics.isPlaceholderData}
           style={{ opacity: statistics.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
         >
           {data.totals.orders === 0 ? (
-            <EmptyState months={data.months.length} />
+            <SalesEmptyState
+              title={t('statistics.adobe.empty.title', { months: data.months.length })}
+              description={t('statistics.adobe.empty.description')}
+            />
           ) : (
             <Statistics data={data} />
           )}

@@ -1,8 +1,8 @@
+import { formatNumber, formatUsd } from '@esd/shared/format/format';
 import type { AdobeTopCustomer } from '@esd/shared/statistics/adobe-statistics.schemas';
 import { Badge, Paper, Table, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatUsd } from '@/lib/format';
 
 /** The ten customers with the highest USD total of the chosen months. */
 export const AdobeTopCustomers = ({ rows }: { rows: AdobeTopCustomer[] }) => {

@@ -1,10 +1,11 @@
 import '@mantine/charts/styles.css';
+import { formatAzn, formatCompactMoney, formatNumber, formatUsd } from '@esd/shared/format/format';
 import type {
   DistributionSlice,
   DistributionStatistics,
 } from '@esd/shared/statistics/sales-statistics.schemas';
 import { BarChart } from '@mantine/charts';
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title, useMatches } from '@mantine/core';
+import { Paper, SimpleGrid, Table, Text, Title, useMatches } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCurrencyDollar,
@@ -14,24 +15,10 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { axisLabel } from '@/components/chart-axis-label';
-import { PageHeader } from '@/components/page-header';
-import { formatAzn, formatCompactMoney, formatNumber, formatUsd } from '@/lib/format';
 import { useDistributionStatistics } from '../api/sales-statistics';
-import { RangeFilter } from './range-filter';
-import { SalesExportButtons } from './sales-export-buttons';
-import {
-  type Currency,
-  CurrencyControl,
-  formatMoneyIn,
-  formatShare,
-  Refreshing,
-  SalesEmptyState,
-  SalesErrorState,
-  SalesLoadingState,
-  StatCard,
-} from './sales-parts';
-import { TopProductsBlock } from './top-products-block';
-import { useSalesFilters } from './weekly-page';
+import { KpiGrid } from './kpi-grid';
+import { type Currency, formatMoneyIn, formatShare } from './sales-parts';
+import { SalesRangePage, useSalesFilters } from './sales-range-page';
 
 type Dimension = 'countries' | 'dealers' | 'categories' | 'products';
 /** the names' axis: about 30 characters of a name on one line, 18 on a phone */
@@ -178,32 +165,34 @@ const Totals = ({ data }: { data: DistributionStatistics }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-      <StatCard
-        label={t('statistics.sales.fields.orders')}
-        value={formatNumber(data.totals.orders, lang)}
-        icon={<IconReceipt size={20} />}
-        color="indigo"
-      />
-      <StatCard
-        label={t('statistics.sales.fields.licences')}
-        value={formatNumber(data.totals.quantity, lang)}
-        icon={<IconLicense size={20} />}
-        color="teal"
-      />
-      <StatCard
-        label={t('statistics.sales.fields.usd')}
-        value={formatUsd(data.totals.amount_usd, lang)}
-        icon={<IconCurrencyDollar size={20} />}
-        color="grape"
-      />
-      <StatCard
-        label={t('statistics.sales.fields.azn')}
-        value={formatAzn(data.totals.amount_azn, lang)}
-        icon={<IconCurrencyManat size={20} />}
-        color="orange"
-      />
-    </SimpleGrid>
+    <KpiGrid
+      kpis={[
+        {
+          label: t('statistics.sales.fields.orders'),
+          value: formatNumber(data.totals.orders, lang),
+          icon: <IconReceipt size={20} />,
+          color: 'indigo',
+        },
+        {
+          label: t('statistics.sales.fields.licences'),
+          value: formatNumber(data.totals.quantity, lang),
+          icon: <IconLicense size={20} />,
+          color: 'teal',
+        },
+        {
+          label: t('statistics.sales.fields.usd'),
+          value: formatUsd(data.totals.amount_usd, lang),
+          icon: <IconCurrencyDollar size={20} />,
+          color: 'grape',
+        },
+        {
+          label: t('statistics.sales.fields.azn'),
+          value: formatAzn(data.totals.amount_azn, lang),
+          icon: <IconCurrencyManat size={20} />,
+          color: 'orange',
+        },
+      ]}
+    />
   );
 };
 
@@ -213,55 +202,30 @@ const Totals = ({ data }: { data: DistributionStatistics }) => {
  */
 export const DistributionPage = () => {
   const { t } = useTranslation();
-  const { range, currency, set } = useSalesFilters();
-  const distribution = useDistributionStatistics(range);
-  const data = distribution.data;
+  const filters = useSalesFilters();
+  const distribution = useDistributionStatistics(filters.range);
   return (
-    <>
-      <PageHeader
-        title={t('pages.statisticDistribution')}
-        description={t('statistics.sales.distribution.description')}
-        actions={<SalesExportButtons page="distribution" params={range} />}
-      />
-      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
-        <RangeFilter
-          key={`${range.date_from}/${range.date_to}`}
-          value={range}
-          onChange={(r) => set({ range: r })}
-        />
-        <CurrencyControl value={currency} onChange={(c) => set({ currency: c })} />
-      </Group>
-      {distribution.isError && !data ? (
-        <SalesErrorState onRetry={() => void distribution.refetch()} />
-      ) : !data ? (
-        <SalesLoadingState />
-      ) : (
-        <Refreshing busy={distribution.isPlaceholderData}>
-          <Stack gap="md">
-            <Totals data={data} />
-            {data.totals.orders === 0 ? (
-              <SalesEmptyState
-                title={t('statistics.sales.empty.title')}
-                description={t('statistics.sales.empty.description')}
-              />
-            ) : (
-              // side by side only where each table has room for all its columns (its Share
-              // column was cut at 1366 px, in Azerbaijani most): the grid's own width decides
-              <SimpleGrid type="container" cols={{ base: 1, '1400px': 2 }} spacing="md">
-                {DIMENSIONS.map((dimension) => (
-                  <SliceChart
-                    key={dimension}
-                    dimension={dimension}
-                    slices={data[dimension]}
-                    currency={currency}
-                  />
-                ))}
-              </SimpleGrid>
-            )}
-            <TopProductsBlock range={range} />
-          </Stack>
-        </Refreshing>
+    <SalesRangePage
+      page="distribution"
+      title={t('pages.statisticDistribution')}
+      description={t('statistics.sales.distribution.description')}
+      filters={filters}
+      query={distribution}
+      kpis={(data) => <Totals data={data} />}
+      charts={(data) => (
+        // side by side only where each table has room for all its columns (its Share column
+        // was cut at 1366 px, in Azerbaijani most): the grid's own width decides
+        <SimpleGrid type="container" cols={{ base: 1, '1400px': 2 }} spacing="md">
+          {DIMENSIONS.map((dimension) => (
+            <SliceChart
+              key={dimension}
+              dimension={dimension}
+              slices={data[dimension]}
+              currency={filters.currency}
+            />
+          ))}
+        </SimpleGrid>
       )}
-    </>
+    />
   );
 };

@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import { formatCompactMoney, formatUsd } from '@esd/shared/format/format';
 import type {
   QuarterCell,
   QuarterStatistics,
@@ -9,7 +10,6 @@ import { Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { formatCompactMoney, formatUsd } from '@/lib/format';
 import { useQuarterStatistics } from '../api/sales-statistics';
 import { SalesExportButtons } from './sales-export-buttons';
 import {

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/az';
 import 'dayjs/locale/ru';
+import { dateInputFormat } from '@esd/shared/format/format';
 import { rangeProblem } from '@esd/shared/statistics/sales-statistics.schemas';
 import { bakuToday } from '@esd/shared/statistics/statistics.dates';
 import { Group, Select } from '@mantine/core';
@@ -8,7 +9,6 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateInputFormat } from '@/lib/format';
 import type { DateRange } from '../api/sales-statistics';
 import { presetOf, presetRange, RANGE_PRESETS, type RangePreset } from './sales-range';
 

@@ -1,19 +1,10 @@
-import {
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { formatAzn, formatDecimalString, formatUsd } from '@esd/shared/format/format';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ChoiceProps, LabelledChoice } from '@/components/labelled-choice';
 import { LoadFailed } from '@/components/load-failed';
-import { formatAzn, formatDecimalString, formatUsd } from '@/lib/format';
 
 export type Currency = 'usd' | 'azn';
 
@@ -28,30 +19,19 @@ export const formatMoneyIn = (currency: Currency, value: string, lang: string) =
 export const formatShare = (value: string, lang: string, signed = false) =>
   `${signed && !value.startsWith('-') && value !== '0.0' ? '+' : ''}${formatDecimalString(value, lang, 1)}\u00a0%`;
 
-export const CurrencyControl = ({
-  value,
-  onChange,
-}: {
-  value: Currency;
-  onChange: (value: Currency) => void;
-}) => {
+export const CurrencyControl = ({ value, onChange }: ChoiceProps<Currency>) => {
   const { t } = useTranslation();
-  const labelId = useId();
   return (
-    <Stack gap={4}>
-      <Text id={labelId} size="sm" fw={500}>
-        {t('statistics.sales.currency.label')}
-      </Text>
-      <SegmentedControl
-        aria-labelledby={labelId}
-        data={[
-          { value: 'usd', label: t('statistics.sales.currency.usd') },
-          { value: 'azn', label: t('statistics.sales.currency.azn') },
-        ]}
-        value={value}
-        onChange={(next) => onChange(readCurrency(next))}
-      />
-    </Stack>
+    <LabelledChoice
+      above
+      label={t('statistics.sales.currency.label')}
+      data={[
+        { value: 'usd', label: t('statistics.sales.currency.usd') },
+        { value: 'azn', label: t('statistics.sales.currency.azn') },
+      ]}
+      value={value}
+      onChange={(next) => onChange(readCurrency(next))}
+    />
   );
 };
 

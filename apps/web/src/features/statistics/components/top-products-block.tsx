@@ -1,3 +1,4 @@
+import { formatAzn, formatNumber, formatUsd } from '@esd/shared/format/format';
 import type { TopProducts } from '@esd/shared/statistics/sales-statistics.schemas';
 import {
   Anchor,
@@ -15,7 +16,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatAzn, formatNumber, formatUsd } from '@/lib/format';
 import { type DateRange, useTopProducts } from '../api/sales-statistics';
 
 const cents = (value: string) => BigInt(value.replace('.', ''));
@@ -43,7 +43,7 @@ export const useBestSellerFigures = () => {
     });
 };
 
-/** The best seller (most licences) of the range with its figures. */
+/** The best seller of the range (row 1 of the top 5: the largest amount) with its figures. */
 const BestSeller = ({ best }: { best: NonNullable<TopProducts['best_seller']> }) => {
   const { t } = useTranslation();
   const figures = useBestSellerFigures();
@@ -142,8 +142,8 @@ const Body = ({ data, compact }: { data: TopProducts; compact: boolean }) => {
 };
 
 /**
- * The top 5 products by amount (USD excl. VAT) with their bars, and the best seller (most
- * licences) of the range, as the viewer's scope sees them: the statistics pages' block.
+ * The top 5 products by amount (USD excl. VAT) with their bars, and the best seller (their
+ * first) of the range, as the viewer's scope sees them: the statistics pages' block.
  */
 export const TopProductsBlock = ({ range, compact = false, moreHref }: TopProductsBlockProps) => {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import {
   type TargetInput,
   targetInputSchema,
 } from '@esd/shared/content/targets.schemas';
+import { formatUsd } from '@esd/shared/format/format';
 import { Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -11,9 +12,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
 import { DialogModal } from '@/components/dialog-modal';
-import { FormModal } from '@/components/form-modal';
+import { ModalForm } from '@/components/form-modal';
 import { isApiError } from '@/lib/api-error';
-import { formatUsd } from '@/lib/format';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { schemaErrors } from '@/lib/schema-errors';
 import { useCreateTarget } from '../api/create-target';
@@ -48,7 +48,14 @@ const toInput = (values: FormValues) => ({
   note: values.note,
 });
 
-export const TargetFormModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
+type TargetFormModalProps = { opened: boolean; onClose: () => void };
+
+/** The form's dialog and the confirmation's, which keeps the form's values for "Go back". */
+const TargetDialogs = ({
+  opened,
+  onClose,
+  onClosed,
+}: TargetFormModalProps & { onClosed: () => void }) => {
   const { t, i18n } = useTranslation();
   const createTarget = useCreateTarget();
   const [search, setSearch] = useState('');
@@ -63,15 +70,6 @@ export const TargetFormModal = ({ opened, onClose }: { opened: boolean; onClose:
         amount_usd: t('targets.form.amountInvalid'),
       }),
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(emptyValues());
-    form.clearErrors();
-    setSearch('');
-    setConfirming(null);
-  }, [opened]);
 
   useEffect(() => {
     if (!dealers.data) return;
@@ -105,73 +103,78 @@ export const TargetFormModal = ({ opened, onClose }: { opened: boolean; onClose:
   };
 
   const dealer = confirming ? known[String(confirming.dealer_id)] : undefined;
+  // the form's dialog also fades out on the way to the confirmation: only a closing counts
+  const onFadedOut = opened ? undefined : onClosed;
   return (
     <>
-      <FormModal
+      <DialogModal
         opened={opened && !confirming}
         onClose={onClose}
         title={t('targets.form.title')}
-        onSubmit={submit}
-        saving={false}
+        size="lg"
+        onClosed={onFadedOut}
       >
-        <TargetImmutableNote />
-        <Select
-          label={t('targets.form.dealer')}
-          placeholder={t('targets.form.dealerPlaceholder')}
-          required
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          nothingFoundMessage={
-            dealers.isFetching ? t('targets.form.searching') : t('targets.form.noDealers')
-          }
-          data={(dealers.data ?? []).map((d) => ({
-            value: String(d.id),
-            label: `${d.name} (${d.email})`,
-          }))}
-          {...form.getInputProps('dealer_id')}
-        />
-        <Group grow align="flex-start">
-          <NumberInput
-            label={t('targets.form.year')}
-            required
-            withAsterisk={false}
-            min={2000}
-            max={2100}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('year')}
-          />
+        <ModalForm onCancel={onClose} onSubmit={submit} saving={false}>
+          <TargetImmutableNote />
           <Select
-            label={t('targets.form.quarter')}
+            label={t('targets.form.dealer')}
+            placeholder={t('targets.form.dealerPlaceholder')}
             required
-            data={['1', '2', '3', '4'].map((quarter) => ({
-              value: quarter,
-              label: t('targets.quarterName', { quarter }),
+            searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            nothingFoundMessage={
+              dealers.isFetching ? t('targets.form.searching') : t('targets.form.noDealers')
+            }
+            data={(dealers.data ?? []).map((d) => ({
+              value: String(d.id),
+              label: `${d.name} (${d.email})`,
             }))}
-            allowDeselect={false}
-            {...form.getInputProps('quarter')}
+            {...form.getInputProps('dealer_id')}
           />
-        </Group>
-        <DecimalInput
-          label={t('targets.form.amount')}
-          description={t('targets.form.amountHint')}
-          required
-          leftSection="$"
-          {...form.getInputProps('amount_usd')}
-        />
-        <Textarea
-          label={t('targets.form.note')}
-          autosize
-          minRows={2}
-          maxLength={1000}
-          {...form.getInputProps('note')}
-        />
-      </FormModal>
+          <Group grow align="flex-start">
+            <NumberInput
+              label={t('targets.form.year')}
+              required
+              withAsterisk={false}
+              min={2000}
+              max={2100}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('year')}
+            />
+            <Select
+              label={t('targets.form.quarter')}
+              required
+              data={['1', '2', '3', '4'].map((quarter) => ({
+                value: quarter,
+                label: t('targets.quarterName', { quarter }),
+              }))}
+              allowDeselect={false}
+              {...form.getInputProps('quarter')}
+            />
+          </Group>
+          <DecimalInput
+            label={t('targets.form.amount')}
+            description={t('targets.form.amountHint')}
+            required
+            leftSection="$"
+            {...form.getInputProps('amount_usd')}
+          />
+          <Textarea
+            label={t('targets.form.note')}
+            autosize
+            minRows={2}
+            maxLength={1000}
+            {...form.getInputProps('note')}
+          />
+        </ModalForm>
+      </DialogModal>
       <DialogModal
         opened={opened && confirming !== null}
         onClose={() => setConfirming(null)}
         title={t('targets.confirm.title')}
+        onClosed={onFadedOut}
       >
         {confirming ? (
           <Stack gap="md">
@@ -201,5 +204,22 @@ export const TargetFormModal = ({ opened, onClose }: { opened: boolean; onClose:
         ) : null}
       </DialogModal>
     </>
+  );
+};
+
+/**
+ * Adds a target: the form, then a confirmation, since a target can never be changed. Both
+ * dialogs are mounted afresh once they have faded out after a closing, so each opening starts
+ * from an empty form, the current quarter and no dealer search.
+ */
+export const TargetFormModal = ({ opened, onClose }: TargetFormModalProps) => {
+  const [round, setRound] = useState(0);
+  return (
+    <TargetDialogs
+      key={round}
+      opened={opened}
+      onClose={onClose}
+      onClosed={() => setRound((last) => last + 1)}
+    />
   );
 };

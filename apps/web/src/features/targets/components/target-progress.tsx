@@ -1,7 +1,7 @@
+import { formatUsd } from '@esd/shared/format/format';
 import { compareMoney, fromCents, toCents } from '@esd/shared/shop/money';
 import { Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '@/lib/format';
 import { percentReached } from './target-percent';
 
 export const TargetProgress = ({ achieved, target }: { achieved: string; target: string }) => {

@@ -1,4 +1,5 @@
 import type { Target } from '@esd/shared/content/targets.schemas';
+import { formatDate, formatUsd } from '@esd/shared/format/format';
 import { Button, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useListQuery } from '@/components/use-list-query';
-import { formatDate, formatUsd } from '@/lib/format';
 import { useTargets } from '../api/get-targets';
 import { TargetFormModal } from './target-form-modal';
 import { TargetImmutableNote } from './target-note';

@@ -47,7 +47,7 @@ export const useUpdateUser = () => {
   });
 };
 
-export type UserAction = 'deactivate' | 'activate' | 'reset-password';
+export type UserAction = 'deactivate' | 'activate' | 'reset-password' | 'reset-second-factors';
 
 const runUserAction = ({ id, action }: { id: number; action: UserAction }) =>
   apiRequest<ManagedUser>(`/settings/users/${id}/${action}`, {

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/az';
 import 'dayjs/locale/ru';
+import { dateInputFormat, formatDateTime } from '@esd/shared/format/format';
 import type { AuditEntry } from '@esd/shared/users/users.schemas';
 import { Code, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
@@ -9,7 +10,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { useListQuery } from '@/components/use-list-query';
-import { dateInputFormat, formatDateTime } from '@/lib/format';
 import { useAuditFilters, useAuditLog } from '../api/get-audit-log';
 import {
   type AuditWords,

@@ -1,11 +1,17 @@
 import {
+  formatAzn,
+  formatDate,
+  formatDecimalString,
+  formatPercent,
+  formatUsd,
+} from '@esd/shared/format/format';
+import {
   AUDIT_FIELD_NAMES,
   AUDIT_RECORD_NAMES,
   type AuditNameKind,
   auditNameKey,
 } from '@esd/shared/users/users.audit-codes';
 import type { TFunction } from 'i18next';
-import { formatDate, formatDecimalString, formatPercent, formatUsd } from '@/lib/format';
 
 /** What turns codes into words: the translations, the reader's language, the entry's names. */
 export type AuditWords = { t: TFunction; lang: string; names: Record<string, string> };
@@ -119,6 +125,7 @@ const auditValue = (
     if (isPercent) return `${formatPercent(value, lang)}%`;
     if (USD_FIELDS.has(field) || (field === 'value' && siblings.mode === 'price'))
       return formatUsd(value, lang);
+    if (field === 'amount_azn') return formatAzn(value, lang);
     if (field === 'rate')
       return t('users.audit.rateValue', { rate: formatDecimalString(value, lang, 4) });
   }

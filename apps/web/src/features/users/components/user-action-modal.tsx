@@ -18,6 +18,12 @@ const texts = {
   },
   activate: { title: 'activateTitle', text: 'activateText', done: 'activated', color: undefined },
   'reset-password': { title: 'resetTitle', text: 'resetText', done: 'reset', color: 'red' },
+  'reset-second-factors': {
+    title: 'resetFactorsTitle',
+    text: 'resetFactorsText',
+    done: 'resetFactors',
+    color: 'red',
+  },
 } as const;
 
 /** Asks before deactivating, activating or resetting a password; a refusal stays in view. */

@@ -1,10 +1,19 @@
+import { formatUsd } from '@esd/shared/format/format';
 import type { ManagedUser } from '@esd/shared/users/users.schemas';
 import { ActionIcon, Menu, Stack, Text } from '@mantine/core';
-import { IconDots, IconKey, IconPencil, IconPlayerPlay, IconUserOff } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconKey,
+  IconPencil,
+  IconPlayerPlay,
+  IconShieldOff,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CellBadge } from '@/components/cell-badge';
 import type { DataTableColumn } from '@/components/data-table';
-import { formatUsd } from '@/lib/format';
+import { EmailAddress } from '@/components/email-address';
+import { getUserRole } from '@/lib/storage';
 import type { UserAction } from '../api/save-user';
 
 const typeColors = { 1: 'grape', 2: 'violet', 3: 'indigo', 4: 'gray' } as const;
@@ -58,6 +67,14 @@ const RowMenu = ({ user, selfId, onEdit, onAction }: { user: ManagedUser } & Col
             >
               {t('users.actions.resetPassword')}
             </Menu.Item>
+            {user.has_second_factor && getUserRole() === 'gd' ? (
+              <Menu.Item
+                leftSection={<IconShieldOff size={16} aria-hidden />}
+                onClick={() => onAction(user, 'reset-second-factors')}
+              >
+                {t('users.actions.resetSecondFactors')}
+              </Menu.Item>
+            ) : null}
             <Menu.Item
               color="red"
               leftSection={<IconUserOff size={16} aria-hidden />}
@@ -116,9 +133,7 @@ export const useUserColumns = (options: ColumnOptions): DataTableColumn<ManagedU
           <Text size="sm" fw={600}>
             {user.name}
           </Text>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-            {user.email}
-          </Text>
+          <EmailAddress size="xs" c="dimmed" email={user.email} />
         </Stack>
       ),
     },

@@ -1,19 +1,21 @@
 import type { Role, UserTypeId } from '@esd/shared/access/access.rules';
 import { languages } from '@esd/shared/constants';
+import { formatPercent } from '@esd/shared/format/format';
 import type {
   CreateUserInput,
   ManagedUser,
   UpdateUserInput,
 } from '@esd/shared/users/users.schemas';
+import { DEALER_ADDRESS_MAX } from '@esd/shared/users/users.schemas';
 import { Alert, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '@/components/decimal-input';
-import { FormModal } from '@/components/form-modal';
+import { ModalForm } from '@/components/form-modal';
+import { RecordDialog } from '@/components/record-dialog';
 import { isApiError } from '@/lib/api-error';
-import { formatPercent } from '@/lib/format';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { useUserOptions } from '../api/get-user-options';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
@@ -41,17 +43,26 @@ const readRefusal = (error: unknown) => {
   return data?.reason ? { reason: data.reason, field: data.field } : null;
 };
 
-export const UserFormModal = ({ target, role, selfId, onClose }: UserFormModalProps) => {
+const UserForm = ({
+  editing,
+  role,
+  selfId,
+  onClose,
+}: Omit<UserFormModalProps, 'target'> & { editing: ManagedUser | null }) => {
   const { t, i18n } = useTranslation();
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
-  const editing = target !== null && target !== 'new' ? target : null;
   const original = useMemo(
     () => (editing ? toUserFormValues(editing, { typeId: editing.type_id, lang: 'en' }) : null),
     [editing],
   );
   const form = useForm<UserFormValues>({
-    initialValues: toUserFormValues(null, { typeId: 4, lang: i18n.language }),
+    initialValues:
+      original ??
+      toUserFormValues(null, {
+        typeId: role === 'gd' || role === 'ld' ? 3 : 4,
+        lang: i18n.language,
+      }),
     validate: (values) => validateUserForm(values, role, original),
   });
   const typeId = Number(form.values.type_id) as UserTypeId;
@@ -59,16 +70,6 @@ export const UserFormModal = ({ target, role, selfId, onClose }: UserFormModalPr
   const options = useUserOptions(
     role === 'd' ? null : form.values.dealer_id ? Number(form.values.dealer_id) : null,
   );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form restarts for each opening
-  useEffect(() => {
-    if (target === null) return;
-    const firstType = role === 'gd' || role === 'ld' ? 3 : 4;
-    const values = original ?? toUserFormValues(null, { typeId: firstType, lang: i18n.language });
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.clearErrors();
-  }, [target]);
 
   const data = options.data;
   const typeData = (data?.type_ids ?? []).map((id) => ({
@@ -128,12 +129,8 @@ export const UserFormModal = ({ target, role, selfId, onClose }: UserFormModalPr
   const isOwnAccount = editing !== null && editing.id === selfId;
 
   return (
-    <FormModal
-      opened={target !== null}
-      onClose={onClose}
-      title={
-        editing ? t('users.form.editTitle', { name: editing.name }) : t('users.form.createTitle')
-      }
+    <ModalForm
+      onCancel={onClose}
       onSubmit={submit}
       saving={createUser.isPending || updateUser.isPending}
     >
@@ -228,6 +225,26 @@ export const UserFormModal = ({ target, role, selfId, onClose }: UserFormModalPr
           />
         ) : null}
       </SimpleGrid>
+      {has('voen') ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('users.form.voen')}
+            description={t('users.form.voenHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            inputMode="numeric"
+            maxLength={10}
+            autoComplete="off"
+            {...form.getInputProps('voen')}
+          />
+          <TextInput
+            label={t('users.form.address')}
+            description={t('users.form.addressHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            maxLength={DEALER_ADDRESS_MAX}
+            {...form.getInputProps('address')}
+          />
+        </SimpleGrid>
+      ) : null}
       {has('countries') ? (
         <MultiSelect
           label={t('users.form.countries')}
@@ -261,6 +278,22 @@ export const UserFormModal = ({ target, role, selfId, onClose }: UserFormModalPr
           ) : null}
         </Stack>
       ) : null}
-    </FormModal>
+    </ModalForm>
+  );
+};
+
+/** Invites an account or edits one: the fields shown follow the signed-in role and the type. */
+export const UserFormModal = ({ target, role, selfId, onClose }: UserFormModalProps) => {
+  const { t } = useTranslation();
+  return (
+    <RecordDialog
+      target={target}
+      onClose={onClose}
+      title={(editing) =>
+        editing ? t('users.form.editTitle', { name: editing.name }) : t('users.form.createTitle')
+      }
+    >
+      {(editing) => <UserForm editing={editing} role={role} selfId={selfId} onClose={onClose} />}
+    </RecordDialog>
   );
 };

@@ -10,6 +10,7 @@ const dealerUser: ManagedUser = {
   lang: 'en',
   is_active: true,
   has_password: true,
+  has_second_factor: false,
   country: { id: 1, name: 'Azerbaijan' },
   dealer: { id: 3, name: 'Caspian Soft LLC' },
   markup_group: null,
@@ -19,6 +20,8 @@ const dealerUser: ManagedUser = {
   need_azn_credit: false,
   has_adobe_account: false,
   countries: [],
+  voen: null,
+  address: null,
   credit: null,
   outstanding: { count: 0, amount_usd: '0.00', unpaid_credit_usd: '0.00' },
   created_at: '2026-11-22T05:00:00.000Z',
@@ -35,6 +38,9 @@ describe('[users] the user form', () => {
       'need_azn_credit',
     ]);
     expect(visibleFields('gd', 3)).toContain('credit_limit');
+    // the buyer's details on invoices: admins set them on a dealer, nobody on an end user
+    expect(visibleFields('ld', 3)).toEqual(expect.arrayContaining(['voen', 'address']));
+    expect(visibleFields('gd', 4)).not.toContain('voen');
     expect(visibleFields('ld', 2)).toEqual([]);
   });
 
@@ -77,5 +83,26 @@ describe('[users] the user form', () => {
     expect(validateUserForm({ ...dealer, credit_limit: '1.234' }, 'gd', null)).toHaveProperty(
       'credit_limit',
     );
+  });
+
+  it('sends a changed VÖEN and address, empty as none, and refuses a VÖEN not of 10 digits', () => {
+    const dealer = toUserFormValues(
+      { ...dealerUser, type_id: 3, dealer: null, user_group: null },
+      { typeId: 3, lang: 'en' },
+    );
+    const edited = { ...dealer, voen: ' 1400000002 ', address: 'Nizami küçəsi 10, Bakı' };
+    expect(toUserInput(edited, 'gd', dealer)).toEqual({
+      voen: '1400000002',
+      address: 'Nizami küçəsi 10, Bakı',
+    });
+    expect(toUserInput({ ...edited, voen: '', address: ' ' }, 'gd', edited)).toEqual({
+      voen: null,
+      address: null,
+    });
+    // (the words are the locale's; this test runs without them loaded)
+    expect(Object.keys(validateUserForm({ ...dealer, voen: '12345' }, 'gd', dealer))).toEqual([
+      'voen',
+    ]);
+    expect(validateUserForm(edited, 'gd', dealer)).toEqual({});
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@esd/shared/users/users.rules';
 import {
   createUserInputSchema,
+  DEALER_ADDRESS_MAX,
   type ManagedUser,
   updateUserInputSchema,
 } from '@esd/shared/users/users.schemas';
@@ -29,6 +30,9 @@ export type UserFormValues = {
   need_azn_cash: boolean;
   need_azn_credit: boolean;
   has_adobe_account: boolean;
+  /** a dealer's VÖEN and address for its invoices; empty: none */
+  voen: string;
+  address: string;
 };
 
 type FormField = Exclude<AccountField, 'is_active'>;
@@ -53,6 +57,8 @@ export const toUserFormValues = (
   need_azn_cash: user?.need_azn_cash ?? false,
   need_azn_credit: user?.need_azn_credit ?? false,
   has_adobe_account: user?.has_adobe_account ?? false,
+  voen: user?.voen ?? '',
+  address: user?.address ?? '',
 });
 
 /** Each field as the API takes it. */
@@ -70,6 +76,8 @@ const fieldValues = (values: UserFormValues): Record<FormField, unknown> => ({
   need_azn_cash: values.need_azn_cash,
   need_azn_credit: values.need_azn_credit,
   has_adobe_account: values.has_adobe_account,
+  voen: values.voen.trim() || null,
+  address: values.address.trim() || null,
 });
 
 /** The fields of the form this role sees for an account of this type. */
@@ -105,7 +113,12 @@ export const validateUserForm = (
   original: UserFormValues | null,
 ): Record<string, string> => {
   const input = toUserInput(values, role, original);
-  const messages = { email: i18n.t('validation.email'), credit_limit: i18n.t('validation.money') };
+  const messages = {
+    email: i18n.t('validation.email'),
+    credit_limit: i18n.t('validation.money'),
+    voen: i18n.t('users.form.voenInvalid'),
+    address: i18n.t('users.form.addressTooLong', { max: DEALER_ADDRESS_MAX }),
+  };
   const schema = original ? updateUserInputSchema : createUserInputSchema;
   const errors =
     Object.keys(input).length > 0

@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatDayMonth,
   formatDecimalString,
+  formatExactDecimal,
   formatMonth,
   formatNumber,
   formatPercent,
@@ -19,7 +20,7 @@ import {
 
 const NBSP = '\u00a0';
 
-describe('formatDecimalString', () => {
+describe('[format] formatDecimalString', () => {
   it('shows two decimals and groups thousands in English', () => {
     expect(formatDecimalString('1099.5', 'en')).toBe('1,099.50');
     expect(formatDecimalString('7', 'en')).toBe('7.00');
@@ -56,13 +57,26 @@ describe('formatDecimalString', () => {
   });
 });
 
-describe('currencies', () => {
-  it('prefixes USD with $ and suffixes AZN in English and Russian, as before', () => {
+describe('[format] money per language (CLDR, issue 33)', () => {
+  it('writes the issue 33 amount as CLDR does in each language', () => {
+    expect(formatUsd('2618.88', 'en')).toBe('$2,618.88');
+    expect(formatUsd('2618.88', 'ru')).toBe(`2${NBSP}618,88${NBSP}$`);
+    expect(formatUsd('2618.88', 'az')).toBe(`2.618,88${NBSP}$`);
+    expect(formatAzn('2618.88', 'en')).toBe('2,618.88 AZN');
+    expect(formatAzn('2618.88', 'ru')).toBe(`2${NBSP}618,88${NBSP}AZN`);
+    expect(formatAzn('2618.88', 'az')).toBe(`2.618,88${NBSP}AZN`);
+  });
+
+  it('prefixes USD with $ in English and suffixes AZN, as spec 9 writes them', () => {
     expect(formatUsd('429.24', 'en')).toBe('$429.24');
     expect(formatUsd('5000', 'en')).toBe('$5,000.00');
     expect(formatAzn('861.06', 'en')).toBe('861.06 AZN');
-    expect(formatUsd('5000', 'ru')).toBe(`$5${NBSP}000,00`);
-    expect(formatAzn('1.7', 'ru')).toBe('1,70 AZN');
+  });
+
+  it('puts the sign after the amount in Russian, never before it', () => {
+    expect(formatUsd('5000', 'ru')).toBe(`5${NBSP}000,00${NBSP}$`);
+    expect(formatUsd('5000', 'ru')).not.toMatch(/^\$/);
+    expect(formatAzn('1.7', 'ru')).toBe(`1,70${NBSP}AZN`);
   });
 
   it('writes Azerbaijani amounts as CLDR az does: 5.000,00 $', () => {
@@ -70,9 +84,17 @@ describe('currencies', () => {
     expect(formatAzn('1234.5', 'az')).toBe(`1.234,50${NBSP}AZN`);
     expect(formatAzn('1.7', 'az', 4)).toBe(`1,7000${NBSP}AZN`);
   });
+
+  it('prints a document amount with the places it has, in the language', () => {
+    expect(formatExactDecimal('2618.88', 'en')).toBe('2,618.88');
+    expect(formatExactDecimal('2618.88', 'ru')).toBe(`2${NBSP}618,88`);
+    expect(formatExactDecimal('2618.88', 'az')).toBe('2.618,88');
+    expect(formatExactDecimal('1.7000', 'az')).toBe('1,7000');
+    expect(formatExactDecimal('-12', 'en')).toBe('-12');
+  });
 });
 
-describe('formatPercent', () => {
+describe('[format] formatPercent', () => {
   it('drops zeros after the decimal separator', () => {
     expect(formatPercent('18.00', 'en')).toBe('18');
     expect(formatPercent('2.50', 'az')).toBe('2,5');
@@ -81,7 +103,7 @@ describe('formatPercent', () => {
   });
 });
 
-describe('formatNumber', () => {
+describe('[format] formatNumber', () => {
   it('groups counts in each language', () => {
     expect(formatNumber(100000, 'en')).toBe('100,000');
     expect(formatNumber(100000, 'ru')).toBe(`100${NBSP}000`);
@@ -95,7 +117,7 @@ describe('formatNumber', () => {
   });
 });
 
-describe('compact chart labels', () => {
+describe('[format] compact chart labels', () => {
   it('shortens thousands and millions per language', () => {
     expect(formatCompactNumber(15300, 'en')).toBe('15.3K');
     expect(formatCompactNumber(15300, 'ru')).toBe(`15,3${NBSP}тыс.`);
@@ -109,11 +131,12 @@ describe('compact chart labels', () => {
   it('puts the currency where each language does', () => {
     expect(formatCompactMoney('usd', 5000, 'en')).toBe('$5K');
     expect(formatCompactMoney('usd', 5000, 'az')).toBe(`5K${NBSP}$`);
-    expect(formatCompactMoney('azn', 5000, 'ru')).toBe(`5${NBSP}тыс. AZN`);
+    expect(formatCompactMoney('azn', 5000, 'ru')).toBe(`5${NBSP}тыс.${NBSP}AZN`);
+    expect(formatCompactMoney('usd', 5000, 'ru')).toBe(`5${NBSP}тыс.${NBSP}$`);
   });
 });
 
-describe('dates', () => {
+describe('[format] dates', () => {
   // 21:30 UTC is 01:30 the next day in Baku
   const lateEvening = '2026-11-24T21:30:00Z';
 
@@ -153,7 +176,7 @@ describe('dates', () => {
   });
 });
 
-describe('date-time inputs', () => {
+describe('[format] date-time inputs', () => {
   it('edits a moment as Baku wall-clock time, whatever the browser is set to', () => {
     expect(toDateTimeInput('2026-11-25T10:05:00Z')).toBe('2026-11-25T14:05');
     expect(fromDateTimeInput('2026-11-25T14:05')).toBe('2026-11-25T10:05:00.000Z');

@@ -1,13 +1,16 @@
-import { bakuWallClock, fromBakuWallClock } from '@esd/shared/baku-time';
-import { isLanguage, type Language } from '@esd/shared/constants';
+import { bakuWallClock, fromBakuWallClock } from '../baku-time';
+import { isLanguage, type Language } from '../constants';
 
 /**
- * Every number, amount and date the portal shows, per interface language, in one place.
+ * Every number, amount, count and date the portal writes, per interface language, in one place:
+ * the web's screens, the invoice PDFs, the mails and the exports' words all come here.
  *
  * Nothing here trusts the runtime's data for a language: Chromium ships a trimmed ICU in which
  * `az` falls back to English separators ('$5,000.00'), while Node has the full data. The
- * separators below are CLDR's (checked against Node's full ICU) and the strings are built
- * from the digits, so every browser and the unit tests show the same thing.
+ * separators and the place of the currency below are CLDR's (checked against Node's full ICU:
+ * en '¤#,##0.00', ru '#,##0.00 ¤' with a no-break space as group, az '#,##0.00 ¤' with '.' as
+ * group), and the strings are built from the digits, so every browser, the server and the unit
+ * tests write the same thing. Spec 9's '$' and 'AZN' stand for the currency sign.
  */
 type Style = {
   group: string;
@@ -31,11 +34,10 @@ const styles: Record<Language, Style> = {
   ru: {
     group: NBSP,
     decimal: ',',
-    usd: (amount) => `$${amount}`,
-    azn: (amount) => `${amount} AZN`,
+    usd: (amount) => `${amount}${NBSP}$`,
+    azn: (amount) => `${amount}${NBSP}AZN`,
     compact: [`${NBSP}тыс.`, `${NBSP}млн`, `${NBSP}млрд`, `${NBSP}трлн`],
   },
-  // CLDR az: '#,##0.00 ¤', group '.', decimal ','; the spec's '$' and 'AZN' stand for the symbol
   az: {
     group: '.',
     decimal: ',',
@@ -70,13 +72,22 @@ export const formatDecimalString = (value: string, lang: string, decimals = 2): 
   return `${sign && !isZero ? '-' : ''}${whole}${decimals > 0 ? `${style.decimal}${fraction}` : ''}`;
 };
 
-/** Spec 9: '$' for USD amounts (VAT excluded), 2 decimals: '$5,000.00', '5.000,00 $' in az. */
+/** Spec 9: '$' for USD amounts (VAT excluded), 2 decimals: '$5,000.00', '5 000,00 $' in ru, '5.000,00 $' in az. */
 export const formatUsd = (value: string, lang: string) =>
   styleOf(lang).usd(formatDecimalString(value, lang));
 
-/** Spec 9: AZN for cash and credit amounts, 2 decimals ('1.234,50 AZN' in az); rates take 4. */
+/** Spec 9: AZN for cash and credit amounts, 2 decimals ('1 234,50 AZN' in ru, '1.234,50 AZN' in az); rates take 4. */
 export const formatAzn = (value: string, lang: string, decimals = 2) =>
   styleOf(lang).azn(formatDecimalString(value, lang, decimals));
+
+/**
+ * A decimal string with the places it has, in the reader's language: what a document prints
+ * under a currency column ('2,618.88', '2 618,88', '2.618,88'; a rate '1,7000').
+ */
+export const formatExactDecimal = (value: string, lang: string) => {
+  const [, fraction = ''] = value.trim().split('.');
+  return formatDecimalString(value, lang, fraction.length);
+};
 
 /** A percentage without needless zeros: '18.00' → '18', '2.50' → '2,5' in az/ru. */
 export const formatPercent = (value: string, lang: string) => {

@@ -1,0 +1,3 @@
+import { SecondFactorPage } from '@/features/security/components/second-factor-page';
+
+export const Component = SecondFactorPage;
