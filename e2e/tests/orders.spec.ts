@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations, inLanguage } from '../support/a11y';
+import { DEMO_PASSWORD } from '../support/env';
 import { emptyBasket, moveLinesHere, signIn } from '../support/session';
 
 const STANDARD = 'Kaspersky Standard — 3 devices, 1 year';
@@ -41,6 +42,14 @@ const keysOf = (page: Page, title: string) =>
     .getByRole('listitem');
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/** A second session's token, for a change made elsewhere while the page is open. */
+const signInByApi = async (page: Page, email: string) => {
+  const answer = await page.request.post('/api/auth/login', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  return (await answer.json()).data.token as string;
+};
 
 // a sign-in, a checkout and a wait for keys: more than the default 30 s on a busy 2-core machine
 // (the credit checkout took 34 s there alone)
@@ -146,6 +155,28 @@ test('[orders][credit limit] an order over the remaining credit is blocked with 
   expect(body.message).toBe(CREDIT_LIMIT_TEXT);
   expect(body.data.error).toBe('CREDIT_LIMIT');
 
+  // a review that fitted, then the credit shrank before placing: the server's refusal is a
+  // notification titled 'Error' (spec 8) and stays beside the button (spec 5)
+  await table.getByRole('textbox', { name: `Quantity of ${STANDARD}` }).fill('1');
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  const admin = await signInByApi(page, 'gd@example.com');
+  const dealerId = Number(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo')!).uid),
+  );
+  const setLimit = (credit_limit: string) =>
+    page.request.patch(`/api/settings/users/${dealerId}`, {
+      data: { credit_limit },
+      headers: { authorization: `Bearer ${admin}` },
+    });
+  expect((await setLimit('0.00')).ok()).toBe(true);
+  try {
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: /^Error/ });
+    await expect(notice).toContainText(CREDIT_LIMIT_TEXT);
+  } finally {
+    expect((await setLimit('5000.00')).ok()).toBe(true);
+  }
+
   // cash is not limited by credit: the same basket may be placed that way
   await page
     .locator('label')
@@ -173,12 +204,20 @@ test('[orders][cash] a cash order waits for payment until a global admin confirm
   await addToBasket(page);
   await page.goto('/pages/checkout?sell_type=1');
   await expect(page.getByRole('region', { name: 'Your credit, USD excl. VAT' })).toHaveCount(0);
+  // cash is paid at the rate of the day the payment is received (specification §1, issue 31)
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText('To pay, AZN, if paid today');
+  await expect(summary).toContainText(
+    "You pay the USD price in manats at the bank's rate of the day your payment is received",
+  );
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/pages\/orders\?order=\d+$/);
   const id = openOrderId(page);
   const detail = orderDialog(page, id);
   await expect(detail.getByText('Pending').first()).toBeVisible();
   await expect(detail).toContainText('Awaiting payment.');
+  await expect(detail).toContainText('Due if paid today, AZN');
+  await expect(detail).toContainText('the AZN amount is fixed when the payment is confirmed.');
   await expect(detail.getByRole('list', { name: `Licence keys of ${STANDARD}` })).toHaveCount(0);
   // the buyer may still cancel, but not confirm its own payment
   await expect(detail.getByRole('button', { name: 'Cancel order' })).toBeVisible();
@@ -196,6 +235,9 @@ test('[orders][cash] a cash order waits for payment until a global admin confirm
   const adminDetail = orderDialog(admin, id);
   await adminDetail.getByRole('button', { name: 'Confirm payment' }).click();
   const confirm = admin.getByRole('dialog', { name: `Confirm the payment of order #${id}?` });
+  // the admin sees the amount the payment fixes before confirming it
+  await expect(confirm.getByRole('alert').filter({ hasText: 'Amount to receive' })).toBeVisible();
+  await expect(confirm).toContainText('Confirming fixes the order at this amount.');
   await confirm.getByRole('textbox', { name: 'Note (optional)' }).fill('Paid at the bank');
   await confirm.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(admin.getByText(`Payment of order #${id} confirmed.`)).toBeVisible();
@@ -203,6 +245,7 @@ test('[orders][cash] a cash order waits for payment until a global admin confirm
   // the order moves on and its keys arrive
   await expect(keysOf(admin, STANDARD)).toHaveCount(1, { timeout: 20_000 });
   await expect(adminDetail.getByText('Completed').first()).toBeVisible();
+  await expect(adminDetail).toContainText('when the payment was received.');
   await expect(adminDetail.getByRole('region', { name: 'Status history' })).toContainText(
     'Paid at the bank',
   );
@@ -309,7 +352,82 @@ test('[orders][keys] a dealer activates and e-mails its keys and asks for a retu
   await expect(history).toContainText('Return requested');
   await expect(history).toContainText('Delivered → Returned');
   expect(await history.innerText()).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+
+  // issue 33: every screen tells the truth. Fully returned, the order reads "Returned", and no
+  // one is offered to e-mail its revoked key; on credit and not settled, it shows no "Paid" date
+  await expect(
+    adminDetail.getByText('Returned: every licence came back (1 of 1) and the keys are revoked.'),
+  ).toBeVisible();
+  await expect(adminDetail.getByRole('button', { name: 'Send keys by e-mail' })).toHaveCount(0);
+  await expect(adminDetail.getByText('Credit not settled yet')).toBeVisible();
+  await expect(adminDetail.getByText('Paid', { exact: true })).toHaveCount(0);
+  await adminDetail.getByRole('button', { name: 'Mark credit settled' }).click();
+  await admin
+    .getByRole('dialog', { name: `Mark the credit of order #${id} as settled?` })
+    .getByRole('button', { name: 'Mark credit settled' })
+    .click();
+  await expect(adminDetail.getByText('Settled', { exact: true })).toBeVisible();
+  await expect(adminDetail.getByText('Paid', { exact: true })).toHaveCount(0);
+
+  // the decision is in the audit log, in words, in en, ru and az
+  for (const [lang, action, record] of [
+    ['en', 'Return approved', 'Order'],
+    ['ru', 'Возврат одобрен', 'Заказ'],
+    ['az', 'Qaytarma təsdiqlənib', 'Sifariş'],
+  ] as const) {
+    await inLanguage(admin, '/pages/settings/users?tab=audit', lang);
+    const entry = admin
+      .getByRole('row')
+      .filter({ hasText: action })
+      .filter({ hasText: `#${id}` });
+    await expect(entry.first()).toContainText(record);
+    await expect(entry.first()).toContainText('Bought the wrong plan');
+    await expect(entry.first()).toContainText('Aysel Mammadova');
+  }
   await admin.context().close();
+
+  // the dealer's page says the same
+  await page.reload();
+  await expect(detail.getByText('Returned: every licence came back (1 of 1)')).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Send keys by e-mail' })).toHaveCount(0);
+  await expect(detail.getByText('Settled', { exact: true })).toBeVisible();
+});
+
+test('[orders][my credit] a dealer sees its credit, open credit orders and refunds in en, ru and az, and opens an order from there', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer@example.com');
+  await addToBasket(page, 1, M365);
+  const id = await placeOnCredit(page);
+  // the drawer's own button: Escape closes it only while focus is inside, and a notice may hold it
+  await orderDialog(page, id).getByRole('button', { name: 'Close' }).click();
+  await expect(orderDialog(page, id)).toBeHidden();
+  await page.getByRole('navigation').getByRole('link', { name: 'My credit' }).click();
+  await expect(page).toHaveURL(/\/pages\/credit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My credit' })).toBeVisible();
+  for (const label of ['Credit limit', 'Used', 'Remaining'])
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: /% of the limit used: \$/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /used credit went from \$/ })).toBeVisible();
+  const open = page.getByRole('region', { name: 'Open credit orders' });
+  await expect(open.getByRole('link', { name: `Order #${id}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Latest settlements and refunds' })).toBeVisible();
+  // scanned once the page has settled (the menu's active link fades in)
+  await inLanguage(page, '/pages/credit', 'en');
+  await expectNoSeriousViolations(page, 'my credit en');
+  await open.getByRole('link', { name: `Order #${id}` }).click();
+  await expect(orderDialog(page, id)).toBeVisible();
+
+  for (const [lang, title, limit] of [
+    ['ru', 'Мой кредит', 'Кредитный лимит'],
+    ['az', 'Kreditim', 'Kredit limiti'],
+  ] as const) {
+    await inLanguage(page, '/pages/credit', lang);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(limit, { exact: true })).toBeVisible();
+    await expectNoSeriousViolations(page, `my credit ${lang}`);
+  }
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
 });
 
 test('[orders][manual delivery] an admin types the keys of a vendor-delivered item', async ({
@@ -334,7 +452,7 @@ test('[orders][manual delivery] an admin types the keys of a vendor-delivered it
   await deliver
     .getByRole('textbox', { name: 'Keys, one per line' })
     .fill('  ACAD-LT-E2E-0001  \n\n');
-  await expect(deliver).toContainText('1 of 1 keys entered');
+  await expect(deliver).toContainText('1 of 1 key entered');
   await deliver.getByRole('button', { name: 'Deliver' }).click();
   await expect(admin.getByText('The keys have been delivered.')).toBeVisible();
   await expect(keysOf(admin, AUTOCAD_LT.title)).toHaveText([/ACAD-LT-E2E-0001/]);
@@ -469,7 +587,8 @@ test('[orders][price changed] a rate that moves between the review and "Place or
   const setRate = (rate: string) =>
     page.request.post('/api/settings/exchange-rates', {
       headers: admin,
-      data: { date: today, rate },
+      // a day's stored rate changes only with a reason (issue 31)
+      data: { date: today, rate, reason: 'The bank moved the rate' },
     });
   const moved = (Number.parseInt(review.rate.replace('.', ''), 10) + 500).toString();
   const newRate = `${moved.slice(0, -4)}.${moved.slice(-4)}`;
