@@ -1,10 +1,11 @@
 import { Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage, notifySuccess } from '@/lib/notify';
 import { ConfirmDialog } from './confirm-dialog';
+import { useStateResetOn } from './use-state-reset-on';
 
 type ConfirmDeleteModalProps = {
   /** the record to delete, or null when the modal is closed */
@@ -20,13 +21,12 @@ type ConfirmDeleteModalProps = {
 export const ConfirmDeleteModal = ({ target, onConfirm, onClose }: ConfirmDeleteModalProps) => {
   const { t } = useTranslation();
   const [isPending, setPending] = useState(false);
-  const [error, setError] = useState<{ isInUse: boolean; message: string } | null>(null);
-
   // A new record starts without the last one's refusal (the target object itself is rebuilt
   // on every render of the table, so its name tells records apart).
-  const targetName = target?.name;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the record changes
-  useEffect(() => setError(null), [targetName]);
+  const [error, setError] = useStateResetOn<{ isInUse: boolean; message: string } | null>(
+    null,
+    target?.name,
+  );
 
   const confirm = async () => {
     if (!target) return;

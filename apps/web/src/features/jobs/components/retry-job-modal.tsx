@@ -1,8 +1,8 @@
 import type { FailedJob } from '@esd/shared/jobs/jobs.schemas';
 import { Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useStateResetOn } from '@/components/use-state-reset-on';
 import { getErrorMessage, notifySuccess } from '@/lib/notify';
 import { useRetryFailedJob } from '../api/retry-failed-job';
 
@@ -10,9 +10,8 @@ import { useRetryFailedJob } from '../api/retry-failed-job';
 export const RetryJobModal = ({ job, onClose }: { job: FailedJob | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const retry = useRetryFailedJob();
-  const [error, setError] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new job starts without the last refusal
-  useEffect(() => setError(null), [job?.id]);
+  // a new job starts without the last refusal
+  const [error, setError] = useStateResetOn<string | null>(null, job?.id);
 
   const queue = job ? t(`jobs.queues.${job.queue}`) : '';
   const confirm = () => {

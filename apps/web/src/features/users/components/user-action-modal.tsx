@@ -1,8 +1,8 @@
 import type { ManagedUser } from '@esd/shared/users/users.schemas';
 import { Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useStateResetOn } from '@/components/use-state-reset-on';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage, notifySuccess } from '@/lib/notify';
 import { type UserAction, useUserAction } from '../api/save-user';
@@ -36,10 +36,11 @@ export const UserActionModal = ({
 }) => {
   const { t } = useTranslation();
   const run = useUserAction();
-  const [error, setError] = useState<string | null>(null);
-  const key = pending ? `${pending.user.id}-${pending.action}` : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new action starts without the last refusal
-  useEffect(() => setError(null), [key]);
+  // a new action starts without the last refusal
+  const [error, setError] = useStateResetOn<string | null>(
+    null,
+    pending ? `${pending.user.id}-${pending.action}` : null,
+  );
 
   const copy = pending ? texts[pending.action] : texts.deactivate;
   const names = pending ? { name: pending.user.name, email: pending.user.email } : {};
