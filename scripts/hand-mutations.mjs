@@ -125,6 +125,12 @@ const mutations = {
     '',
     [`${modules}adobe/adobe.renewal.test.ts`],
   ],
+  'adobe-customer-commitment': [
+    `${modules}adobe/adobe.service.ts`,
+    'const threeYear = committed || input.treeYearCommitment === 1;',
+    'const threeYear = input.treeYearCommitment === 1;',
+    [model],
+  ],
   'adobe-no-keys-to-send': [
     `${modules}orders/order-actions.service.ts`,
     "(n, i) => n + (i.status === 'returned' || i.providerId === PROVIDER.adobe ? 0 : i.delivered),",

@@ -178,7 +178,8 @@ describe.each(dbKinds)(
     let adobeId = 0;
     /** a product without keys (never imported): its orders wait, paid, until cancelled */
     let waitingId = 0;
-    let adobeCustomers: number[] = [];
+    /** the dealer's first two Adobe customers: the portal's id and Adobe's */
+    let adobeCustomers: { id: number; adobeId: string }[] = [];
     /** the dealers' markup group as seeded (the markup command edits its percent) */
     let markupGroup: { id: number; name: string; percent: string; categories: object[] };
     let baselineOrderId = 0;
@@ -312,7 +313,9 @@ describe.each(dbKinds)(
       );
       adobeId = adobe!.id;
       const listed = await call('dealer', 'GET', '/api/getAdobeCustomerList');
-      adobeCustomers = (listed.body.data as { id: number }[]).slice(0, 2).map((c) => c.id);
+      adobeCustomers = (listed.body.data as { id: number; customer: { customerId: string } }[])
+        .slice(0, 2)
+        .map((c) => ({ id: c.id, adobeId: c.customer.customerId }));
       expect(adobeCustomers.length).toBeGreaterThan(0);
       const [group] = await rowsOf<{ id: number; name: string; percent: string }>(sql`
         select mg.id, mg.name, mg.percent::text from users u
@@ -1232,7 +1235,7 @@ describe.each(dbKinds)(
           async (model) => {
             const answer = await call(dealer, 'POST', '/api/basket/add/adobe', {
               product_id: adobeId,
-              customer_id: adobeCustomers[c % adobeCustomers.length],
+              customer_id: adobeCustomers[c % adobeCustomers.length]!.id,
               quantity,
               treeYearCommitment: commitment,
               sell_type: sellType,
@@ -1240,7 +1243,8 @@ describe.each(dbKinds)(
             if (!model.active[dealer]) return expectStatus(answer, [401], 'Adobe add, inactive');
             // dealer2 has no Adobe account; a three-year commitment needs 10 licences
             if (dealer === 'dealer2') return expectStatus(answer, [403], 'Adobe add, no account');
-            const customer = adobeCustomers[c % adobeCustomers.length]!;
+            const { id: customer, adobeId: adobeCustomerId } =
+              adobeCustomers[c % adobeCustomers.length]!;
             // a customer under its own three-year commitment buys any quantity under it (issue
             // 33, Adobe's rule); any other needs 10 licences for one
             const committed = async () => {
@@ -1261,21 +1265,36 @@ describe.each(dbKinds)(
             }
             expectStatus(answer, [200, 422], 'Adobe add');
             saw(answer.status === 200 ? 'Adobe line' : 'Adobe add refused');
-            // an Adobe line holds one priced request: asking again replaces it
+            // an Adobe line holds one priced request: asking again replaces it. Each customer has
+            // its own line, and another under a three-year commitment: the one written carries the
+            // commitment asked for (never dropped), or else the customer's own commitment if any
             if (answer.status === 200) {
-              const line = (
+              const lines = (
                 answer.body.data.products as {
                   product_id: number;
                   sell_type: number;
-                  adobe: { three_year_commitment: boolean } | null;
+                  quantity: number;
+                  adobe: { customer_id: string; three_year_commitment: boolean } | null;
                 }[]
-              ).find((p) => p.product_id === adobeId && p.sell_type === sellType);
-              const applied = line?.adobe?.three_year_commitment ? 1 : 0;
-              // the commitment asked for is never dropped; one not asked for only comes from the
-              // customer's own commitment, and a commitment under 10 only with one
+              ).filter(
+                (p) =>
+                  p.product_id === adobeId &&
+                  p.sell_type === sellType &&
+                  p.adobe?.customer_id === adobeCustomerId,
+              );
+              const committedNow = commitment === 1 && quantity >= 10 ? false : await committed();
+              if (commitment && quantity < 10) {
+                expect(committedNow, 'a commitment under 10 without the customer’s own').toBe(true);
+              }
+              const applied = commitment === 1 || committedNow ? 1 : 0;
+              const written = lines.find((p) => p.adobe!.three_year_commitment === (applied === 1));
+              expect(
+                written?.quantity,
+                applied === commitment
+                  ? 'the line asked for, at the quantity asked for'
+                  : 'a commitment not asked for, from the customer’s own',
+              ).toBe(quantity);
               if (applied !== commitment || (commitment && quantity < 10)) {
-                expect(applied, 'a commitment asked for and dropped').toBe(1);
-                expect(await committed(), 'a commitment not asked for').toBe(true);
                 saw("Adobe line under the customer's commitment");
               }
               model.baskets[dealer].set(
