@@ -33,6 +33,8 @@ export const basketRemoveParamsSchema = z.object({
     .optional()
     .default(1),
 });
+/** GET /api/basket/remove/{itemId}: the same with its count left out (one). */
+export const basketRemoveOneParamsSchema = basketRemoveParamsSchema.pick({ itemId: true });
 
 export const basketItemSchema = z.object({
   /** the basket line's id (used by remove) */
