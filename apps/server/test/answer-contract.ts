@@ -136,7 +136,8 @@ export const checkAnswersAgainstContract = (app: FastifyInstance) => {
       contentType: String(answer.headers['content-type'] ?? ''),
       body: answer.body,
     });
-    if (mismatch) throw new Error(`[answer contract] ${mismatch}\nbody: ${answer.body.slice(0, 500)}`);
+    if (mismatch)
+      throw new Error(`[answer contract] ${mismatch}\nbody: ${answer.body.slice(0, 500)}`);
     return answer;
   };
   // the chained and callback forms of inject stay as they are (no test of this repo uses them)

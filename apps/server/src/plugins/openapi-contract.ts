@@ -13,6 +13,13 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
  * test receives against it (test/answer-contract.ts).
  */
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** statuses the route answers beyond those the contract derives (a read that refuses 409) */
+    refusals?: number[];
+  }
+}
+
 type Json = Record<string, unknown>;
 type Operation = {
   operationId?: string;
@@ -52,7 +59,12 @@ export const downloadMediaTypes: Record<string, readonly string[]> = {
 };
 
 /** What the transform learnt of each route that the document itself does not say. */
-type RouteFacts = { access: string | undefined; rateLimited: boolean; writes: boolean };
+type RouteFacts = {
+  access: string | undefined;
+  rateLimited: boolean;
+  writes: boolean;
+  refusals: number[];
+};
 
 /** `/api/orders/:id` → `/api/orders/{id}`, as the document spells paths. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -125,7 +137,19 @@ const components = () => ({
               items: {
                 type: 'object',
                 required: ['path', 'message'],
-                properties: { path: { type: 'string' }, message: { type: 'string' } },
+                properties: {
+                  // `body/email`; a header's refusal names it as zod's path (`["Idempotency-Key"]`)
+                  path: {
+                    oneOf: [
+                      { type: 'string' },
+                      {
+                        type: 'array',
+                        items: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+                      },
+                    ],
+                  },
+                  message: { type: 'string' },
+                },
               },
             },
             retry_after: { type: 'integer', minimum: 1 },
@@ -222,7 +246,9 @@ const summaryOf = (method: string, path: string, operation: Operation) => {
   return `${verbs[method] ?? method.toUpperCase()} ${what}`;
 };
 
-const ref = (status: number) => ({ $ref: `#/components/responses/${errorResponses[status]!.name}` });
+const ref = (status: number) => ({
+  $ref: `#/components/responses/${errorResponses[status]!.name}`,
+});
 
 /** Fills one operation from its route's facts; its own declarations win. */
 const completeOperation = (
@@ -266,27 +292,34 @@ const completeOperation = (
     Boolean(operation.requestBody) ||
     (operation.parameters ?? []).some((p) => p.in === 'query' || p.in === 'path');
   const writes = facts?.writes || method !== 'get';
+  const hasBody = ['post', 'put', 'patch'].includes(method);
   const statuses = [
-    hasInput && 400,
+    // any request can be refused before its route runs (a NUL character, a malformed address)
+    400,
     !anonymous && 401,
     !anonymous && 403,
-    path.includes('{') && 404,
+    // a record named in the path, the query or the body, or the one a write changes
+    (hasInput || writes) && 404,
     writes && 409,
-    operation.requestBody && 413,
-    operation.requestBody && 415,
+    hasBody && 413,
+    hasBody && 415,
     writes && 422,
-    facts?.rateLimited && 429,
+    (facts?.rateLimited || facts?.refusals.includes(429)) && 429,
     /adobe/i.test(path) && 502,
+    ...(facts?.refusals ?? []),
     500,
     503,
   ].filter((status): status is number => typeof status === 'number');
   for (const status of statuses) responses[String(status)] ??= ref(status);
-  operation.responses = responses;
+  operation.responses = Object.fromEntries(
+    Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
+  );
 };
 
 /**
  * OpenAPI 3.0 lets `nullable` stand only beside a `type`: zod writes a nullable union as
- * `{ nullable, anyOf }`, so the null goes into each branch instead (the same values).
+ * `{ nullable, anyOf }`, so the null goes into each branch instead (the same values); and zod's
+ * nullable enums leave null out of the enum, which then refuses it.
  */
 const normaliseNullable = (node: unknown): void => {
   if (Array.isArray(node)) {
@@ -302,11 +335,17 @@ const normaliseNullable = (node: unknown): void => {
       if (!branch.$ref) branch.nullable = true;
     }
   }
+  // and a nullable enum lists its null (OpenAPI 3.0.3): `mode: null` is an answer too
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...schema.enum, null];
+  }
   for (const value of Object.values(schema)) normaliseNullable(value);
 };
 
 /** The swagger plugin's `transform` and `transformObject` for one app. */
-export const openApiContract = (): Required<Pick<FastifyDynamicSwaggerOptions, 'transform' | 'transformObject'>> => {
+export const openApiContract = (): Required<
+  Pick<FastifyDynamicSwaggerOptions, 'transform' | 'transformObject'>
+> => {
   const facts = new Map<string, RouteFacts>();
   return {
     transform: (input) => {
@@ -315,12 +354,14 @@ export const openApiContract = (): Required<Pick<FastifyDynamicSwaggerOptions, '
         access?: string;
         rateLimit?: unknown;
         writes?: boolean;
+        refusals?: number[];
       };
       for (const method of methodsOf(route)) {
         facts.set(`${method} ${openApiPath(route.url)}`, {
           access: config.access,
           rateLimited: Boolean(config.rateLimit),
           writes: config.writes === true,
+          refusals: config.refusals ?? [],
         });
       }
       return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
