@@ -55,7 +55,7 @@ const mediaMatches = (declared: string, answered: string) =>
   declared === '*/*' || declared === answered.split(';')[0]!.trim().toLowerCase();
 
 /** Why the answer breaks the contract, or undefined when it keeps it. */
-export const answerMismatch = (
+const answerMismatch = (
   document: Document,
   answer: { method: string; route: string; status: number; contentType: string; body: string },
 ): string | undefined => {

@@ -67,7 +67,7 @@ type RouteFacts = {
 };
 
 /** `/api/orders/:id` → `/api/orders/{id}`, as the document spells paths. */
-export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 const methodsOf = (route: RouteOptions) =>
   (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toLowerCase());
