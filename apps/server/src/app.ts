@@ -10,7 +10,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -74,6 +73,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
+import { openApiContract } from './plugins/openapi-contract';
 import { lazyChildLoggerFactory, requestIdGenerator } from './plugins/request-logger';
 import { securityHeaders } from './plugins/security-headers';
 import { addShutdownGate } from './plugins/shutdown';
@@ -172,11 +172,13 @@ export const buildApp = async ({
   await app.register(swagger, {
     openapi: {
       info: { title: 'ESD portal API', version: '1.0.0' },
+      servers: [{ url: '/', description: 'this portal' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // operationId, summary, security, Accept-Language and every refusal, for every route
+    ...openApiContract(),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

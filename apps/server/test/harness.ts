@@ -12,6 +12,7 @@ import { runMigrations } from '../src/db/migrate';
 import type { Clock } from '../src/lib/clock';
 import { loggerOptions } from '../src/main';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/seed';
+import { checkAnswersAgainstContract } from './answer-contract';
 import { waitFor } from './wait-for';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -142,6 +143,8 @@ export const createTestContext = async (kind: DbKind, options: TestContextOption
     ? { ...(loggerOptions(config) as object), stream: options.logStream }
     : false;
   const app = await buildApp({ config, database, logger, clock: options.clock });
+  // every answer a test receives is checked against the documented contract (issue 34)
+  checkAnswersAgainstContract(app);
   await app.ready();
 
   const login = async (email: string, password = DEMO_PASSWORD) => {

@@ -63,6 +63,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const message = first ? `Invalid input: ${first.path} ${first.message}` : 'Invalid input';
       return answer(400, message, { error: 'VALIDATION_FAILED', issues });
     }
+    // a JSON (or other) body sent to an upload route: @fastify/multipart says 406, but the body's
+    // type is what is refused (415, as Fastify answers a type it cannot parse)
+    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return answer(415, 'Send the upload as a multipart form.', { error: 'INVALID_FILE' });
+    }
     // the multipart parser throws plain errors for a form it cannot read (no boundary, cut off)
     if (error.statusCode === undefined && isMultipartParseError(error)) {
       const message = 'The upload is not a readable multipart form.';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadMediaTypes } from '../../src/plugins/openapi-contract';
 import { createTestContext, type TestContext } from '../harness';
 
 /**
@@ -6,23 +7,8 @@ import { createTestContext, type TestContext } from '../harness';
  * every JSON answer against the route's response schema before sending it. This holds only if
  * every route that answers JSON declares one, for its successful status.
  */
-/** Answer files, not JSON (downloads, spreadsheets, images). */
-const fileRoutes = [
-  'GET /api/files/avatars/{name}',
-  'GET /api/files/events/{name}',
-  'GET /api/files/news/{name}',
-  'GET /api/files/prizes/{name}',
-  'GET /api/files/products/{name}',
-  'GET /api/library/{id}/download',
-  'GET /api/orders/export',
-  'GET /api/orders/{id}/keys',
-  'GET /api/statistics/adobe/export',
-  'GET /api/orders/{id}/invoice',
-  'GET /api/orders/{id}/documents/{number}',
-  'GET /api/statistics/distribution/export',
-  'GET /api/statistics/quarter/export',
-  'GET /api/statistics/weekly/export',
-];
+/** Answer files, not JSON (downloads, spreadsheets, images): the contract names their types. */
+const fileRoutes = Object.keys(downloadMediaTypes);
 /** Never succeed: spec 5 makes a sales target permanent once added (always 409). */
 const refusingRoutes = [
   'DELETE /api/settings/targets/{id}',
@@ -30,7 +16,14 @@ const refusingRoutes = [
   'PUT /api/settings/targets/{id}',
 ];
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: { $ref?: string }[];
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
 
 describe('[security] response schemas', () => {
   let ctx: TestContext;
@@ -55,5 +48,36 @@ describe('[security] response schemas', () => {
     }
     expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('every operation is complete: id, summary, tag, security, Accept-Language, refusals', () => {
+    const spec = ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const incomplete: string[] = [];
+    for (const [path, methods] of Object.entries(spec.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const route = `${method.toUpperCase()} ${path}`;
+        const lacks = [
+          !operation.operationId && 'operationId',
+          !operation.summary && 'summary',
+          !operation.tags?.length && 'tag',
+          !operation.security && 'security',
+          !operation.parameters?.some((p) => p.$ref === '#/components/parameters/AcceptLanguage') &&
+            'Accept-Language',
+          !operation.responses?.['500'] && '500',
+          path.includes('{') && !operation.responses?.['404'] && '404',
+          operation.security?.length && !operation.responses?.['401'] && '401',
+          downloadMediaTypes[route] &&
+            !Object.keys(operation.responses?.['200']?.content ?? {}).includes(
+              downloadMediaTypes[route][0]!,
+            ) &&
+            'media type',
+        ].filter(Boolean);
+        if (lacks.length) incomplete.push(`${route}: ${lacks.join(', ')}`);
+      }
+    }
+    expect(incomplete).toEqual([]);
+    // a public route says so; the sign-in is one
+    expect(spec.paths['/api/auth/login']?.post?.security).toEqual([]);
+    expect(spec.paths['/api/basket']?.get?.security).toEqual([{ bearer: [] }]);
   });
 });

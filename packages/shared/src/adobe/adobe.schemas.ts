@@ -105,7 +105,11 @@ export const adobePriceRequestSchema = z.object({
   /** the portal id of the Adobe customer (the list item's id) */
   customer_id: idTextSchema,
   quantity: z.coerce.number().int().min(1).max(ADOBE_MAX_QUANTITY),
-  treeYearCommitment: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+  treeYearCommitment: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    // the document says what the pipe accepts, not only its coerced input (issue 34)
+    .meta({ type: 'integer', enum: [0, 1] }),
   /** not in the spec's payload: 1 cash, 2 credit (default) for the basket line */
   sell_type: sellTypeQuerySchema.optional(),
   /**

@@ -14,7 +14,14 @@ export const basketAddParamsSchema = z.object({
     .string()
     .regex(/^\d{1,6}$/, 'quantity must be a whole number')
     .transform(Number)
-    .pipe(z.number().int().min(MIN_QUANTITY).max(MAX_LINE_QUANTITY)),
+    .pipe(z.number().int().min(MIN_QUANTITY).max(MAX_LINE_QUANTITY))
+    // the document states the bounds the pipe checks, not six digits (issue 34)
+    .meta({
+      type: 'integer',
+      minimum: MIN_QUANTITY,
+      maximum: MAX_LINE_QUANTITY,
+      pattern: undefined,
+    }),
   sellType: sellTypeParam,
 });
 
@@ -33,6 +40,8 @@ export const basketRemoveParamsSchema = z.object({
     .optional()
     .default(1),
 });
+/** GET /api/basket/remove/{itemId}: the same with its count left out (one). */
+export const basketRemoveOneParamsSchema = basketRemoveParamsSchema.pick({ itemId: true });
 
 export const basketItemSchema = z.object({
   /** the basket line's id (used by remove) */

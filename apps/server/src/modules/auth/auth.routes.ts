@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { access: 'anonymous', rateLimit: anonymousLimit },
+      config: { access: 'anonymous', rateLimit: anonymousLimit, refusals: [401, 403] },
       schema: {
         tags: ['auth'],
         body: loginInputSchema,
@@ -123,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password-link',
     {
       // the token is a query parameter named `token`, which every log line redacts
-      config: { access: 'anonymous', rateLimit: anonymousLimit },
+      config: { access: 'anonymous', rateLimit: anonymousLimit, refusals: [422] },
       schema: {
         tags: ['auth'],
         description:
@@ -165,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/oidc',
     {
-      config: { access: 'anonymous', rateLimit: anonymousLimit },
+      config: { access: 'anonymous', rateLimit: anonymousLimit, refusals: [401, 403] },
       schema: {
         tags: ['auth'],
         body: oidcLoginInputSchema,

@@ -46,6 +46,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const findUser = (id: number) => findUserById(app.db, id);
   const anonymous = {
     access: 'anonymous' as const,
+    // a wrong code, a spent ticket, a deactivated account (plugins/openapi-contract.ts)
+    refusals: [401, 403],
     rateLimit: { max: app.config.ANONYMOUS_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
   };
   const own = { access: 'public' as const, enrolment: true };

@@ -1,6 +1,7 @@
 import { envelopeSchema } from '@esd/shared/api';
 import {
   basketAddParamsSchema,
+  basketRemoveOneParamsSchema,
   basketRemoveParamsSchema,
   basketSchema,
   basketSellTypeParamsSchema,
@@ -59,16 +60,21 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const url of ['/basket/remove/:itemId', '/basket/remove/:itemId/:count']) {
+  // the path declares exactly its own parameters: {itemId} alone removes one
+  for (const [url, params] of [
+    ['/basket/remove/:itemId', basketRemoveOneParamsSchema],
+    ['/basket/remove/:itemId/:count', basketRemoveParamsSchema],
+  ] as const) {
     app.get(
       url,
       {
         config: { access: 'dealerOrUser', writes: true },
-        schema: { tags: ['basket'], params: basketRemoveParamsSchema, response: basketResponse },
+        schema: { tags: ['basket'], params, response: basketResponse },
       },
       async (request) => {
         const session = requireSession(request);
-        await removeFromBasket(app.db, session, request.params.itemId, request.params.count);
+        const { itemId, count = 1 } = request.params as { itemId: number; count?: number };
+        await removeFromBasket(app.db, session, itemId, count);
         return ok(
           await readBasket(app.db, session, requestLanguage(request)),
           'Removed from the basket.',

@@ -40,7 +40,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/send-keys',
     {
-      config: { access: 'public' },
+      config: { access: 'public', refusals: [429] },
       schema: {
         tags: ['orders'],
         params: orderIdParamsSchema,

@@ -47,7 +47,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/partners/applications',
     {
-      config: { access: 'anonymous' },
+      config: { access: 'anonymous', refusals: [429] },
       schema: {
         tags: ['partners'],
         body: partnerApplicationInputSchema,
