@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './api-keys';
 export * from './adobe';
 export * from './catalogue';
 export * from './content';

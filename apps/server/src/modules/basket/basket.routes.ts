@@ -17,7 +17,10 @@ const basketResponse = { 200: envelopeSchema(basketSchema) };
 export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/basket',
-    { config: { access: 'dealerOrUser' }, schema: { tags: ['basket'], response: basketResponse } },
+    {
+      config: { access: 'dealerOrUser', apiScope: 'basket:write' },
+      schema: { tags: ['basket'], response: basketResponse },
+    },
     async (request) =>
       ok(await readBasket(app.db, requireSession(request), requestLanguage(request))),
   );
@@ -25,7 +28,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/basket/add/:productId/:quantity/:sellType',
     {
-      config: { access: 'dealerOrUser', writes: true },
+      config: { access: 'dealerOrUser', writes: true, apiScope: 'basket:write' },
       schema: { tags: ['basket'], params: basketAddParamsSchema, response: basketResponse },
     },
     async (request) => {
@@ -41,7 +44,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/basket/sell-type/:sellType',
     {
-      config: { access: 'dealerOrUser', writes: true },
+      config: { access: 'dealerOrUser', writes: true, apiScope: 'basket:write' },
       schema: {
         tags: ['basket'],
         summary: 'Moves every basket line to one way of paying (1 cash, 2 credit)',
@@ -63,7 +66,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        config: { access: 'dealerOrUser', writes: true },
+        config: { access: 'dealerOrUser', writes: true, apiScope: 'basket:write' },
         schema: { tags: ['basket'], params: basketRemoveParamsSchema, response: basketResponse },
       },
       async (request) => {
