@@ -11,6 +11,7 @@ import { getErrorMessage, notifySuccess } from '@/lib/notify';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { CreateApiKeyModal } from './create-api-key-modal';
+import { scopeWordKey } from './scope-words';
 
 const statusColor: Record<ApiKeyStatus, string> = {
   active: 'green.9',
@@ -45,7 +46,7 @@ export const ApiKeysPage = () => {
         <Group gap={4}>
           {key.scopes.map((scope) => (
             <Badge key={scope} variant="light" size="sm" color="blue.9">
-              {t(`api-keys.scopes.${scope}.label`)}
+              {t(`api-keys.scopes.${scopeWordKey[scope]}.label`)}
             </Badge>
           ))}
         </Group>

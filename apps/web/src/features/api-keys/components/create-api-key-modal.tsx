@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogModal } from '@/components/dialog-modal';
 import { getErrorMessage } from '@/lib/notify';
 import { useCreateApiKey } from '../api/create-api-key';
+import { scopeWordKey } from './scope-words';
 
 type FormValues = { name: string; scopes: ApiKeyScope[]; expires_in_days: string };
 
@@ -148,8 +149,8 @@ export const CreateApiKeyModal = ({
                   <Checkbox
                     key={scope}
                     value={scope}
-                    label={t(`api-keys.scopes.${scope}.label`)}
-                    description={t(`api-keys.scopes.${scope}.hint`)}
+                    label={t(`api-keys.scopes.${scopeWordKey[scope]}.label`)}
+                    description={t(`api-keys.scopes.${scopeWordKey[scope]}.hint`)}
                   />
                 ))}
               </Stack>
