@@ -45,7 +45,7 @@ export const ApiKeysPage = () => {
       render: (key) => (
         <Group gap={4}>
           {key.scopes.map((scope) => (
-            <Badge key={scope} variant="light" size="sm" color="blue.9">
+            <Badge key={scope} variant="outline" size="sm" color="blue.9">
               {t(`api-keys.scopes.${scopeWordKey[scope]}.label`)}
             </Badge>
           ))}
@@ -85,8 +85,12 @@ export const ApiKeysPage = () => {
       key: 'status',
       header: t('api-keys.fields.status'),
       card: 'aside',
+      nowrap: true,
       render: (key) => (
-        <Badge variant="light" color={statusColor[key.status]}>
+        <Badge
+          color={statusColor[key.status]}
+          styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
+        >
           {t(`api-keys.status.${key.status}`)}
         </Badge>
       ),
@@ -95,6 +99,7 @@ export const ApiKeysPage = () => {
       key: 'actions',
       header: '',
       align: 'right',
+      nowrap: true,
       render: (key) =>
         key.status === 'active' ? (
           <Button
