@@ -31,7 +31,7 @@ type FormValues = { name: string; scopes: ApiKeyScope[]; expires_in_days: string
 const initialValues: FormValues = { name: '', scopes: [], expires_in_days: '90' };
 
 /** The expiry presets in words: "30 days" … "1 year". */
-export const useExpiryLabel = () => {
+const useExpiryLabel = () => {
   const { t } = useTranslation();
   return (days: ApiKeyExpiryDays) =>
     days === 365 ? t('api-keys.expiry.year') : t('api-keys.expiry.days', { count: days });
