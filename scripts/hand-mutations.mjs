@@ -188,6 +188,33 @@ const mutations = {
     '',
     [`${modules}orders/orders.returns-status.routes.test.ts`],
   ],
+  'api-key-secret': [
+    'apps/server/src/plugins/auth.ts',
+    'if (!row || !secretMatches(parsed.secret, row.key.secretHash)) return refuseKey();',
+    'if (!row) return refuseKey();',
+    [`${modules}api-keys/api-keys.routes.test.ts`],
+  ],
+  'api-key-revoked': [
+    'apps/server/src/plugins/auth.ts',
+    'if (key.revokedAt || key.expiresAt <= now) return refuseKey();',
+    'if (key.expiresAt <= now) return refuseKey();',
+    [`${modules}api-keys/api-keys.routes.test.ts`, `${modules}api-keys/api-keys.processes.test.ts`],
+  ],
+  'api-key-dealer-active': [
+    'apps/server/src/plugins/auth.ts',
+    "if (!user.isActive || role !== 'd') return refuseKey();",
+    "if (role !== 'd') return refuseKey();",
+    [`${modules}api-keys/api-keys.routes.test.ts`, `${modules}api-keys/api-keys.processes.test.ts`],
+  ],
+  'api-key-scope': [
+    'apps/server/src/plugins/auth.ts',
+    'if (!scope || !session.apiKey.scopes.includes(scope)) {',
+    'if (!scope) {',
+    [
+      `${modules}api-keys/api-keys.routes.test.ts`,
+      'apps/server/test/security/access-matrix.test.ts',
+    ],
+  ],
 };
 
 // `--check` (in `npm run lint`): every guard is in its file, once. A run killed mid-mutation

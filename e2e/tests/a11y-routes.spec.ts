@@ -71,6 +71,8 @@ const scans: Record<string, Entry | Entry[]> = {
   ],
   settingsGroups: { as: 'dealer', path: '/pages/settings/groups' },
   settingsProduct: { in: 'a11y.spec.ts', path: '/pages/settings/product' },
+  // issue 34: the journey scans it in the three languages and its dialogs in English
+  settingsApiKeys: { in: 'api-keys.spec.ts', path: '/pages/settings/api-keys' },
   settingsCountries: { in: 'a11y.spec.ts', path: '/pages/settings/countries' },
   settingsCategories: { as: 'gd', path: '/pages/settings/categories' },
   settingsProducts: { in: 'a11y.spec.ts', path: '/pages/settings/products' },

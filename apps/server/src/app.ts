@@ -24,6 +24,7 @@ import { pgRateLimitStore } from './lib/rate-limit-store';
 import { adobeJobsPlugin } from './modules/adobe/adobe.jobs';
 import { adobePlugin } from './modules/adobe/adobe.plugin';
 import { adobeRoutes } from './modules/adobe/adobe.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { mfaRoutes } from './modules/auth/mfa.routes';
 import { basketRoutes } from './modules/basket/basket.routes';
@@ -209,6 +210,7 @@ export const buildApp = async ({
       }
       await api.register(dealerPricesRoutes);
       await api.register(userGroupsRoutes);
+      await api.register(apiKeysRoutes);
       await api.register(keysRoutes);
       await api.register(orderSettingsRoutes);
       await api.register(adobeStatisticsRoutes);

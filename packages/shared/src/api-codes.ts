@@ -15,6 +15,8 @@ export const appErrorCodes = {
   ACCOUNT_DISABLED: 403,
   /** the role may not call this route, or the record is outside the caller's scope */
   FORBIDDEN: 403,
+  /** an API key asked for a route its scopes do not open, or one no key may reach (data.scope: the scope needed, or null) */
+  API_KEY_SCOPE: 403,
   /** the record does not exist (or is outside the caller's scope where existence leaks) */
   NOT_FOUND: 404,
   /** the record conflicts with an existing one */

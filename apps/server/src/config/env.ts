@@ -72,6 +72,11 @@ const envSchema = z.object({
    */
   ANONYMOUS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
+   * requests per minute each dealer API key may make (issue 34), counted in the database: every
+   * process together allows this many; past it the key is answered 429 with Retry-After
+   */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /**
    * the least zxcvbn score (0–4) a new password needs: dealers and users, and global and local
    * admins, whose password alone changes prices and imports keys
    */

@@ -4,13 +4,16 @@ import {
   type Role,
   roleFromTypeId,
 } from '@esd/shared/access/access.rules';
+import type { ApiKeyScope } from '@esd/shared/api-keys/api-keys.schemas';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authSessions, users } from '../db/schema';
+import { apiKeys, authSessions, users } from '../db/schema';
+import { looksLikeApiKey, parseApiKey, secretMatches } from '../lib/api-key-secret';
 import { AppError } from '../lib/errors';
 import { exactQueryToken } from '../lib/log-redaction';
 import { createTokenService, type TokenClaims } from '../lib/tokens';
+import { takeUses } from '../lib/usage-limit';
 import { createNotifiedCache } from './notified-cache';
 import { createUserCache } from './user-cache';
 
@@ -28,6 +31,11 @@ export type Session = {
   signIn: { id: string; expiresAt: Date };
   /** its role requires a second factor and it has none yet: only enrolment routes answer */
   mustEnrol: boolean;
+  /**
+   * set when the request came with a dealer's API key (issue 34): the session is its dealer's,
+   * `claims` and `signIn` stand for the key, and only routes naming one of its scopes answer
+   */
+  apiKey: { id: number; scopes: ApiKeyScope[] } | null;
 };
 
 /** `anonymous`: anyone, signed in or not. Any other value: a spec 6 rule. */
@@ -40,6 +48,12 @@ declare module 'fastify' {
     writes?: boolean;
     /** open to a user who must still enrol a second factor (MFA_REQUIRED_ROLES) */
     enrolment?: boolean;
+    /**
+     * the API-key scope that opens this route to a dealer's key (issue 34); without one, every
+     * key is refused (API_KEY_SCOPE) — key management, profile, passwords, second factors,
+     * settings and admin routes name none
+     */
+    apiScope?: ApiKeyScope;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -58,6 +72,14 @@ const readToken = (request: FastifyRequest): string | undefined => {
 const isReadRoute = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
   request.routeOptions.config?.writes !== true;
+
+/** The API key from `Authorization: Bearer esd_…`: keys never travel in URLs. */
+const readApiKey = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  const token = header.slice(7).trim();
+  return looksLikeApiKey(token) ? token : undefined;
+};
 
 const MAX_VERIFIED_TOKENS = 10_000;
 const LAST_SEEN_EVERY_MS = 60_000;
@@ -188,8 +210,87 @@ export const authPlugin = fp(
       if (!role) return null;
       await touchSignIn(signIn, ip);
       const mustEnrol = !user.mfaEnabled && app.config.mfaRequiredTypeIds.includes(user.typeId);
-      return { user, role, claims, signIn, mustEnrol };
+      return { user, role, claims, signIn, mustEnrol, apiKey: null };
     };
+
+    // A key is read from the database on every request (one indexed join): a revoked or expired
+    // key, or its dealer deactivated, is refused at once by every process, with no cache to empty.
+    const findKey = app.db
+      .select({ key: apiKeys, user: users })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.dealerId))
+      .where(eq(apiKeys.prefix, sql.placeholder('prefix')))
+      .limit(1)
+      .prepare('auth_find_api_key');
+
+    // last use written at most once a minute per key, as sign-ins are (touchSignIn above)
+    const touchKey = async (key: typeof apiKeys.$inferSelect, ip: string) => {
+      const now = app.clock.now();
+      const used = key.lastUsedAt?.getTime();
+      if (used !== undefined && now.getTime() - used < LAST_SEEN_EVERY_MS) return;
+      await app.db
+        .update(apiKeys)
+        .set({ lastUsedAt: now, lastUsedIp: ip.slice(0, 64) })
+        .where(
+          and(
+            eq(apiKeys.id, key.id),
+            or(
+              isNull(apiKeys.lastUsedAt),
+              lte(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_SEEN_EVERY_MS)),
+            ),
+          ),
+        );
+    };
+
+    const refuseKey = (): never => {
+      throw new AppError(
+        'UNAUTHORIZED',
+        'This API key is not valid: it is unknown, revoked or expired, or its dealer account is deactivated.',
+      );
+    };
+
+    /** The dealer session of a valid key; refuses (401) any other. */
+    const loadKeySession = async (
+      token: string,
+      ip: string,
+    ): Promise<Session & { apiKey: NonNullable<Session['apiKey']> }> => {
+      const parsed = parseApiKey(token) ?? refuseKey();
+      const [row] = await findKey.execute({ prefix: parsed.prefix });
+      if (!row || !secretMatches(parsed.secret, row.key.secretHash)) return refuseKey();
+      const { key, user } = row;
+      const now = app.clock.now();
+      if (key.revokedAt || key.expiresAt <= now) return refuseKey();
+      // a key acts as its dealer, never more: only an active dealer's keys answer
+      const role = roleFromTypeId(user.typeId);
+      if (!user.isActive || role !== 'd') return refuseKey();
+      await touchKey(key, ip);
+      const expiresAt = Math.floor(key.expiresAt.getTime() / 1000);
+      return {
+        user,
+        role,
+        claims: {
+          userId: user.id,
+          sessionId: `api-key:${key.id}`,
+          sessionVersion: user.sessionVersion,
+          provider: 'password',
+          expiresAt,
+        },
+        signIn: { id: `api-key:${key.id}`, expiresAt: key.expiresAt },
+        mustEnrol: !user.mfaEnabled && app.config.mfaRequiredTypeIds.includes(user.typeId),
+        apiKey: { id: key.id, scopes: key.scopes },
+      };
+    };
+
+    /** Per key, shared by every process (usage_counters); a refusal says when to retry. */
+    const countKeyUse = (keyId: number) =>
+      takeUses(app.db, [
+        {
+          key: `api-key:${keyId}`,
+          max: app.config.API_KEY_RATE_LIMIT_PER_MINUTE,
+          windowSeconds: 60,
+          message: 'Too many requests with this API key: try again in {minutes} minute.',
+        },
+      ]);
 
     app.addHook('onSend', (request, _reply, payload, done) => {
       // isRead is settled in onRequest below; a request refused before it (404, 503) is judged here
@@ -207,8 +308,25 @@ export const authPlugin = fp(
         (request.method === 'GET' || request.method === 'HEAD') && config?.writes !== true;
       const access = config?.access;
       if (!access) return;
-      const token = readToken(request);
-      if (token) request.session = await loadSession(token, request.isRead, request.ip);
+      const apiKey = readApiKey(request);
+      if (apiKey) {
+        const session = await loadKeySession(apiKey, request.ip);
+        request.session = session;
+        await countKeyUse(session.apiKey.id);
+        const scope = config.apiScope;
+        if (!scope || !session.apiKey.scopes.includes(scope)) {
+          throw new AppError(
+            'API_KEY_SCOPE',
+            scope
+              ? `This API key lacks the scope ${scope} that this request needs.`
+              : 'No API key may use this request: sign in to the portal instead.',
+            { scope: scope ?? null },
+          );
+        }
+      } else {
+        const token = readToken(request);
+        if (token) request.session = await loadSession(token, request.isRead, request.ip);
+      }
       if (access === 'anonymous') return;
       if (!request.session) {
         throw new AppError('UNAUTHORIZED', 'Authentication required: sign in again.');

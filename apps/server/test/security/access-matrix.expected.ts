@@ -1,4 +1,5 @@
 import type { Role } from '@esd/shared/access/access.rules';
+import type { ApiKeyScope } from '@esd/shared/api-keys/api-keys.schemas';
 
 /**
  * Who may call each API route, written from the product specification (sections 1, 2, 6 and
@@ -9,7 +10,7 @@ import type { Role } from '@esd/shared/access/access.rules';
  * records of one dealer or country, so access-matrix.test.ts also proves it with other
  * dealers' and countries' records.
  */
-export type Expected = { who: 'anyone' | readonly Role[]; scoped?: true };
+export type Expected = { who: 'anyone' | readonly Role[]; scoped?: true; apiScope?: ApiKeyScope };
 
 const anyone: Expected = { who: 'anyone' };
 /** spec 6 "public": all four roles (signed in) */
@@ -25,6 +26,12 @@ const shopper: Expected = { who: ['d', 'u'] };
 /** spec 6 "dealer" */
 const dealer: Expected = { who: ['d'] };
 const scoped = (expected: Expected): Expected => ({ ...expected, scoped: true });
+/**
+ * Issue 34: the one scope that opens the route to a dealer's API key (catalogue read, basket
+ * and checkout, orders and keys read, Adobe). A route without one refuses every key: key
+ * management, profile, passwords, second factors, settings and admin routes never take one.
+ */
+const key = (apiScope: ApiKeyScope, expected: Expected): Expected => ({ ...expected, apiScope });
 
 /** The settings pages spec 2 gives to the global district only. */
 const gdSettings = (resource: string, withGetOne: boolean, extra: string[] = []) => ({
@@ -95,44 +102,44 @@ export const expectedAccess: Record<string, Expected> = {
   'POST /api/profile/sessions/end-others': everyRole,
 
   // spec 2: /pages/products and /pages/product/{id} for any role.
-  'GET /api/products': scoped(everyRole),
-  'GET /api/products/{id}': everyRole,
-  'GET /api/categories': everyRole,
+  'GET /api/products': key('catalogue:read', scoped(everyRole)),
+  'GET /api/products/{id}': key('catalogue:read', everyRole),
+  'GET /api/categories': key('catalogue:read', everyRole),
 
   // spec 1 and 6: only types 3 and 4 (d, u) see quantity and basket controls, so only they
   // fill a basket and check out (spec 7 basket calls).
-  'GET /api/basket': scoped(shopper),
-  'GET /api/basket/add/{productId}/{quantity}/{sellType}': shopper,
-  'GET /api/basket/remove/{itemId}': scoped(shopper),
-  'GET /api/basket/remove/{itemId}/{count}': scoped(shopper),
-  'POST /api/basket/sell-type/{sellType}': shopper,
-  'GET /api/checkout': scoped(shopper),
+  'GET /api/basket': key('basket:write', scoped(shopper)),
+  'GET /api/basket/add/{productId}/{quantity}/{sellType}': key('basket:write', shopper),
+  'GET /api/basket/remove/{itemId}': key('basket:write', scoped(shopper)),
+  'GET /api/basket/remove/{itemId}/{count}': key('basket:write', scoped(shopper)),
+  'POST /api/basket/sell-type/{sellType}': key('basket:write', shopper),
+  'GET /api/checkout': key('basket:write', scoped(shopper)),
   // issue 33: "My credit", the caller's dealer's credit and the credit orders it may open
-  'GET /api/credit': scoped(shopper),
-  'POST /api/checkout': shopper,
+  'GET /api/credit': key('orders:read', scoped(shopper)),
+  'POST /api/checkout': key('basket:write', shopper),
 
   // spec 1: type 3 (dealer) with an Adobe account buys Adobe products for its customers.
-  'GET /api/getAdobeCustomerList': scoped(dealer),
-  'POST /api/adobe/customers': dealer,
-  'POST /api/getAdobeProductPriceByCustomer': scoped(dealer),
-  'POST /api/basket/add/adobe': scoped(dealer),
+  'GET /api/getAdobeCustomerList': key('adobe', scoped(dealer)),
+  'POST /api/adobe/customers': key('adobe', dealer),
+  'POST /api/getAdobeProductPriceByCustomer': key('adobe', scoped(dealer)),
+  'POST /api/basket/add/adobe': key('adobe', scoped(dealer)),
   // the dealer's own Adobe customers and their subscriptions at Adobe (the same account decides)
-  'GET /api/adobe/customers': scoped(dealer),
-  'GET /api/adobe/customers/{id}/subscriptions': scoped(dealer),
+  'GET /api/adobe/customers': key('adobe', scoped(dealer)),
+  'GET /api/adobe/customers/{id}/subscriptions': key('adobe', scoped(dealer)),
 
   // spec 2: /pages/orders for any role, with filters; spec 1: Excel/CSV export, sending keys
   // by e-mail. ARCHITECTURE: the buyer cancels while awaiting payment, an admin until a key
   // went out.
-  'GET /api/orders': scoped(everyRole),
-  'GET /api/orders/export': scoped(everyRole),
-  'GET /api/orders/{id}': scoped(everyRole),
+  'GET /api/orders': key('orders:read', scoped(everyRole)),
+  'GET /api/orders/export': key('orders:read', scoped(everyRole)),
+  'GET /api/orders/{id}': key('orders:read', scoped(everyRole)),
   // issue 20: "Download keys" of one order, for whoever sees the order's keys on its page
-  'GET /api/orders/{id}/keys': scoped(everyRole),
+  'GET /api/orders/{id}/keys': key('orders:read', scoped(everyRole)),
   // issue 21: the order's invoice, seen exactly as the order is
-  'GET /api/orders/{id}/invoice': scoped(everyRole),
+  'GET /api/orders/{id}/invoice': key('orders:read', scoped(everyRole)),
   // issue 31: the order's documents of record (proforma, invoice, credit notes), as the order
-  'GET /api/orders/{id}/documents': scoped(everyRole),
-  'GET /api/orders/{id}/documents/{number}': scoped(everyRole),
+  'GET /api/orders/{id}/documents': key('orders:read', scoped(everyRole)),
+  'GET /api/orders/{id}/documents/{number}': key('orders:read', scoped(everyRole)),
   'POST /api/orders/{id}/cancel': scoped(everyRole),
   'POST /api/orders/{id}/send-keys': scoped(everyRole),
   // ARCHITECTURE: district admins confirm payments, settle credit, enter vendor keys, decide
@@ -196,6 +203,10 @@ export const expectedAccess: Record<string, Expected> = {
   'PUT /api/dealer/groups/{id}': scoped(dealer),
   'DELETE /api/dealer/groups/{id}': scoped(dealer),
   'GET /api/dealer/users': scoped(dealer),
+  // issue 34: a dealer's own API keys, managed signed in (never with a key)
+  'GET /api/dealer/api-keys': scoped(dealer),
+  'POST /api/dealer/api-keys': dealer,
+  'POST /api/dealer/api-keys/{id}/revoke': scoped(dealer),
 
   // spec 2: countries, categories, products, news, prizes, won prizes, events, library,
   // markup, targets settings for the global district only.

@@ -1,4 +1,5 @@
 import type { Role } from '@esd/shared/access/access.rules';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@esd/shared/api-keys/api-keys.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../harness';
 import { caller } from '../users-support';
@@ -42,10 +43,31 @@ describe.each(dbKinds)('[security][access matrix] every API route × every role 
   let world: ScopeWorld;
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind);
+    // every route is called with several keys: the per-key limit stays out of the way
+    ctx = await createTestContext(kind, { env: { API_KEY_RATE_LIMIT_PER_MINUTE: '100000' } });
     world = await loadScopeWorld(ctx);
     as.anonymous = caller(ctx, null);
     Object.assign(as, { gd: world.as.gd, ld: world.as.ld, d: world.as.d, u: world.as.u });
+  });
+
+  /** The dealer's keys: one with every scope, and for each scope one with all the others. */
+  const keys = {} as { all: ReturnType<typeof caller> } & Record<
+    ApiKeyScope,
+    ReturnType<typeof caller>
+  >;
+  const newKey = async (scopes: readonly ApiKeyScope[]) => {
+    const created = await world.as.d.post('/api/dealer/api-keys', {
+      name: `matrix ${scopes.join(' ')}`,
+      scopes,
+      expires_in_days: 30,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    return caller(ctx, created.json().data.key as string);
+  };
+  beforeAll(async () => {
+    keys.all = await newKey(API_KEY_SCOPES);
+    for (const scope of API_KEY_SCOPES)
+      keys[scope] = await newKey(API_KEY_SCOPES.filter((other) => other !== scope));
   });
   afterAll(async () => ctx?.close());
 
@@ -97,6 +119,33 @@ describe.each(dbKinds)('[security][access matrix] every API route × every role 
         expect(response.json(), label).toMatchObject({ code: 403, data: { error: 'FORBIDDEN' } });
       }
     }
+  });
+
+  it.each(routes)('%s answers a dealer’s API key as its scope says', async (route, expected) => {
+    const [method, path] = route.split(' ') as [Method, string];
+    const url = concrete(path);
+    const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+    const scopeRefusal = (response: Awaited<ReturnType<typeof keys.all.call>>, label: string) => {
+      expect(response.statusCode, label).toBe(403);
+      expect(response.json(), label).toMatchObject({
+        code: 403,
+        data: { error: 'API_KEY_SCOPE', scope: expected.apiScope ?? null },
+      });
+    };
+    const everyScope = await keys.all.call(method, url, body);
+    const label = `key ${method} ${url}: ${everyScope.statusCode} ${everyScope.body.slice(0, 200)}`;
+    if (!expected.apiScope) {
+      scopeRefusal(everyScope, label);
+      return;
+    }
+    // the key acts as its dealer: let through exactly where the dealer is
+    const dealerAllowed = expected.who === 'anyone' || expected.who.includes('d');
+    expect(dealerAllowed, `${route} names a scope but refuses dealers`).toBe(true);
+    expect([401, 403], label).not.toContain(everyScope.statusCode);
+    expect(everyScope.statusCode, label).toBeLessThan(500);
+    // every scope but the one the route needs is not enough
+    const without = await keys[expected.apiScope].call(method, url, body);
+    scopeRefusal(without, `key without ${expected.apiScope} ${method} ${url}`);
   });
 
   describe('records of other dealers and countries', () => {

@@ -118,6 +118,28 @@ export const accountScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
     expect(list.map((u) => u.id)).toContain(who.u.id);
     expect(list.map((u) => u.id)).not.toContain(who.farid.id);
   },
+  // ---- a dealer's own API keys (issue 34)
+  'GET /api/dealer/api-keys': async () => {
+    const { as, otherApiKeyId } = get();
+    const listed = (c: Caller) =>
+      c
+        .get('/api/dealer/api-keys')
+        .then((r) => (r.json().data as { id: number }[]).map((k) => k.id));
+    expect(await listed(as.d)).not.toContain(otherApiKeyId);
+    expect(await listed(as.d2)).toContain(otherApiKeyId);
+  },
+  'POST /api/dealer/api-keys/{id}/revoke': async () => {
+    const { as, otherApiKeyId } = get();
+    refused(
+      await as.d.post(`/api/dealer/api-keys/${otherApiKeyId}/revoke`),
+      "dealer revokes dealer2's key",
+    );
+    const own = (await as.d2.get('/api/dealer/api-keys')).json().data as {
+      id: number;
+      status: string;
+    }[];
+    expect(own.find((k) => k.id === otherApiKeyId)?.status).toBe('active');
+  },
   ...usersChecks(get),
 });
 

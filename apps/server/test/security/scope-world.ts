@@ -83,6 +83,13 @@ export const loadScopeWorld = async (ctx: TestContext) => {
     ? await ctx.db.select().from(prizes).where(eq(prizes.eventId, event.id)).limit(1)
     : [];
   if (!ownCustomer || !event || !prize) throw new Error('seed lacks Adobe customers or events');
+  // dealer2's API key: dealer must neither see nor revoke it
+  const otherKey = await as.d2.post('/api/dealer/api-keys', {
+    name: 'Dealer2 probe key',
+    scopes: ['orders:read'],
+    expires_in_days: 30,
+  });
+  if (otherKey.statusCode !== 200) throw new Error(`dealer2's key: ${otherKey.body}`);
   return {
     ctx,
     as,
@@ -101,6 +108,7 @@ export const loadScopeWorld = async (ctx: TestContext) => {
     ownCustomerId: ownCustomer.id,
     eventId: event.id,
     prizeId: prize.id,
+    otherApiKeyId: otherKey.json().data.id as number,
   };
 };
 export type ScopeWorld = Awaited<ReturnType<typeof loadScopeWorld>>;

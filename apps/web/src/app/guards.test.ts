@@ -118,6 +118,8 @@ describe('paths', () => {
       '/pages/settings/users': 'allWithoutUser',
       '/pages/settings/groups': 'dealer',
       '/pages/settings/product': 'dealer',
+      // issue 34: a dealer's API keys
+      '/pages/settings/api-keys': 'dealer',
       '/pages/settings/countries': 'globalDistrict',
       '/pages/settings/categories': 'globalDistrict',
       '/pages/settings/products': 'globalDistrict',

@@ -11,6 +11,7 @@ type English<T> = T extends { default: infer D } ? D : T;
  */
 type FeatureResources = {
   adobe: English<typeof import('@/features/adobe/locales/en.json')>;
+  'api-keys': English<typeof import('@/features/api-keys/locales/en.json')>;
   auth: English<typeof import('@/features/auth/locales/en.json')>;
   basket: English<typeof import('@/features/basket/locales/en.json')>;
   checkout: English<typeof import('@/features/checkout/locales/en.json')>;

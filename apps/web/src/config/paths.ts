@@ -172,6 +172,8 @@ export const paths = {
   settingsUsers: settings('users', 'pages.settingsUsers', 'allWithoutUser'),
   settingsGroups: settings('groups', 'pages.settingsGroups', 'dealer'),
   settingsProduct: settings('product', 'pages.settingsProduct', 'dealer'),
+  // a dealer's API keys for its own shop or ticketing (issue 34)
+  settingsApiKeys: settings('api-keys', 'pages.settingsApiKeys', 'dealer'),
   settingsCountries: settings('countries', 'pages.settingsCountries'),
   settingsCategories: settings('categories', 'pages.settingsCategories'),
   settingsProducts: settings('products', 'pages.settingsProducts'),

@@ -7,6 +7,8 @@ export const messages = {
   INVALID_CREDENTIALS: 'E-poçt və ya şifrə yanlışdır.',
   ACCOUNT_DISABLED: 'Bu hesab deaktiv edilib.',
   FORBIDDEN: 'Bu əməliyyat üçün icazəniz yoxdur.',
+  API_KEY_SCOPE:
+    'Bu API açarı bu sorğunu edə bilməz: onun icazələri bunu əhatə etmir və ya açarlar üçün bağlıdır (portala daxil olun).',
   NOT_FOUND: 'Axtarılan qeyd tapılmadı.',
   CONFLICT: 'Bu, mövcud qeydlə ziddiyyət təşkil edir.',
   IDEMPOTENCY_KEY_REUSED:

@@ -7,6 +7,8 @@ export const messages = {
   INVALID_CREDENTIALS: 'Wrong e-mail or password.',
   ACCOUNT_DISABLED: 'This account has been deactivated.',
   FORBIDDEN: 'You do not have permission to do this.',
+  API_KEY_SCOPE:
+    'This API key may not use this request: its scopes do not include it, or no key may (sign in to the portal instead).',
   NOT_FOUND: 'The requested item was not found.',
   CONFLICT: 'This conflicts with an existing record.',
   IDEMPOTENCY_KEY_REUSED:

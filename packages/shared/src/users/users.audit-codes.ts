@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'order.settle_credit',
   'order.return_approve',
   'order.return_reject',
+  // a dealer's API keys (issue 34)
+  'api_key.create',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +59,7 @@ export const AUDIT_RECORD_TYPES = [
   'won_prize',
   'job',
   'order',
+  'api_key',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -133,6 +137,11 @@ export const AUDIT_FIELDS = [
   // orders: what was paid or returned (`sku`, `amount_usd`, `rate`, `reason`, `note` above)
   'amount_azn',
   'quantity',
+  // API keys (`name` above): never the key itself
+  'prefix',
+  'scopes',
+  'expires_at',
+  'revoked_at',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './adobe';
+export * from './api-keys';
 export * from './catalogue';
 export * from './content';
 export * from './documents';

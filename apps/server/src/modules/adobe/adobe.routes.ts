@@ -29,7 +29,7 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       path,
       {
-        config: { access: 'dealer' },
+        config: { access: 'dealer', apiScope: 'adobe' },
         schema: {
           tags: ['adobe'],
           response: { 200: envelopeSchema(z.array(adobeCustomerListItemSchema)) },
@@ -42,7 +42,7 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/adobe/customers/:id/subscriptions',
     {
-      config: { access: 'dealer' },
+      config: { access: 'dealer', apiScope: 'adobe' },
       schema: {
         tags: ['adobe'],
         params: adobeCustomerParamsSchema,
@@ -62,7 +62,7 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/adobe/customers',
     {
-      config: { access: 'dealer' },
+      config: { access: 'dealer', apiScope: 'adobe' },
       schema: {
         tags: ['adobe'],
         body: adobeCustomerInputSchema,
@@ -79,7 +79,7 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/getAdobeProductPriceByCustomer',
     {
-      config: { access: 'dealer' },
+      config: { access: 'dealer', apiScope: 'adobe' },
       schema: {
         tags: ['adobe'],
         body: adobePriceRequestSchema,
@@ -95,7 +95,7 @@ export const adobeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/basket/add/adobe',
     {
-      config: { access: 'dealer' },
+      config: { access: 'dealer', apiScope: 'adobe' },
       schema: {
         tags: ['basket'],
         body: adobePriceRequestSchema,

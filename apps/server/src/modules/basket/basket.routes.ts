@@ -18,7 +18,10 @@ const basketResponse = { 200: envelopeSchema(basketSchema) };
 export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/basket',
-    { config: { access: 'dealerOrUser' }, schema: { tags: ['basket'], response: basketResponse } },
+    {
+      config: { access: 'dealerOrUser', apiScope: 'basket:write' },
+      schema: { tags: ['basket'], response: basketResponse },
+    },
     async (request) =>
       ok(await readBasket(app.db, requireSession(request), requestLanguage(request))),
   );
@@ -26,7 +29,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/basket/add/:productId/:quantity/:sellType',
     {
-      config: { access: 'dealerOrUser', writes: true },
+      config: { access: 'dealerOrUser', writes: true, apiScope: 'basket:write' },
       schema: { tags: ['basket'], params: basketAddParamsSchema, response: basketResponse },
     },
     async (request) => {
@@ -42,7 +45,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/basket/sell-type/:sellType',
     {
-      config: { access: 'dealerOrUser', writes: true },
+      config: { access: 'dealerOrUser', writes: true, apiScope: 'basket:write' },
       schema: {
         tags: ['basket'],
         summary: 'Moves every basket line to one way of paying (1 cash, 2 credit)',
@@ -68,7 +71,7 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        config: { access: 'dealerOrUser', writes: true },
+        config: { access: 'dealerOrUser', writes: true, apiScope: 'basket:write' },
         schema: { tags: ['basket'], params, response: basketResponse },
       },
       async (request) => {

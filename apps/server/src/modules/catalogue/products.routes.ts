@@ -22,7 +22,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'catalogue:read' },
       schema: {
         tags: ['catalogue'],
         querystring: productListQuerySchema,
@@ -36,7 +36,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'catalogue:read' },
       schema: {
         tags: ['catalogue'],
         params: idParamSchema,
@@ -56,7 +56,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'catalogue:read' },
       schema: { tags: ['catalogue'], response: { 200: envelopeSchema(z.array(categorySchema)) } },
     },
     async (request) => ok(await catalogue.categories(requestLanguage(request))),

@@ -37,7 +37,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkout',
     {
-      config: { access: 'dealerOrUser' },
+      config: { access: 'dealerOrUser', apiScope: 'basket:write' },
       schema: {
         tags: ['orders'],
         querystring: z.object({
@@ -59,7 +59,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
     {
-      config: { access: 'dealerOrUser' },
+      config: { access: 'dealerOrUser', apiScope: 'basket:write' },
       schema: {
         tags: ['orders'],
         description:

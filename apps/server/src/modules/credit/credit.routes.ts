@@ -10,7 +10,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credit',
     {
-      config: { access: 'dealerOrUser' },
+      config: { access: 'dealerOrUser', apiScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         description:

@@ -19,7 +19,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/keys',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         description:

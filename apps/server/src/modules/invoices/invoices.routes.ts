@@ -23,7 +23,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/invoice',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         description:
@@ -44,7 +44,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/documents',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         description:
@@ -59,7 +59,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/documents/:number',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         description:

@@ -56,7 +56,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         querystring: orderListQuerySchema,
@@ -69,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/export',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         description:
@@ -104,7 +104,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', apiScope: 'orders:read' },
       schema: { tags: ['orders'], params: orderIdParamsSchema, response: detailResponse },
     },
     async (request) => ok(await orders.detail(viewer(request), request.params.id)),
