@@ -66,6 +66,8 @@ import { salesStatisticsRoutes } from './modules/statistics/sales-statistics.rou
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { auditLogRoutes } from './modules/users/audit-log.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { webhooksPlugin } from './modules/webhooks/webhooks.jobs';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { authPlugin } from './plugins/auth';
 import { domainEventsPlugin } from './plugins/domain-events';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
@@ -168,6 +170,7 @@ export const buildApp = async ({
   await app.register(invoicesEventsPlugin);
   await app.register(adobeJobsPlugin);
   await app.register(rateJobsPlugin);
+  await app.register(webhooksPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -223,6 +226,7 @@ export const buildApp = async ({
       await api.register(partnersRoutes);
       await api.register(failedJobsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(webhooksRoutes);
     },
     { prefix: '/api' },
   );

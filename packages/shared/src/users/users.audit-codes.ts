@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'order.settle_credit',
   'order.return_approve',
   'order.return_reject',
+  // a dealer's webhook endpoints (issue 34)
+  'webhook_endpoint.create',
+  'webhook_endpoint.delete',
+  'webhook_endpoint.roll_secret',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +60,7 @@ export const AUDIT_RECORD_TYPES = [
   'won_prize',
   'job',
   'order',
+  'webhook_endpoint',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -133,6 +138,9 @@ export const AUDIT_FIELDS = [
   // orders: what was paid or returned (`sku`, `amount_usd`, `rate`, `reason`, `note` above)
   'amount_azn',
   'quantity',
+  // webhook endpoints (`status` above)
+  'url',
+  'events',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

@@ -13,3 +13,4 @@ export * from './settings';
 export * from './shop';
 export * from './statistics';
 export * from './users';
+export * from './webhooks';
