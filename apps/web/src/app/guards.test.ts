@@ -117,6 +117,7 @@ describe('paths', () => {
       '/pages/statistic/adobe': 'allWithoutUser',
       '/pages/settings/users': 'allWithoutUser',
       '/pages/settings/groups': 'dealer',
+      '/pages/settings/webhooks': 'dealer',
       '/pages/settings/product': 'dealer',
       '/pages/settings/countries': 'globalDistrict',
       '/pages/settings/categories': 'globalDistrict',

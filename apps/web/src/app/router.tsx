@@ -93,6 +93,7 @@ const routes: RouteObject[] = [
               pageRoute('settingsMarkup', () => import('./routes/settings-markup')),
               pageRoute('settingsProduct', () => import('./routes/settings-product-prices')),
               pageRoute('settingsGroups', () => import('./routes/settings-user-groups')),
+              pageRoute('settingsWebhooks', () => import('./routes/settings-webhooks')),
               pageRoute('checkout', () => import('./routes/checkout')),
               pageRoute('orders', () => import('./routes/orders')),
               pageRoute('credit', () => import('./routes/credit')),

@@ -171,6 +171,7 @@ export const paths = {
 
   settingsUsers: settings('users', 'pages.settingsUsers', 'allWithoutUser'),
   settingsGroups: settings('groups', 'pages.settingsGroups', 'dealer'),
+  settingsWebhooks: settings('webhooks', 'pages.settingsWebhooks', 'dealer'),
   settingsProduct: settings('product', 'pages.settingsProduct', 'dealer'),
   settingsCountries: settings('countries', 'pages.settingsCountries'),
   settingsCategories: settings('categories', 'pages.settingsCategories'),

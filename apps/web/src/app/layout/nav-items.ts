@@ -33,6 +33,7 @@ import {
   IconTrophy,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
 import { type PageName, pages, type SectionKey } from '../../config/paths';
@@ -78,6 +79,7 @@ const navSections: NavSection[] = [
     items: [
       { page: 'settingsUsers', icon: IconUsers },
       { page: 'settingsGroups', icon: IconUsersGroup },
+      { page: 'settingsWebhooks', icon: IconWebhook },
       { page: 'settingsProduct', icon: IconTags },
       { page: 'settingsCountries', icon: IconWorld },
       { page: 'settingsCategories', icon: IconCategory },
