@@ -70,6 +70,7 @@ const scans: Record<string, Entry | Entry[]> = {
     { as: 'gd', path: '/pages/settings/users' },
   ],
   settingsGroups: { as: 'dealer', path: '/pages/settings/groups' },
+  settingsWebhooks: { in: 'webhooks.spec.ts', path: '/pages/settings/webhooks' },
   settingsProduct: { in: 'a11y.spec.ts', path: '/pages/settings/product' },
   settingsCountries: { in: 'a11y.spec.ts', path: '/pages/settings/countries' },
   settingsCategories: { as: 'gd', path: '/pages/settings/categories' },
