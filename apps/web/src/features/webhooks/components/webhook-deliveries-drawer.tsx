@@ -11,11 +11,12 @@ import { notifySuccess } from '@/lib/notify';
 import { DELIVERIES_PER_PAGE, useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useResendWebhookDelivery } from '../api/webhook-actions';
 
-const statusColor: Record<WebhookDelivery['status'], string> = {
-  pending: 'blue',
-  succeeded: 'teal',
-  failed: 'orange',
-  gave_up: 'red',
+// filled, with text of at least 4.5:1 contrast (WCAG AA) on its background, as the orders' badges
+const statusColor: Record<WebhookDelivery['status'], { color: string; c: string }> = {
+  pending: { color: 'blue.8', c: 'white' },
+  succeeded: { color: 'teal.9', c: 'white' },
+  failed: { color: 'yellow.4', c: 'dark.9' },
+  gave_up: { color: 'red.9', c: 'white' },
 };
 
 type WebhookDeliveriesDrawerProps = {
@@ -42,7 +43,7 @@ export const WebhookDeliveriesDrawer = ({ endpoint, onClose }: WebhookDeliveries
       header: t('webhooks.deliveries.status'),
       card: 'aside',
       render: (d) => (
-        <Badge color={statusColor[d.status]} variant="light">
+        <Badge variant="filled" {...statusColor[d.status]}>
           {t(`webhooks.deliveries.statuses.${d.status}`)}
         </Badge>
       ),

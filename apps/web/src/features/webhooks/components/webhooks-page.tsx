@@ -60,8 +60,9 @@ export const WebhooksPage = () => {
       key: 'status',
       header: t('webhooks.fields.status'),
       card: 'aside',
+      nowrap: true,
       render: (e) => (
-        <Badge color={e.enabled ? 'teal' : 'red'} variant="light">
+        <Badge variant="filled" color={e.enabled ? 'teal.9' : 'red.9'} c="white">
           {t(e.enabled ? 'webhooks.status.enabled' : 'webhooks.status.disabled')}
         </Badge>
       ),
@@ -75,7 +76,7 @@ export const WebhooksPage = () => {
     },
     {
       key: 'tools',
-      header: t('list.actions'),
+      header: t('webhooks.fields.tools'),
       render: (e) => (
         <Group gap="xs" wrap="wrap">
           <Button
@@ -102,7 +103,6 @@ export const WebhooksPage = () => {
             <Button
               size="compact-sm"
               variant="light"
-              color="teal"
               leftSection={<IconPlayerPlay size={16} aria-hidden />}
               loading={enable.isPending && enable.variables === e.id}
               onClick={() =>
@@ -114,8 +114,7 @@ export const WebhooksPage = () => {
           )}
           <Button
             size="compact-sm"
-            variant="light"
-            color="orange"
+            variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
             onClick={() => {
               roll.reset();
