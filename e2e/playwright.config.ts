@@ -72,6 +72,8 @@ export default defineConfig({
         // every journey signs the demo admins in with the password alone; the second-factor
         // journeys (mfa.spec.ts) enrol the global admin on its profile and sign in with them
         MFA_REQUIRED_ROLES: 'none',
+        // webhooks.spec.ts registers a receiver it runs on 127.0.0.1 (plain http)
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     },
   ],

@@ -70,6 +70,7 @@ const scans: Record<string, Entry | Entry[]> = {
     { as: 'gd', path: '/pages/settings/users' },
   ],
   settingsGroups: { as: 'dealer', path: '/pages/settings/groups' },
+  settingsWebhooks: { in: 'webhooks.spec.ts', path: '/pages/settings/webhooks' },
   settingsProduct: { in: 'a11y.spec.ts', path: '/pages/settings/product' },
   // issue 34: the journey scans it in the three languages and its dialogs in English
   settingsApiKeys: { in: 'api-keys.spec.ts', path: '/pages/settings/api-keys' },

@@ -66,6 +66,8 @@ import { salesStatisticsRoutes } from './modules/statistics/sales-statistics.rou
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { auditLogRoutes } from './modules/users/audit-log.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { webhooksPlugin } from './modules/webhooks/webhooks.jobs';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { authPlugin } from './plugins/auth';
 import { domainEventsPlugin } from './plugins/domain-events';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
@@ -169,6 +171,7 @@ export const buildApp = async ({
   await app.register(invoicesEventsPlugin);
   await app.register(adobeJobsPlugin);
   await app.register(rateJobsPlugin);
+  await app.register(webhooksPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -227,6 +230,7 @@ export const buildApp = async ({
       await api.register(partnersRoutes);
       await api.register(failedJobsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(webhooksRoutes);
     },
     { prefix: '/api' },
   );

@@ -34,6 +34,8 @@ const MONEY_PATHS = [
   'apps/server/src/modules/statistics',
   'packages/shared/src/format',
   'apps/server/src/modules/credit',
+  // webhook payloads carry an order's amounts (issue 34)
+  'apps/server/src/modules/webhooks',
   'apps/web/src/features/credit',
   'apps/web/src/features/basket',
   'apps/web/src/features/checkout',

@@ -91,6 +91,8 @@ export const appErrorCodes = {
   RATE_LIMITED: 429,
   /** the server is shutting down or the database does not answer */
   UNAVAILABLE: 503,
+  /** a webhook URL that is not https or reaches a private, loopback or link-local address */
+  WEBHOOK_URL_REFUSED: 422,
   /** an unexpected failure; details only in the server log */
   INTERNAL: 500,
 } as const;

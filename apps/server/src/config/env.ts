@@ -149,6 +149,13 @@ const envSchema = z.object({
    * sandbox anyway (a shared test server); without it such a server refuses to start
    */
   ALLOW_DEMO: bool,
+  /**
+   * lets webhooks go to loopback, private and link-local addresses and over plain http (tests,
+   * a closed network); off, a target must be https and resolve to public addresses only
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  /** the first retry's delay of a failed webhook; each next one doubles, up to 6 hours */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 type Env = z.infer<typeof envSchema>;

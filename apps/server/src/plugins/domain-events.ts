@@ -11,7 +11,11 @@ type DomainEventMap = {
   /** a cash order was placed: it waits for its payment (its confirmation mail is due) */
   'order.placed': { orderId: number };
   /** an order was paid (a credit order at once, a cash order when an admin confirms it) */
-  'order.paid': { orderId: number };
+  'order.paid': {
+    orderId: number;
+    /** paid as it was placed (a credit order): no `order.placed` went before it */
+    placedNow?: boolean;
+  };
   /** an order got its last key by hand, or its last refused item was withdrawn */
   'order.completed': { orderId: number };
   /**
@@ -19,9 +23,29 @@ type DomainEventMap = {
    * money trail has the refund, if any (issue 31: the credit note is issued from it)
    */
   'order.refunded': { orderId: number };
+  /** an order was cancelled (its refund, if any, is told as `order.refunded`) */
+  'order.cancelled': { orderId: number };
+  /** an admin approved or rejected a return request of an order's item */
+  'return.decided': { orderId: number; returnId: number; approved: boolean };
+  /** the daily reminder found an Adobe subscription of a dealer's customer coming up for renewal */
+  'adobe.renewing': {
+    dealerId: number;
+    /** the portal's id of the Adobe customer */
+    customerId: number;
+    subscriptionId: string;
+    offerId: string;
+    renewalDate: string;
+    renewalQuantity: number | null;
+    autoRenew: boolean;
+    /** the reminder's kind: 30 or 7 days before */
+    daysBefore: number;
+  };
   /** keys of a product were added to the stock */
   'keys.added': { productId: number };
 };
+
+/** What an event of this name carries. */
+export type DomainEvent<K extends keyof DomainEventMap> = DomainEventMap[K];
 
 type Listener<K extends keyof DomainEventMap> = (event: DomainEventMap[K]) => Promise<void>;
 

@@ -207,6 +207,16 @@ export const expectedAccess: Record<string, Expected> = {
   'GET /api/dealer/api-keys': scoped(dealer),
   'POST /api/dealer/api-keys': dealer,
   'POST /api/dealer/api-keys/{id}/revoke': scoped(dealer),
+  // issue 34: a dealer's webhook endpoints, managed in its session like its other settings
+  'GET /api/dealer/webhooks': scoped(dealer),
+  'POST /api/dealer/webhooks': scoped(dealer),
+  'PUT /api/dealer/webhooks/{id}': scoped(dealer),
+  'DELETE /api/dealer/webhooks/{id}': scoped(dealer),
+  'POST /api/dealer/webhooks/{id}/roll-secret': scoped(dealer),
+  'POST /api/dealer/webhooks/{id}/enable': scoped(dealer),
+  'POST /api/dealer/webhooks/{id}/ping': scoped(dealer),
+  'GET /api/dealer/webhooks/{id}/deliveries': scoped(dealer),
+  'POST /api/dealer/webhooks/{id}/deliveries/{deliveryId}/resend': scoped(dealer),
 
   // spec 2: countries, categories, products, news, prizes, won prizes, events, library,
   // markup, targets settings for the global district only.

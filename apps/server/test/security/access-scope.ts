@@ -2,6 +2,7 @@ import { accountScopeChecks } from './scope-accounts';
 import { insightScopeChecks } from './scope-insights';
 import { notificationScopeChecks } from './scope-notifications';
 import { orderScopeChecks } from './scope-orders';
+import { webhookScopeChecks } from './scope-webhooks';
 import type { ScopeChecks, ScopeWorld } from './scope-world';
 
 export { loadScopeWorld, type ScopeWorld } from './scope-world';
@@ -16,4 +17,5 @@ export const createScopeChecks = (get: () => ScopeWorld): ScopeChecks => ({
   ...accountScopeChecks(get),
   ...insightScopeChecks(get),
   ...notificationScopeChecks(get),
+  ...webhookScopeChecks(get),
 });

@@ -117,6 +117,7 @@ describe('paths', () => {
       '/pages/statistic/adobe': 'allWithoutUser',
       '/pages/settings/users': 'allWithoutUser',
       '/pages/settings/groups': 'dealer',
+      '/pages/settings/webhooks': 'dealer',
       '/pages/settings/product': 'dealer',
       // issue 34: a dealer's API keys
       '/pages/settings/api-keys': 'dealer',

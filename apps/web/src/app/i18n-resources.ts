@@ -34,6 +34,7 @@ type FeatureResources = {
   statistics: English<typeof import('@/features/statistics/locales/en.json')>;
   targets: English<typeof import('@/features/targets/locales/en.json')>;
   users: English<typeof import('@/features/users/locales/en.json')>;
+  webhooks: English<typeof import('@/features/webhooks/locales/en.json')>;
 };
 
 /**

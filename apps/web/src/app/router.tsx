@@ -94,6 +94,7 @@ const routes: RouteObject[] = [
               pageRoute('settingsProduct', () => import('./routes/settings-product-prices')),
               pageRoute('settingsGroups', () => import('./routes/settings-user-groups')),
               pageRoute('settingsApiKeys', () => import('./routes/settings-api-keys')),
+              pageRoute('settingsWebhooks', () => import('./routes/settings-webhooks')),
               pageRoute('checkout', () => import('./routes/checkout')),
               pageRoute('orders', () => import('./routes/orders')),
               pageRoute('credit', () => import('./routes/credit')),

@@ -171,6 +171,7 @@ export const paths = {
 
   settingsUsers: settings('users', 'pages.settingsUsers', 'allWithoutUser'),
   settingsGroups: settings('groups', 'pages.settingsGroups', 'dealer'),
+  settingsWebhooks: settings('webhooks', 'pages.settingsWebhooks', 'dealer'),
   settingsProduct: settings('product', 'pages.settingsProduct', 'dealer'),
   // a dealer's API keys for its own shop or ticketing (issue 34)
   settingsApiKeys: settings('api-keys', 'pages.settingsApiKeys', 'dealer'),

@@ -31,6 +31,8 @@ export const messages = {
   TARGET_IMMUTABLE: 'Hədəf əlavə edildikdən sonra onu silmək və ya dəyişdirmək olmaz.',
   RATE_LIMITED: 'Həddindən çox cəhd edildi. Bir az gözləyib yenidən cəhd edin.',
   UNAVAILABLE: 'Xidmət müvəqqəti əlçatan deyil. Bir azdan yenidən cəhd edin.',
+  WEBHOOK_URL_REFUSED:
+    'Bu ünvan vebhukları qəbul edə bilməz: internetdən əlçatan https ünvanı göstərin.',
   INTERNAL: 'Bizim tərəfdə nəsə səhv getdi. Yenidən cəhd edin.',
   PRODUCT_UNAVAILABLE: 'Bu məhsulu hazırda bu üsulla almaq olmaz.',
   SELL_TYPE_NOT_ALLOWED: 'Bu ödəniş üsulu (nağd və ya kredit) sizin üçün əlçatan deyil.',

@@ -30,6 +30,8 @@ export const messages = {
   TARGET_IMMUTABLE: 'After a target is added it cannot be deleted or changed.',
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+  WEBHOOK_URL_REFUSED:
+    'This address cannot receive webhooks: use an https URL that reaches a public address.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
   PRODUCT_UNAVAILABLE: 'This product cannot be bought this way right now.',
   SELL_TYPE_NOT_ALLOWED: 'You cannot pay this way (cash or credit).',

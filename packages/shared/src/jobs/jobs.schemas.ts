@@ -13,6 +13,8 @@ export const jobQueueNames = [
   'rate-missing-alert',
   'admin-notice',
   'admin-digest',
+  /** one attempt of a dealer's webhook delivery (modules/webhooks/webhooks.jobs.ts) */
+  'webhook-delivery',
 ] as const;
 export const jobQueueSchema = z.enum(jobQueueNames);
 export type JobQueue = z.infer<typeof jobQueueSchema>;

@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   // a dealer's API keys (issue 34)
   'api_key.create',
   'api_key.revoke',
+  // a dealer's webhook endpoints (issue 34)
+  'webhook_endpoint.create',
+  'webhook_endpoint.delete',
+  'webhook_endpoint.roll_secret',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -60,6 +64,7 @@ export const AUDIT_RECORD_TYPES = [
   'job',
   'order',
   'api_key',
+  'webhook_endpoint',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -142,6 +147,9 @@ export const AUDIT_FIELDS = [
   'scopes',
   'expires_at',
   'revoked_at',
+  // webhook endpoints (`status` above)
+  'url',
+  'events',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

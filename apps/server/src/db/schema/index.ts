@@ -14,3 +14,4 @@ export * from './settings';
 export * from './shop';
 export * from './statistics';
 export * from './users';
+export * from './webhooks';

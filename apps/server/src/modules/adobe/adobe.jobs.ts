@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import type { DomainEvent, DomainEvents } from '../../plugins/domain-events';
 import { noPayload } from '../../plugins/jobs';
 import type { Mailer } from '../../plugins/mail';
 import type { AdobeClient } from './adobe.client';
@@ -27,6 +28,8 @@ type RenewalDeps = {
   adobe: AdobeClient;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
+  /** told of each reminder that went out (the dealer's webhooks listen) */
+  events?: DomainEvents;
 };
 
 /**
@@ -56,6 +59,7 @@ export const sendRenewalReminders = async (deps: RenewalDeps, now: Date) => {
     const lang = isLanguage(dealer.lang) ? dealer.lang : 'en';
     const lines: RenewalMailLine[] = [];
     const claims: RenewalClaim[] = [];
+    const renewing: DomainEvent<'adobe.renewing'>[] = [];
     for (const { customer } of customers) {
       let subscriptions: Awaited<ReturnType<typeof readSubscriptions>>;
       try {
@@ -78,6 +82,16 @@ export const sendRenewalReminders = async (deps: RenewalDeps, now: Date) => {
         };
         if (!(await claimRenewalMail(db, claim))) continue;
         claims.push(claim);
+        renewing.push({
+          dealerId: dealer.id,
+          customerId: customer.id,
+          subscriptionId: subscription.subscription_id,
+          offerId: subscription.offer_id,
+          renewalDate: subscription.renewal_date,
+          renewalQuantity: subscription.renewal_quantity,
+          autoRenew: subscription.auto_renew,
+          daysBefore: due,
+        });
         lines.push({
           company: customer.companyName,
           product: subscription.product_title ?? subscription.offer_id,
@@ -103,6 +117,7 @@ export const sendRenewalReminders = async (deps: RenewalDeps, now: Date) => {
       });
       await confirmRenewalMails(db, claims);
       sent += claims.length;
+      for (const event of renewing) await deps.events?.emit('adobe.renewing', event);
     } catch (error) {
       await releaseRenewalMails(db, claims);
       failure ??= error;
@@ -119,7 +134,13 @@ export const sendRenewalReminders = async (deps: RenewalDeps, now: Date) => {
  */
 export const adobeJobsPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, adobe: app.adobe, mailer: app.mailer, config: app.config };
+    const deps = {
+      db: app.db,
+      adobe: app.adobe,
+      mailer: app.mailer,
+      config: app.config,
+      events: app.domainEvents,
+    };
     app.jobs.define({
       name: RENEWALS_QUEUE,
       payload: noPayload,
@@ -133,5 +154,8 @@ export const adobeJobsPlugin = fp(
       },
     });
   },
-  { name: 'adobe-jobs', dependencies: ['config', 'database', 'mail', 'adobe', 'jobs'] },
+  {
+    name: 'adobe-jobs',
+    dependencies: ['config', 'database', 'mail', 'adobe', 'jobs', 'domain-events'],
+  },
 );

@@ -471,7 +471,7 @@ export const createCheckoutService = ({
     const confirmed = quote === undefined ? undefined : decodeQuote(quote);
     const placed = await placeOrder({ db, clock }, session, { ...input, confirmed });
     if (!placed.replayed && placed.status === 'in_progress')
-      await events.emit('order.paid', { orderId: placed.orderId });
+      await events.emit('order.paid', { orderId: placed.orderId, placedNow: true });
     if (!placed.replayed && placed.status === 'pending')
       await events.emit('order.placed', { orderId: placed.orderId });
     return {

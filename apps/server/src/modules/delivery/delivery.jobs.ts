@@ -109,7 +109,9 @@ export const deliveryJobsPlugin = fp(
       }
       const adobeCompleted =
         result.adobeWaiting && (await deliverAdobeItems({ db: app.db, adobe: app.adobe }, orderId));
-      if (result.completed || adobeCompleted) await app.deliveries.orderCompleted(orderId);
+      // told to every listener (its keys mail below, the dealer's webhooks), as a completion by hand is
+      if (result.completed || adobeCompleted)
+        await app.domainEvents.emit('order.completed', { orderId });
     };
 
     // Immediate deliveries get a few connections of their own: in the shared pool they would

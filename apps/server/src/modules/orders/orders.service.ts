@@ -316,6 +316,7 @@ export const createOrdersService = ({
     },
     cancel: async (viewer: Viewer, id: number, note?: string) => {
       await cancelOrder(actions, viewer.session, id, note);
+      await events.emit('order.cancelled', { orderId: id });
       await events.emit('order.refunded', { orderId: id });
       return detail(viewer, id);
     },
@@ -357,6 +358,7 @@ export const createOrdersService = ({
         lang: viewer.lang,
         ip: viewer.ip,
       });
+      await events.emit('return.decided', { orderId: id, returnId, approved: decision.approve });
       if (decision.approve) await events.emit('order.refunded', { orderId: id });
       return detail(viewer, id);
     },

@@ -26,7 +26,7 @@ describe('getNavSections', () => {
       orders: ['orders', 'credit'],
       eventsNews: ['events', 'news', 'library'],
       statistics: ['statisticQuarter', 'statisticAdobe'],
-      settings: ['settingsUsers', 'settingsGroups', 'settingsProduct', 'settingsApiKeys'],
+      settings: ['settingsUsers', 'settingsGroups', 'settingsWebhooks', 'settingsApiKeys', 'settingsProduct'],
     });
   });
 

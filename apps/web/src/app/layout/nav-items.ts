@@ -34,6 +34,7 @@ import {
   IconTrophy,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
 import { type PageName, pages, type SectionKey } from '../../config/paths';
@@ -79,8 +80,9 @@ const navSections: NavSection[] = [
     items: [
       { page: 'settingsUsers', icon: IconUsers },
       { page: 'settingsGroups', icon: IconUsersGroup },
-      { page: 'settingsProduct', icon: IconTags },
+      { page: 'settingsWebhooks', icon: IconWebhook },
       { page: 'settingsApiKeys', icon: IconKey },
+      { page: 'settingsProduct', icon: IconTags },
       { page: 'settingsCountries', icon: IconWorld },
       { page: 'settingsCategories', icon: IconCategory },
       { page: 'settingsProducts', icon: IconPackage },

@@ -1,0 +1,3 @@
+import { WebhooksPage } from '@/features/webhooks/components/webhooks-page';
+
+export const Component = WebhooksPage;
