@@ -26,7 +26,13 @@ describe('getNavSections', () => {
       orders: ['orders', 'credit'],
       eventsNews: ['events', 'news', 'library'],
       statistics: ['statisticQuarter', 'statisticAdobe'],
-      settings: ['settingsUsers', 'settingsGroups', 'settingsWebhooks', 'settingsApiKeys', 'settingsProduct'],
+      settings: [
+        'settingsUsers',
+        'settingsGroups',
+        'settingsWebhooks',
+        'settingsApiKeys',
+        'settingsProduct',
+      ],
     });
   });
 
