@@ -39,8 +39,22 @@ export const downloadMediaTypes: Record<string, readonly string[]> = {
   'GET /api/files/news/{name}': ['image/png', 'image/jpeg', 'image/webp'],
   'GET /api/files/prizes/{name}': ['image/png', 'image/jpeg', 'image/webp'],
   'GET /api/files/products/{name}': ['image/png', 'image/jpeg', 'image/webp'],
-  // a library document keeps the type it was uploaded with
-  'GET /api/library/{id}/download': ['application/octet-stream'],
+  // a library document keeps the type it was uploaded with: one of the library's kinds
+  // (modules/library/library-file-type.ts), or bytes of no known type
+  'GET /api/library/{id}/download': [
+    'application/pdf',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/vnd.ms-excel',
+    'application/msword',
+    'application/vnd.ms-powerpoint',
+    'image/png',
+    'image/jpeg',
+    'text/csv',
+    'text/plain',
+    'application/octet-stream',
+  ],
   'GET /api/orders/{id}/keys': ['text/csv', 'text/plain'],
   'GET /api/orders/{id}/invoice': ['application/pdf'],
   'GET /api/orders/{id}/documents/{number}': ['application/pdf'],

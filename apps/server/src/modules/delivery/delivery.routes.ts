@@ -19,7 +19,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/keys',
     {
-      config: { access: 'public', apiScope: 'orders:read' },
+      // an order whose keys are not all delivered yet has none to download
+      config: { access: 'public', apiScope: 'orders:read', refusals: [409] },
       schema: {
         tags: ['orders'],
         description:

@@ -23,7 +23,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/invoice',
     {
-      config: { access: 'public', apiScope: 'orders:read' },
+      // a cancelled order has no invoice; none is issued while the seller's details are missing
+      config: { access: 'public', apiScope: 'orders:read', refusals: [409] },
       schema: {
         tags: ['orders'],
         description:
