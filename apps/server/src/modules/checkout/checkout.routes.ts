@@ -37,7 +37,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkout',
     {
-      config: { access: 'dealerOrUser', apiScope: 'basket:write' },
+      // a review past the money limits, or of lines that may no longer be bought, is refused
+      config: { access: 'dealerOrUser', apiScope: 'basket:write', refusals: [422] },
       schema: {
         tags: ['orders'],
         querystring: z.object({
