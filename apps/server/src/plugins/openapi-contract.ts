@@ -310,8 +310,10 @@ const completeOperation = (
   const statuses = [
     // any request can be refused before its route runs (a NUL character, a malformed address)
     400,
-    !anonymous && 401,
-    !anonymous && 403,
+    // open routes too: an API key sent to one is checked (401 when not valid) and refused
+    // (403 API_KEY_SCOPE), since no key may reach a sign-in, health or public form
+    401,
+    403,
     // a record named in the path, the query or the body, or the one a write changes
     (hasInput || writes) && 404,
     writes && 409,
