@@ -17,8 +17,12 @@ import { gzipSync } from 'node:zlib';
 // ceiling whenever a page gets lighter.
 const TARGET_KB = 170;
 // login 195 → 196 (issue 32): the second step and "Sign in with a passkey" are on the login page,
-// with the four new error codes' words; the WebAuthn and QR libraries load only when used
-const BUDGET_KB = { login: 196, products: 280 };
+// with the four new error codes' words; the WebAuthn and QR libraries load only when used.
+// login 196 → 198, products 280 → 283 (issues 33 and 34, measured 196.6/281.3 before issue 34 and
+// 197.1/282.2 after): the one CLDR formatter and plural rules, the quantity stepper, the error
+// words of API keys and webhooks and their two settings entries in the menu. Issue 35 cuts both
+// (targets: sign-in 150, product list 200).
+const BUDGET_KB = { login: 198, products: 283 };
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const dist = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(webDir, 'dist'));
