@@ -14,7 +14,7 @@ import { CreateApiKeyModal } from './create-api-key-modal';
 import { scopeWordKey } from './scope-words';
 
 const statusColor: Record<ApiKeyStatus, string> = {
-  active: 'green.9',
+  active: 'teal.9', // white on green.9 is under 4.5:1 (axe), teal.9 as on the webhooks page
   expired: 'gray.7',
   revoked: 'red.9',
 };
