@@ -5,23 +5,13 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
 } from '@esd/shared/api-keys/api-keys.schemas';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogModal } from '@/components/dialog-modal';
+import { ShownOnceSecret } from '@/components/shown-once-secret';
 import { getErrorMessage } from '@/lib/notify';
 import { useCreateApiKey } from '../api/create-api-key';
 import { scopeWordKey } from './scope-words';
@@ -35,50 +25,6 @@ const useExpiryLabel = () => {
   const { t } = useTranslation();
   return (days: ApiKeyExpiryDays) =>
     days === 365 ? t('api-keys.expiry.year') : t('api-keys.expiry.days', { count: days });
-};
-
-/** The key, this once, with a copy button and the warning that it will not be shown again. */
-const CreatedKey = ({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) => {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md">
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-        {t('api-keys.created.warning')}
-      </Alert>
-      <Stack gap={4}>
-        <Text size="sm" fw={600} id="api-key-value-label">
-          {t('api-keys.created.label')}
-        </Text>
-        <Code
-          block
-          aria-labelledby="api-key-value-label"
-          data-testid="api-key-value"
-          style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
-        >
-          {created.key}
-        </Code>
-        <Text size="xs" c="dimmed">
-          {t('api-keys.created.usage')}
-        </Text>
-      </Stack>
-      <Group justify="space-between">
-        <CopyButton value={created.key}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              onClick={copy}
-              leftSection={
-                copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-              }
-            >
-              {copied ? t('api-keys.created.copied') : t('api-keys.created.copy')}
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onDone}>{t('api-keys.created.done')}</Button>
-      </Group>
-    </Stack>
-  );
 };
 
 /** "Create key": name, scopes with words, an expiry preset; then the key, shown once. */
@@ -126,7 +72,17 @@ export const CreateApiKeyModal = ({
       size="lg"
     >
       {created ? (
-        <CreatedKey created={created} onDone={onClose} />
+        <ShownOnceSecret
+          value={created.key}
+          warning={t('api-keys.created.warning')}
+          label={t('api-keys.created.label')}
+          hint={t('api-keys.created.usage')}
+          copyLabel={t('api-keys.created.copy')}
+          copiedLabel={t('api-keys.created.copied')}
+          doneLabel={t('api-keys.created.done')}
+          onDone={onClose}
+          testId="api-key-value"
+        />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
