@@ -487,23 +487,23 @@ describe.each(dbKinds)('[keys] key stock and key import on %s', (kind) => {
         headers: { ...bearer(token), 'content-type': contentType, 'accept-language': lang },
         payload: body,
       });
-    const started = performance.now();
+    // CPU time, not the wall clock: on a machine busy with other work the answer waits for a
+    // core, but reading all 3 million cells would cost this process many seconds of CPU
+    const cpuBefore = process.cpuUsage();
     const importing = send('en');
-    const health = ctx.app
-      .inject({ url: '/api/health' })
-      .then((answer) => ({ answer, ms: performance.now() - started }));
+    const health = ctx.app.inject({ url: '/api/health' });
     const refused = await importing;
-    const importMs = performance.now() - started;
     const healthy = await health;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     expect(refused.statusCode, refused.body).toBe(422);
     expect(refused.json()).toMatchObject({
       message:
         'The spreadsheet is too large to read: at most 50 columns and 500,000 cells. Keep the keys in the first column and split a bigger file.',
       data: { error: 'SPREADSHEET_TOO_LARGE', max_columns: 50, max_cells: 500_000 },
     });
-    expect(importMs).toBeLessThan(2000);
-    expect(healthy.answer.statusCode).toBe(200);
-    expect(healthy.ms).toBeLessThan(2000);
+    expect(cpuMs).toBeLessThan(2000);
+    expect(healthy.statusCode).toBe(200);
     expect((await send('ru')).json().message).toMatch(/^Таблица слишком велика .* 50 столбцов/);
     expect((await send('az')).json().message).toMatch(
       /^Cədvəl oxumaq üçün çox böyükdür: .* 50 sütun/,
