@@ -136,9 +136,15 @@ describe.each(dbKinds)('[adobe] VIP Marketplace flow on %s', (kind) => {
 
   it('prices by volume and commitment level, prorated, and refuses a commitment under 10', async () => {
     const dealer = await as(ctx, 'dealer@example.com');
-    const [customer] = (await dealer.get('/api/getAdobeCustomerList')).json().data as {
-      id: number;
-    }[];
+    // a customer of its own, with no licences yet: another test's purchase would move a shared
+    // customer up a volume level (Adobe prices by what the customer already holds)
+    const created = await dealer.post('/api/adobe/customers', {
+      ...customerInput,
+      company_name: 'Khazar Pricing Studio',
+      contact_email: 'pricing@khazar-studio.example',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const customer = created.json().data as { id: number };
     const price = async (quantity: number, commitment: 0 | 1) =>
       dealer.post('/api/getAdobeProductPriceByCustomer', {
         product_id: productId,
