@@ -50,7 +50,13 @@ export const startWebhookReceiver = async (options: {
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // the portal's payloads are a few hundred bytes: refuse anything large unread
+      if (size > 64 * 1024) request.destroy();
+      else chunks.push(chunk);
+    });
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       try {
