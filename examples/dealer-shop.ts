@@ -142,7 +142,7 @@ export const orderOneLicence = async (options: {
   );
   const product = products.data.items[0];
   if (!product) throw new Error('No product found to order.');
-  log(`product ${product.id} ${product.sku}: ${product.FullTitle}, ${product.credit} on credit`);
+  log(`product ${product.id} ${product.sku}: ${product.FullTitle}, ${product.Amount} USD`);
 
   // 2. one licence into the basket, on credit
   await orThrow(
