@@ -37,6 +37,22 @@ module.exports = {
       to: { path: '^(apps|e2e|bench)/' },
     },
     {
+      name: 'client-to-portal-code',
+      severity: 'error',
+      comment:
+        "packages/client is what a dealer's developer uses: it stands on the OpenAPI document alone, never on the portal's code.",
+      from: { path: '^packages/client/' },
+      to: { path: '^(apps|packages/shared|e2e|bench|examples)/' },
+    },
+    {
+      name: 'example-to-portal-code',
+      severity: 'error',
+      comment:
+        "The examples are a dealer's code to copy: they use @esd/client and standardwebhooks, never the portal's own code.",
+      from: { path: '^examples/' },
+      to: { path: '^(apps|packages/shared|e2e|bench)/' },
+    },
+    {
       name: 'server-base-to-module',
       severity: 'error',
       comment:
@@ -116,7 +132,8 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      // .d.ts: the client's generated types (packages/client/src/schema.d.ts)
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
     },
   },
 };

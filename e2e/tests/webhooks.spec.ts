@@ -126,3 +126,65 @@ test('[webhooks][settings] a dealer registers an endpoint, copies its secret, se
     await receiver.close();
   }
 });
+
+test('[webhooks][settings] a dealer edits an endpoint: its new URL and events are saved, and events go there', async ({
+  page,
+}) => {
+  const before = await startReceiver();
+  const after = await startReceiver();
+  try {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, 'dealer@example.com', DEMO_PASSWORD, '/pages/settings/webhooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const addForm = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+    await addForm.getByLabel('URL').fill(before.url);
+    await addForm.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('dialog', { name: 'Signing secret' })
+      .getByRole('button', { name: 'I have copied it' })
+      .click();
+
+    // the edit modal opens with what is stored; a new URL and two events of the six
+    await page.getByRole('button', { name: `Edit ${before.url}` }).click();
+    const form = page.getByRole('dialog', { name: 'Edit webhook endpoint' });
+    await expect(form.getByLabel('URL')).toHaveValue(before.url);
+    await expect(form.getByRole('checkbox', { name: 'Order placed' })).toBeChecked();
+    await form.getByLabel('URL').fill(after.url);
+    for (const name of [
+      'Order placed',
+      'Order paid',
+      'Return approved or refused',
+      'Adobe subscription renewing',
+    ])
+      await form.getByRole('checkbox', { name }).uncheck();
+    await expectNoSeriousViolations(page, 'webhook edit modal en');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The endpoint has been saved.')).toBeVisible();
+    await expect(form).toBeHidden();
+
+    // saved: after a reload the row and the modal show it, and the old URL is gone
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: after.url });
+    await expect(row).toContainText('Order completed (keys ready to fetch), Order cancelled');
+    await expect(page.getByRole('row').filter({ hasText: before.url })).toHaveCount(0);
+    await page.getByRole('button', { name: `Edit ${after.url}` }).click();
+    const reopened = page.getByRole('dialog', { name: 'Edit webhook endpoint' });
+    await expect(reopened.getByLabel('URL')).toHaveValue(after.url);
+    await expect(reopened.getByRole('checkbox', { name: 'Order paid' })).not.toBeChecked();
+    await expect(
+      reopened.getByRole('checkbox', { name: 'Order completed (keys ready to fetch)' }),
+    ).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(reopened).toBeHidden();
+
+    // and the endpoint now sends to the new URL only
+    await row.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => after.received.length).toBe(1);
+    expect(before.received).toEqual([]);
+  } finally {
+    await removeEndpoints(page, before.url);
+    await removeEndpoints(page, after.url);
+    await before.close();
+    await after.close();
+  }
+});

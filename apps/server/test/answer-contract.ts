@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
@@ -115,14 +116,36 @@ const answerMismatch = (
   return `${where}: the body does not match its documented schema: ${errors}`;
 };
 
+const servedMismatches = new WeakMap<FastifyInstance, string[]>();
+
+/**
+ * The answers this app sent over a real socket that broke the contract: a suite that listens
+ * (the example's) asserts this is empty, as inject throws for the others.
+ */
+export const servedAnswerMismatches = (app: FastifyInstance) => servedMismatches.get(app) ?? [];
+
 /**
  * Installs the check on an app the harness built (before `ready`): the route of each answer is
  * noted as it is sent, and `app.inject` checks what it got back before the test sees it.
  */
 export const checkAnswersAgainstContract = (app: FastifyInstance) => {
+  const served: string[] = [];
+  servedMismatches.set(app, served);
   app.addHook('onSend', (request, reply, payload, done) => {
-    (reply.raw as unknown as Record<symbol, string | undefined>)[routeOf] =
-      request.routeOptions.url;
+    const route = request.routeOptions.url;
+    (reply.raw as unknown as Record<symbol, string | undefined>)[routeOf] = route;
+    // an answer sent over a real socket (a suite that listens): checked here, since no inject
+    // sees it; an injected one is checked when inject returns, below
+    if (route && request.raw instanceof IncomingMessage) {
+      const mismatch = answerMismatch(app.swagger() as unknown as Document, {
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        contentType: String(reply.getHeader('content-type') ?? ''),
+        body: typeof payload === 'string' || Buffer.isBuffer(payload) ? String(payload) : '',
+      });
+      if (mismatch) served.push(mismatch);
+    }
     done(null, payload);
   });
   const original = app.inject.bind(app) as (...args: unknown[]) => unknown;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
@@ -103,6 +104,8 @@ export type TestContextOptions = {
   logStream?: DestinationStream;
   /** the time the services' rules read; the real clock by default */
   clock?: Clock;
+  /** adds to the app before it is ready (a hook that watches what tests cannot see otherwise) */
+  beforeReady?: (app: FastifyInstance) => void;
 };
 
 /** Builds the real app on a new database of the given kind, migrated and seeded. */
@@ -145,6 +148,7 @@ export const createTestContext = async (kind: DbKind, options: TestContextOption
   const app = await buildApp({ config, database, logger, clock: options.clock });
   // every answer a test receives is checked against the documented contract (issue 34)
   checkAnswersAgainstContract(app);
+  options.beforeReady?.(app);
   await app.ready();
 
   const login = async (email: string, password = DEMO_PASSWORD) => {

@@ -8,6 +8,12 @@ export const TOKEN_AUDIENCE = 'esd-portal-api';
 /** how a sign-in was made: `passkey` is a password-less one */
 export type SessionProvider = 'password' | 'oidc' | 'passkey';
 
+/**
+ * How the request's session was made: a sign-in, or a dealer's API key (issue 34), which has
+ * no token and is never reissued as one.
+ */
+export type RequestProvider = SessionProvider | 'api-key';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export type TokenClaims = {

@@ -12,7 +12,7 @@ import { apiKeys, authSessions, users } from '../db/schema';
 import { looksLikeApiKey, parseApiKey, secretMatches } from '../lib/api-key-secret';
 import { AppError } from '../lib/errors';
 import { exactQueryToken } from '../lib/log-redaction';
-import { createTokenService, type TokenClaims } from '../lib/tokens';
+import { createTokenService, type RequestProvider, type TokenClaims } from '../lib/tokens';
 import { takeUses } from '../lib/usage-limit';
 import { createNotifiedCache } from './notified-cache';
 import { createUserCache } from './user-cache';
@@ -26,7 +26,8 @@ const SESSIONS_CHANGED_CHANNEL = 'esd_sessions_changed';
 export type Session = {
   user: UserRow;
   role: Role;
-  claims: TokenClaims;
+  /** the token's claims; for an API key, what stands for them, with `provider` `api-key` */
+  claims: Omit<TokenClaims, 'provider'> & { provider: RequestProvider };
   /** the sign-in the token belongs to: ended by sign-out, over at its absolute end */
   signIn: { id: string; expiresAt: Date };
   /** its role requires a second factor and it has none yet: only enrolment routes answer */
@@ -272,7 +273,7 @@ export const authPlugin = fp(
           userId: user.id,
           sessionId: `api-key:${key.id}`,
           sessionVersion: user.sessionVersion,
-          provider: 'password',
+          provider: 'api-key',
           expiresAt,
         },
         signIn: { id: `api-key:${key.id}`, expiresAt: key.expiresAt },
@@ -344,6 +345,23 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['config', 'database'] },
 );
+
+/**
+ * The session of a sign-in, with its token's claims, for a route that reads them (the profile,
+ * a token renewed). An API key's session is no sign-in: such routes name no API scope, so a key
+ * is refused before it gets here, and this refuses it the same way should one ever.
+ */
+export const requireSignIn = (session: Session): Session & { claims: TokenClaims } => {
+  const { provider } = session.claims;
+  if (provider === 'api-key') {
+    throw new AppError(
+      'API_KEY_SCOPE',
+      'No API key may use this request: sign in to the portal instead.',
+      { scope: null },
+    );
+  }
+  return { ...session, claims: { ...session.claims, provider } };
+};
 
 /** The signed-in session of a route whose access rule guarantees one. */
 export const requireSession = (request: FastifyRequest): Session => {

@@ -369,13 +369,15 @@ export const openApiContract = (): Required<
       const config = (route.config ?? {}) as {
         access?: string;
         rateLimit?: unknown;
+        apiScope?: string;
         writes?: boolean;
         refusals?: number[];
       };
       for (const method of methodsOf(route)) {
         facts.set(`${method} ${openApiPath(route.url)}`, {
           access: config.access,
-          rateLimited: Boolean(config.rateLimit),
+          // a route an API key may call counts the key's uses: past its limit, 429 (issue 34)
+          rateLimited: Boolean(config.rateLimit) || config.apiScope !== undefined,
           writes: config.writes === true,
           refusals: config.refusals ?? [],
         });

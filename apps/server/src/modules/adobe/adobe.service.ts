@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
-import { toProfile } from '../auth';
+import { shopperOf } from '../auth';
 import { findBasketLines, putAdobeLine, writeBasket } from '../basket';
 import { findProduct, loadPricingContext, usdPrice } from '../catalogue';
 import type { AdobeClient } from './adobe.client';
@@ -233,7 +233,7 @@ export const createAdobeService = ({
       if (!option) throw new AppError('ADOBE_REJECTED', 'Adobe offered no price for this request.');
       requireQuotedOption(input, option, options);
       const sellType = input.sell_type ?? 2;
-      if (!allowedSellTypes(toProfile(session.user, session.claims)).includes(sellType)) {
+      if (!allowedSellTypes(shopperOf(session.user)).includes(sellType)) {
         throw new AppError(
           'SELL_TYPE_NOT_ALLOWED',
           sellType === SELL_TYPE.credit ? 'You cannot buy on credit.' : 'You cannot pay in cash.',

@@ -20,8 +20,17 @@ describe.each(dbKinds)('[api keys] a dealer’s API keys on %s', (kind) => {
   let dealer: Awaited<ReturnType<typeof as>>;
   let productId: number;
 
+  /** how each answered request's session was made (`claims.provider`), by its URL */
+  const providers = new Map<string, string | undefined>();
+
   beforeAll(async () => {
-    ctx = await createTestContext(kind, { clock });
+    ctx = await createTestContext(kind, {
+      clock,
+      beforeReady: (app) =>
+        app.addHook('onResponse', async (request) => {
+          providers.set(request.url, request.session?.claims.provider);
+        }),
+    });
     dealer = await as(ctx, 'dealer@example.com');
     productId = await createProduct(ctx, { sku: 'APIKEY-KEYS' });
     await addKeys(ctx, productId, 20);
@@ -125,6 +134,21 @@ describe.each(dbKinds)('[api keys] a dealer’s API keys on %s', (kind) => {
       expect(response.json().data.error).toBe('VALIDATION_FAILED');
     }
     expect((await ctx.db.select().from(apiKeys)).length).toBe(before);
+  });
+
+  it('a key’s session says it came by API key, where the dealer’s own sign-in says password', async () => {
+    clock.set(START);
+    const { key } = await createKey(dealer);
+    expect((await withKey(key, '/api/products?page=1&perPage=1')).statusCode).toBe(200);
+    expect(providers.get('/api/products?page=1&perPage=1')).toBe('api-key');
+    expect((await dealer.get('/api/products?page=1&perPage=2')).statusCode).toBe(200);
+    expect(providers.get('/api/products?page=1&perPage=2')).toBe('password');
+    // a key renews no token and reads no profile: those read a sign-in's claims
+    for (const url of ['/api/auth/refresh', '/api/auth/user']) {
+      const refused = await withKey(key, url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().data.error, url).toBe('API_KEY_SCOPE');
+    }
   });
 
   it("a dealer revokes only its own keys: another dealer's id is 404 and the key still works", async () => {

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/errors';
 import { takeUses } from '../../lib/usage-limit';
-import { requireSession } from '../../plugins/auth';
+import { requireSession, requireSignIn } from '../../plugins/auth';
 import { createAuthService } from './auth.service';
 import { createOidcVerifier } from './oidc';
 import { toProfile } from './profile';
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], response: { 200: envelopeSchema(userProfileSchema) } },
     },
     async (request) => {
-      const { user, claims, mustEnrol } = requireSession(request);
+      const { user, claims, mustEnrol } = requireSignIn(requireSession(request));
       return ok(toProfile(user, { ...claims, mustEnrol }));
     },
   );

@@ -11,7 +11,7 @@ import { assertPasswordStrength } from '../../lib/password-strength';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { portalLink } from '../../lib/portal-link';
 import type { SessionProvider, TokenService } from '../../lib/tokens';
-import type { Session, UserRow } from '../../plugins/auth';
+import { requireSignIn, type Session, type UserRow } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import { guessingAlertMail, passwordResetMail } from './auth.mail';
 import * as repo from './auth.repository';
@@ -109,7 +109,8 @@ export const createAuthService = ({
       userId: session.user.id,
       sessionId: session.signIn.id,
       sessionVersion,
-      provider: session.claims.provider,
+      // an API key's session is no sign-in: no token is ever made of it
+      provider: requireSignIn(session).claims.provider,
       notAfter: session.signIn.expiresAt.getTime() / 1000,
     });
 

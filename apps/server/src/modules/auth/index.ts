@@ -5,5 +5,5 @@
 export { invalidateResetTokens } from './auth.repository';
 export { createAuthService } from './auth.service';
 export { removeAllFactors } from './mfa.repository';
-export { toProfile } from './profile';
+export { shopperOf, toProfile } from './profile';
 export { accountInviteMail, issueSetPasswordLink } from './set-password-link';

@@ -6,6 +6,19 @@ import type { UserRow } from '../../plugins/auth';
 const photoUrl = (photoPath: string | null) =>
   photoPath ? `/api/files/avatars/${photoPath}` : null;
 
+/**
+ * What the shop's rules read of a buyer (whether it may shop, pay each way, buy Adobe): of the
+ * account alone, whatever signed it in, an API key included (issue 34).
+ */
+export const shopperOf = (
+  user: UserRow,
+): Pick<UserProfile, 'type_id' | 'need_azn_cash' | 'need_azn_credit' | 'has_adobe_account'> => ({
+  type_id: user.typeId,
+  need_azn_cash: user.needAznCash,
+  need_azn_credit: user.needAznCredit,
+  has_adobe_account: user.hasAdobeAccount,
+});
+
 /** The profile the API shows about a user: no hash, no internal flags. */
 export const toProfile = (
   user: UserRow,

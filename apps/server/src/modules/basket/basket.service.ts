@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import { isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { Session } from '../../plugins/auth';
-import { toProfile } from '../auth';
+import { shopperOf } from '../auth';
 import {
   aznAmount,
   findProduct,
@@ -172,7 +172,7 @@ export const addToBasket = async (
   session: Session,
   input: { productId: number; quantity: number; sellType: SellType },
 ) => {
-  const profile = toProfile(session.user, session.claims);
+  const profile = shopperOf(session.user);
   if (!canShop(profile.type_id))
     throw new AppError('FORBIDDEN', 'Only dealers and their users can shop.');
   if (!allowedSellTypes(profile).includes(input.sellType)) {
@@ -254,7 +254,7 @@ export const removeFromBasket = (db: Db, session: Session, itemId: number, count
  * not depend on the way of paying) but two quotes for one customer cannot be merged.
  */
 export const switchBasketSellType = async (db: Db, session: Session, sellType: SellType) => {
-  const profile = toProfile(session.user, session.claims);
+  const profile = shopperOf(session.user);
   if (!canShop(profile.type_id))
     throw new AppError('FORBIDDEN', 'Only dealers and their users can shop.');
   if (!allowedSellTypes(profile).includes(sellType)) {

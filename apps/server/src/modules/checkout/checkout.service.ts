@@ -16,7 +16,7 @@ import { titleIn } from '../../lib/language';
 import type { Session, UserRow } from '../../plugins/auth';
 import type { DomainEvents } from '../../plugins/domain-events';
 import { findOwnAdobeCustomerIds } from '../adobe';
-import { toProfile } from '../auth';
+import { shopperOf } from '../auth';
 import { adobeLineInfo, findBasketLines, priceBasketLines } from '../basket';
 import { loadPricingContext, type PricingContext } from '../catalogue';
 import { findCreditLimit, orderDetail, recordPlacedMoney, sumUnpaidCredit } from '../orders';
@@ -26,8 +26,7 @@ import * as repo from './checkout.repository';
 /** The account whose credit a buyer draws on: a dealer its own, an end user its dealer's. */
 const creditDealerId = (user: UserRow) => (user.typeId === 3 ? user.id : user.dealerId);
 
-const sellTypesOf = (session: Session, user: UserRow) =>
-  allowedSellTypes(toProfile(user, session.claims));
+const sellTypesOf = (user: UserRow) => allowedSellTypes(shopperOf(user));
 
 /** The credit of a dealer whose limit the caller has read (and locked, when it checks out). */
 const creditWithLimit = async (db: DbOrTx, dealerId: number, limit: string) => {
@@ -153,7 +152,7 @@ const requireConfirmedReview = async (
   if (changes.length === 0) return;
   const review = await reviewOf(tx, session, {
     sellType: input.sellType,
-    allowed: sellTypesOf(session, session.user),
+    allowed: sellTypesOf(session.user),
     priced,
     lang: input.lang,
   });
@@ -256,7 +255,7 @@ const previewCheckout = async (
   lang: Language,
 ): Promise<CheckoutPreview> => {
   requireShopper(session);
-  const allowed = sellTypesOf(session, session.user);
+  const allowed = sellTypesOf(session.user);
   if (requested !== undefined && !allowed.includes(requested)) throw sellTypeRefused(requested);
   const ctx = await loadPricingContext(db, session, { fresh: true });
   let sellType = requested ?? allowed[0] ?? SELL_TYPE.cash;
@@ -359,8 +358,7 @@ const placeOrderOnce = (
       };
     }
 
-    if (!sellTypesOf(session, buyer).includes(input.sellType))
-      throw sellTypeRefused(input.sellType);
+    if (!sellTypesOf(buyer).includes(input.sellType)) throw sellTypeRefused(input.sellType);
     const dealerId = creditDealerId(buyer);
     if (!dealerId) throw new AppError('FORBIDDEN', 'Your account belongs to no dealer.');
     const dealer = dealerId === buyer.id ? buyer : await repo.findUser(tx, dealerId);

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { titleIn } from '../../lib/language';
 import type { Session } from '../../plugins/auth';
 import { findOwnAdobeCustomerIds } from '../adobe';
-import { toProfile } from '../auth';
+import { shopperOf } from '../auth';
 import { addBasketLine, writeBasket } from '../basket';
 import { findProduct, loadOwnSettings, loadPricingContext, usdPrice } from '../catalogue';
 import { orderNotFound } from './order-actions.service';
@@ -25,7 +25,7 @@ type Viewer = { session: Session; lang: Language };
  */
 export const createReorderService = ({ db }: { db: Db }) => ({
   reorder: async ({ session, lang }: Viewer, orderId: number): Promise<ReorderResult> => {
-    const profile = toProfile(session.user, session.claims);
+    const profile = shopperOf(session.user);
     if (!canShop(profile.type_id))
       throw new AppError('FORBIDDEN', 'Only dealers and their users can shop.');
     const found = await repo.findVisibleOrder(db, session, orderId);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { writeWithFile } from '../../lib/stored-file-write';
 import { type CheckedFile, removeStoredFile } from '../../lib/uploads';
-import type { Session } from '../../plugins/auth';
+import { requireSignIn, type Session } from '../../plugins/auth';
 import { toProfile } from '../auth';
 import * as repo from './profile.repository';
 
@@ -18,11 +18,12 @@ export const createProfileService = ({ db, avatarsDir }: { db: Db; avatarsDir: s
   };
 
   return {
-    update: async ({ user, claims }: Session, input: UpdateProfileInput) =>
-      toProfile(await update(user.id, input), claims),
+    update: async (session: Session, input: UpdateProfileInput) =>
+      toProfile(await update(session.user.id, input), requireSignIn(session).claims),
 
     /** Stores the new photo with the account, then removes the one it replaced. */
-    setPhoto: async ({ user, claims }: Session, photo: CheckedFile) => {
+    setPhoto: async (session: Session, photo: CheckedFile) => {
+      const { user, claims } = requireSignIn(session);
       const { updated, replaced } = await writeWithFile({
         db,
         dir: avatarsDir,
