@@ -2,7 +2,8 @@
  * The suites that only a real PostgreSQL can prove (several server processes, SIGKILL,
  * SIGTERM, deadlocks): they run when TEST_DATABASE_URL is set and otherwise say clearly,
  * once per suite, that they were skipped, why, and what sets the variable. Under CI (`CI=true`)
- * a missing TEST_DATABASE_URL fails the suite instead.
+ * a missing TEST_DATABASE_URL fails the suite instead. A pass told to leave PostgreSQL out
+ * (`TEST_DB_KINDS=pglite`, CI's first pass) skips them: CI's second pass runs them.
  */
 import { describe, it } from 'vitest';
 import type { DbKind } from './harness';
@@ -16,6 +17,14 @@ const realPostgresUrl = process.env.TEST_DATABASE_URL;
  * `why` says what the suite does on the real server and why PGlite cannot stand in for it.
  */
 export const realPostgresSuite = (name: string, why: string) => {
+  // TEST_DB_KINDS without postgres: this pass is PGlite's, and CI's other pass runs these
+  const kinds = process.env.TEST_DB_KINDS?.split(',').map((kind) => kind.trim());
+  if (kinds && !kinds.includes('postgres')) {
+    console.warn(
+      `[${name}] not in this pass: TEST_DB_KINDS=${kinds.join(',')} leaves PostgreSQL out.`,
+    );
+    return describe.skip;
+  }
   if (realPostgresUrl) return describe;
   // CI must prove these suites: a run where they were all skipped would pass without them
   if (process.env.CI === 'true') {
