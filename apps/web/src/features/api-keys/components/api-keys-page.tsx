@@ -1,9 +1,10 @@
 import type { ApiKey, ApiKeyStatus } from '@esd/shared/api-keys/api-keys.schemas';
 import { formatDate, formatDateTime } from '@esd/shared/format/format';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconBan, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellBadge } from '@/components/cell-badge';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -45,9 +46,9 @@ export const ApiKeysPage = () => {
       render: (key) => (
         <Group gap={4}>
           {key.scopes.map((scope) => (
-            <Badge key={scope} variant="outline" size="sm" color="blue.9">
+            <CellBadge key={scope} variant="outline" size="sm" color="blue.9">
               {t(`api-keys.scopes.${scopeWordKey[scope]}.label`)}
-            </Badge>
+            </CellBadge>
           ))}
         </Group>
       ),
@@ -87,12 +88,12 @@ export const ApiKeysPage = () => {
       card: 'aside',
       nowrap: true,
       render: (key) => (
-        <Badge
+        <CellBadge
           color={statusColor[key.status]}
           styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
         >
           {t(`api-keys.status.${key.status}`)}
-        </Badge>
+        </CellBadge>
       ),
     },
     {

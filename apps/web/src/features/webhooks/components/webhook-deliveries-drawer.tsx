@@ -1,9 +1,10 @@
 import { formatDateTime } from '@esd/shared/format/format';
 import type { WebhookDelivery, WebhookEndpoint } from '@esd/shared/webhooks/webhooks.schemas';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellBadge } from '@/components/cell-badge';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageLinks } from '@/components/page-links';
 import { SideDrawer } from '@/components/side-drawer';
@@ -43,9 +44,9 @@ export const WebhookDeliveriesDrawer = ({ endpoint, onClose }: WebhookDeliveries
       header: t('webhooks.deliveries.status'),
       card: 'aside',
       render: (d) => (
-        <Badge variant="filled" {...statusColor[d.status]}>
+        <CellBadge variant="filled" {...statusColor[d.status]}>
           {t(`webhooks.deliveries.statuses.${d.status}`)}
-        </Badge>
+        </CellBadge>
       ),
     },
     {

@@ -3,10 +3,11 @@ import type {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
 } from '@esd/shared/webhooks/webhooks.schemas';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconList, IconPlayerPlay, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CellBadge } from '@/components/cell-badge';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -62,9 +63,9 @@ export const WebhooksPage = () => {
       card: 'aside',
       nowrap: true,
       render: (e) => (
-        <Badge variant="filled" color={e.enabled ? 'teal.9' : 'red.9'} c="white">
+        <CellBadge variant="filled" color={e.enabled ? 'teal.9' : 'red.9'} c="white">
           {t(e.enabled ? 'webhooks.status.enabled' : 'webhooks.status.disabled')}
-        </Badge>
+        </CellBadge>
       ),
     },
     {
