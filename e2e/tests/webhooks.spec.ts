@@ -61,7 +61,7 @@ const words = {
   },
 } as const;
 
-test('[webhooks][settings] a dealer registers an endpoint, copies its secret, sends a test event and sees it delivered, in en, ru and az', async ({
+test('[webhooks][settings] a dealer registers an endpoint, copies its secret, sends a test event, sees it delivered and removes the endpoint, in en, ru and az', async ({
   page,
 }) => {
   const receiver = await startReceiver();
@@ -121,6 +121,17 @@ test('[webhooks][settings] a dealer registers an endpoint, copies its secret, se
     await page.getByRole('button', { name: 'Delivery log' }).first().click();
     await expect(page.getByRole('dialog', { name: /^Delivery log:/ })).toBeVisible();
     await page.screenshot({ path: `${shots}/log-390.png` });
+
+    // the dealer removes the endpoint in the page: it is gone, also after a reload
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await inLanguage(page, '/pages/settings/webhooks', 'en');
+    await page.getByRole('button', { name: `Delete ${receiver.url}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this record?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('row').filter({ hasText: receiver.url })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: receiver.url })).toHaveCount(0);
   } finally {
     await removeEndpoints(page, receiver.url);
     await receiver.close();
