@@ -2828,6 +2828,11 @@ export interface components {
                     message: string;
                 }[];
                 retry_after?: number;
+                /**
+                 * @description Which refusal of that name, where one code covers several.
+                 * @enum {string}
+                 */
+                reason?: "API_KEY_INVALID";
             } & {
                 [key: string]: unknown;
             };

@@ -98,3 +98,10 @@ export const appErrorCodes = {
 } as const;
 
 export type AppErrorCode = keyof typeof appErrorCodes;
+
+/**
+ * Refusals that share a code but want words of their own name themselves in `data.reason`
+ * (the code stays the contract clients branch on).
+ */
+export const appErrorReasons = ['API_KEY_INVALID'] as const;
+export type AppErrorReason = (typeof appErrorReasons)[number];

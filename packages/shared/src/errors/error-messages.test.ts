@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type AppErrorCode, appErrorCodes } from '../api-codes';
+import { type AppErrorCode, appErrorCodes, appErrorReasons } from '../api-codes';
 import { languages, specMessages } from '../constants';
-import { errorMessageIn, errorMessages, placeholdersOf } from './error-messages';
+import { errorMessageIn, errorMessages, placeholdersOf, reasonMessages } from './error-messages';
 
 const codes = Object.keys(appErrorCodes) as AppErrorCode[];
 
@@ -33,5 +33,26 @@ describe('error messages', () => {
     expect(errorMessageIn('PRICE_BELOW_COST', 'ru', { min_price: '12.50' })).toContain('12.50 USD');
     expect(errorMessageIn('PRICE_BELOW_COST', 'az', {})).toBeUndefined();
     expect(errorMessageIn('NOT_FOUND', 'az')).toBe('Axtarılan qeyd tapılmadı.');
+  });
+});
+
+describe('reason messages', () => {
+  it('has words for every reason in every language, translated', () => {
+    for (const lang of languages) {
+      expect(Object.keys(reasonMessages[lang]).sort()).toEqual([...appErrorReasons].sort());
+    }
+    for (const reason of appErrorReasons) {
+      expect(reasonMessages.ru[reason]).not.toBe(reasonMessages.en[reason]);
+      expect(reasonMessages.az[reason]).not.toBe(reasonMessages.en[reason]);
+    }
+  });
+
+  it("takes a named reason's words over its code's, and ignores a reason it does not know", () => {
+    const invalid = { reason: 'API_KEY_INVALID' };
+    expect(errorMessageIn('UNAUTHORIZED', 'ru', invalid)).toBe(reasonMessages.ru.API_KEY_INVALID);
+    expect(errorMessageIn('UNAUTHORIZED', 'az', invalid)).toContain('API açarı');
+    expect(errorMessageIn('UNAUTHORIZED', 'ru', { reason: 'constructor' })).toBe(
+      errorMessages.ru.UNAUTHORIZED,
+    );
   });
 });

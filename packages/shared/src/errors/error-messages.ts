@@ -1,8 +1,8 @@
-import type { AppErrorCode } from '../api-codes';
+import { type AppErrorCode, type AppErrorReason, appErrorReasons } from '../api-codes';
 import type { Language } from '../constants';
-import { messages as az } from './messages-az';
-import { messages as en } from './messages-en';
-import { messages as ru } from './messages-ru';
+import { messages as az, reasons as azReasons } from './messages-az';
+import { messages as en, reasons as enReasons } from './messages-en';
+import { messages as ru, reasons as ruReasons } from './messages-ru';
 
 /**
  * The words of every error code in every language: the one source of them. The server answers
@@ -12,6 +12,16 @@ import { messages as ru } from './messages-ru';
  */
 export const errorMessages: Record<Language, Record<AppErrorCode, string>> = { en, ru, az };
 
+/** The words of a refusal that names its `data.reason` (`appErrorReasons`), per language. */
+export const reasonMessages: Record<Language, Record<AppErrorReason, string>> = {
+  en: enReasons,
+  ru: ruReasons,
+  az: azReasons,
+};
+
+const isReason = (value: unknown): value is AppErrorReason =>
+  typeof value === 'string' && (appErrorReasons as readonly string[]).includes(value);
+
 const placeholder = /\{\{\s*(\w+)\s*\}\}/g;
 
 /** The `{{field}}` names a text takes from the answer's data. */
@@ -19,7 +29,7 @@ export const placeholdersOf = (text: string): string[] =>
   [...text.matchAll(placeholder)].map((match) => match[1] ?? '');
 
 /**
- * An error code's words in a language, with `{{field}}` filled from the answer's data;
+ * An error code's words in a language (or its reason's, when the data names one), with `{{field}}` filled from the answer's data;
  * undefined when the data lacks a text or number for one of its fields.
  */
 export const errorMessageIn = (
@@ -28,7 +38,10 @@ export const errorMessageIn = (
   data: Record<string, unknown> = {},
 ): string | undefined => {
   let missing = false;
-  const text = errorMessages[lang][code].replace(placeholder, (_, name: string) => {
+  const words = isReason(data.reason)
+    ? reasonMessages[lang][data.reason]
+    : errorMessages[lang][code];
+  const text = words.replace(placeholder, (_, name: string) => {
     const value = data[name];
     if (typeof value === 'string' || typeof value === 'number') return String(value);
     missing = true;

@@ -1,4 +1,4 @@
-import type { AppErrorCode } from '../api-codes';
+import type { AppErrorCode, AppErrorReason } from '../api-codes';
 
 /** The Azerbaijani words of every error code: `{{field}}` names a field of the answer's data. */
 export const messages = {
@@ -65,3 +65,9 @@ export const messages = {
   COMPANY_DETAILS_MISSING:
     'Satıcının rekvizitləri hələ daxil edilməyib, ona görə faktura tərtib etmək olmur. Qlobal admin onları Ayarlar → Şirkət bölməsində daxil edir.',
 } as const satisfies Record<AppErrorCode, string>;
+
+/** Words for a refusal whose data names a `reason`: its code's words are too general there. */
+export const reasons = {
+  API_KEY_INVALID:
+    'Bu API açarı etibarlı deyil: o naməlumdur, ləğv edilib və ya müddəti bitib, ya da onun dilerinin hesabı deaktiv edilib.',
+} as const satisfies Record<AppErrorReason, string>;

@@ -1,4 +1,4 @@
-import type { AppErrorCode } from '../api-codes';
+import type { AppErrorCode, AppErrorReason } from '../api-codes';
 
 /** The English words of every error code: `{{field}}` names a field of the answer's data. */
 export const messages = {
@@ -65,3 +65,9 @@ export const messages = {
   COMPANY_DETAILS_MISSING:
     "The seller's details are not entered yet, so no invoice can be made. A global admin enters them on Settings → Company.",
 } as const satisfies Record<AppErrorCode, string>;
+
+/** Words for a refusal whose data names a `reason`: its code's words are too general there. */
+export const reasons = {
+  API_KEY_INVALID:
+    'This API key is not valid: it is unknown, revoked or expired, or its dealer account is deactivated.',
+} as const satisfies Record<AppErrorReason, string>;

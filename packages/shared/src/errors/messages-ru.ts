@@ -1,4 +1,4 @@
-import type { AppErrorCode } from '../api-codes';
+import type { AppErrorCode, AppErrorReason } from '../api-codes';
 
 /** The Russian words of every error code: `{{field}}` names a field of the answer's data. */
 export const messages = {
@@ -66,3 +66,9 @@ export const messages = {
   COMPANY_DETAILS_MISSING:
     'Реквизиты продавца ещё не заполнены, поэтому счёт нельзя составить. Глобальный администратор заполняет их в разделе Настройки → Компания.',
 } as const satisfies Record<AppErrorCode, string>;
+
+/** Words for a refusal whose data names a `reason`: its code's words are too general there. */
+export const reasons = {
+  API_KEY_INVALID:
+    'Этот API-ключ недействителен: он неизвестен, отозван или истёк, либо учётная запись его дилера отключена.',
+} as const satisfies Record<AppErrorReason, string>;

@@ -3,6 +3,7 @@
  * a key acts as its dealer within its scopes and never more; a revoked or expired key, or one of
  * a deactivated dealer, is refused on the very next request, whoever made the change.
  */
+import { errorMessages, reasonMessages } from '@esd/shared/errors/error-messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
@@ -280,6 +281,20 @@ describe.each(dbKinds)('[api keys] a dealer’s API keys on %s', (kind) => {
     expect((await withKey('esd_nothing', '/api/products')).statusCode).toBe(401);
     // a key is read from the Authorization header only, never from the URL
     expect((await ctx.app.inject({ url: `/api/products?token=${key}` })).statusCode).toBe(401);
+  });
+
+  it('a refused key is told so in its language, not that a session ended', async () => {
+    clock.set(START);
+    for (const lang of ['en', 'ru', 'az'] as const) {
+      const refused = await withKey('esd_nothing', '/api/products', {
+        headers: { 'accept-language': lang },
+      });
+      expect(refused.statusCode).toBe(401);
+      const body = refused.json();
+      expect(body.data).toMatchObject({ error: 'UNAUTHORIZED', reason: 'API_KEY_INVALID' });
+      expect(body.message).toBe(reasonMessages[lang].API_KEY_INVALID);
+      expect(body.message).not.toBe(errorMessages[lang].UNAUTHORIZED);
+    }
   });
 
   it('a deactivated dealer’s keys are refused at once, whoever deactivated it', async () => {
