@@ -16,6 +16,9 @@
  *   ESD_WEBHOOK_HOST    the address it listens on (default 127.0.0.1)
  *   ESD_PRODUCT_SEARCH  which product to buy: the first one this search finds (default: the first)
  *   ESD_LANGUAGE        en, ru or az: the language of the portal's error messages (default en)
+ *   ESD_MAX_TOTAL_USD   the most the shop will pay, with VAT (e.g. 150.00): if a price or the rate
+ *                       changes between the review and placing, the new review is placed only
+ *                       within it (default: only the review first seen)
  * A portal on your own machine refuses a loopback or plain-http webhook URL unless it runs with
  * WEBHOOK_ALLOW_PRIVATE=true; a real receiver has a public https address.
  */
@@ -23,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { createEsdClient, type EsdLanguage, orThrow } from '@esd/client';
+import { createEsdClient, EsdApiError, type EsdLanguage, orThrow, type paths } from '@esd/client';
 import { Webhook } from 'standardwebhooks';
 
 /** A verified webhook: `id` is its `webhook-id`, the same on every attempt of one event. */
@@ -115,6 +118,23 @@ export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 /** sell type 2: on the dealer's credit, paid at once (1 is cash, paid later) */
 const CREDIT = 2;
+/** reviews the shop accepts before it gives up: prices moving under every one is no sale */
+const MAX_REVIEWS = 3;
+
+type Review =
+  paths['/api/checkout']['get']['responses'][200]['content']['application/json']['data'];
+type Placed = paths['/api/checkout']['post']['responses'][200]['content']['application/json'];
+
+/** Money as exact cents: `"150.5"` → 15050n (the portal answers decimal strings, never floats). */
+const cents = (amount: string): bigint => {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) throw new Error(`Not an amount: ${amount}`);
+  return BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+};
+
+/** Whether a new total is one the shop pays: within its limit; with none, never a new total. */
+const withinLimit = (total: string, limit: string | undefined) =>
+  limit !== undefined && cents(total) <= cents(limit);
 
 /** Orders one licence of the first product found and returns the order and its keys. */
 export const orderOneLicence = async (options: {
@@ -125,13 +145,22 @@ export const orderOneLicence = async (options: {
   language?: EsdLanguage;
   /** your own order's reference: sending it again never places a second order */
   idempotencyKey?: string;
+  /**
+   * The most the shop pays, with VAT, as a decimal string (`"150.00"`). When a price or the rate
+   * changed after the review, the portal refuses the order and answers the new review; the shop
+   * places that one only if its total is within this. Unset: only the review first seen.
+   */
+  maxTotalUsd?: string;
   log?: (line: string) => void;
+  /** the fetch the client uses (a proxy, a timeout, a test's interleaving) */
+  fetch?: typeof fetch;
 }) => {
   const log = options.log ?? (() => {});
   const esd = createEsdClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     ...(options.language ? { language: options.language } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
   // 1. the catalogue at the dealer's prices
@@ -157,13 +186,35 @@ export const orderOneLicence = async (options: {
   );
   log(`review: ${review.data.total_usd_with_vat} USD with VAT, ${review.data.total_azn} AZN`);
 
-  // 4. place it, bound to the review (409 PRICE_CHANGED if anything changed) and idempotent
-  const placed = await orThrow(
-    esd.POST('/api/checkout', {
-      body: { sell_type: CREDIT, quote: review.data.quote },
-      headers: { 'Idempotency-Key': options.idempotencyKey ?? `shop-${randomUUID()}` },
-    }),
-  );
+  // 4. place it, bound to the review and idempotent: charged exactly that review, or refused
+  //    with 409 PRICE_CHANGED and the new review, which is placed only within the shop's limit
+  //    (a refusal writes nothing, so the same Idempotency-Key is sent again)
+  const idempotencyKey = options.idempotencyKey ?? `shop-${randomUUID()}`;
+  let confirmed: Review = review.data;
+  let placed: Placed | undefined;
+  for (let attempt = 1; !placed; attempt += 1) {
+    const { data, error, response } = await esd.POST('/api/checkout', {
+      body: { sell_type: CREDIT, quote: confirmed.quote },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+    if (data) placed = data;
+    else if (error.data.error !== 'PRICE_CHANGED' || attempt === MAX_REVIEWS) {
+      throw new EsdApiError(response.status, error);
+    } else {
+      // PRICE_CHANGED carries the new review, shaped as GET /api/checkout answers it (docs/api.md)
+      const changed = error.data.review as Review;
+      log(`prices changed: the review now says ${changed.total_usd_with_vat} USD with VAT`);
+      if (!withinLimit(changed.total_usd_with_vat, options.maxTotalUsd)) {
+        const limit = options.maxTotalUsd
+          ? `over the shop's limit of ${options.maxTotalUsd}`
+          : `not the ${confirmed.total_usd_with_vat} reviewed, and the shop set no limit`;
+        throw new Error(
+          `The order now costs ${changed.total_usd_with_vat} USD with VAT, ${limit}: nothing was ordered.`,
+        );
+      }
+      confirmed = changed;
+    }
+  }
   const orderId = placed.data.id;
   log(`order ${orderId} placed: ${placed.data.status}`);
 
@@ -180,7 +231,7 @@ export const orderOneLicence = async (options: {
   const keys = order.data.items.flatMap((item) =>
     item.keys.filter((key) => key.status === 'allocated').map((key) => key.key),
   );
-  return { orderId, review: review.data, order: order.data, completed, keys };
+  return { orderId, review: confirmed, order: order.data, completed, keys };
 };
 
 const main = async () => {
@@ -202,6 +253,7 @@ const main = async () => {
       receiver,
       ...(process.env.ESD_PRODUCT_SEARCH ? { search: process.env.ESD_PRODUCT_SEARCH } : {}),
       ...(process.env.ESD_LANGUAGE ? { language: process.env.ESD_LANGUAGE as EsdLanguage } : {}),
+      ...(process.env.ESD_MAX_TOTAL_USD ? { maxTotalUsd: process.env.ESD_MAX_TOTAL_USD } : {}),
       log: console.log,
     });
     console.log(`order ${orderId}: ${keys.length} key(s)\n${keys.join('\n')}`);

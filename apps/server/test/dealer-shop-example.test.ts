@@ -14,7 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceKeys, orderItems, orders, users, webhookDeliveries } from '../src/db/schema';
 import { servedAnswerMismatches } from './answer-contract';
-import { addKeys, as, createProduct } from './fixtures';
+import { addKeys, as, createProduct, productInput } from './fixtures';
 import { createTestContext, dbKinds, type TestContext } from './harness';
 
 describe.each(dbKinds)('[api][example] the dealer shop example on %s', (kind) => {
@@ -159,6 +159,117 @@ describe.each(dbKinds)('[api][example] the dealer shop example on %s', (kind) =>
       // every answer the portal sent the example kept its documented contract
       expect(servedAnswerMismatches(ctx.app)).toEqual([]);
     } finally {
+      await receiver.close();
+    }
+  });
+
+  it('when the price rises between review and placing, places the new review within its limit, and over it orders nothing', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const gd = await as(ctx, 'gd@example.com');
+    const created = await dealer.post('/api/dealer/api-keys', {
+      name: 'Shop with a limit',
+      scopes: ['catalogue:read', 'basket:write', 'orders:read'],
+      expires_in_days: 30,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const apiKey = created.json().data.key as string;
+    const registered = await dealer.post('/api/dealer/webhooks', {
+      url: 'http://127.0.0.1:9/not-yet',
+      events: ['order.completed'],
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const endpoint = registered.json().data as { id: number; secret: string };
+    const receiver = await startWebhookReceiver({ secret: endpoint.secret, port: 0 });
+    await dealer.put(`/api/dealer/webhooks/${endpoint.id}`, {
+      url: receiver.url,
+      events: ['order.completed'],
+    });
+    const ordersNow = async () => (await ctx.db.select({ id: orders.id }).from(orders)).length;
+
+    /** A product whose dealer price the admin changes as the shop's order is on its way. */
+    const raisedOnPlacing = async (sku: string, price: string) => {
+      const productId = await createProduct(ctx, { sku, dealer_price: '100.00' });
+      await addKeys(ctx, productId, 2, sku);
+      let raised = false;
+      type Seen = { total_usd_with_vat: string; total_azn: string; lines: { unit_usd: string }[] };
+      const reviews: Seen[] = [];
+      const interleaved: typeof fetch = async (input, init) => {
+        const request = new Request(input, init);
+        if (
+          !raised &&
+          request.method === 'POST' &&
+          new URL(request.url).pathname === '/api/checkout'
+        ) {
+          raised = true;
+          const changed = await gd.put(
+            `/api/settings/products/${productId}`,
+            productInput({ sku, dealer_price: price }),
+          );
+          expect(changed.statusCode, changed.body).toBe(200);
+        }
+        const response = await fetch(request);
+        if (request.method === 'GET' && new URL(request.url).pathname === '/api/checkout') {
+          reviews.push(((await response.clone().json()) as { data: Seen }).data);
+        }
+        return response;
+      };
+      return { productId, fetch: interleaved, raised: () => raised, reviews };
+    };
+
+    try {
+      // within the limit: the first placing is refused, the new review is placed, and the
+      // order charges exactly that new review
+      const within = await raisedOnPlacing(`SHOP-LIMIT-OK-${kind.toUpperCase()}`, '105.00');
+      const lines: string[] = [];
+      const shop = await orderOneLicence({
+        baseUrl,
+        apiKey,
+        receiver,
+        search: `SHOP-LIMIT-OK-${kind.toUpperCase()}`,
+        maxTotalUsd: '200.00',
+        fetch: within.fetch,
+        log: (line) => lines.push(line),
+      });
+      expect(within.raised()).toBe(true);
+      expect(lines.some((line) => line.startsWith('prices changed'))).toBe(true);
+      // the review the shop first saw, then the one it placed: the raised price
+      const [first] = within.reviews;
+      expect(within.reviews).toHaveLength(1);
+      expect(shop.review.lines[0]?.unit_usd).not.toBe(first?.lines[0]?.unit_usd);
+      expect(lines).toContain(
+        `review: ${first?.total_usd_with_vat} USD with VAT, ${first?.total_azn} AZN`,
+      );
+      const [order] = await ctx.db.select().from(orders).where(eq(orders.id, shop.orderId));
+      expect(order).toMatchObject({ status: 'completed', totalAzn: shop.review.total_azn });
+      expect(shop.keys).toHaveLength(1);
+
+      // over the limit: refused, nothing ordered, the basket line stays for the shop to decide
+      const over = await raisedOnPlacing(`SHOP-LIMIT-OVER-${kind.toUpperCase()}`, '500.00');
+      const before = await ordersNow();
+      const refused = await orderOneLicence({
+        baseUrl,
+        apiKey,
+        receiver,
+        search: `SHOP-LIMIT-OVER-${kind.toUpperCase()}`,
+        maxTotalUsd: '200.00',
+        fetch: over.fetch,
+      }).catch((thrown: unknown) => thrown);
+      expect(refused).toBeInstanceOf(Error);
+      expect((refused as Error).message).toMatch(
+        /over the shop's limit of 200\.00: nothing was ordered/,
+      );
+      expect(await ordersNow()).toBe(before);
+      const basket = (await dealer.get('/api/basket')).json().data.products as {
+        id: number;
+        product_id: number;
+        quantity: number;
+      }[];
+      const left = basket.filter((line) => line.product_id === over.productId);
+      expect(left.map((line) => line.quantity)).toEqual([1]);
+      for (const line of left) await dealer.get(`/api/basket/remove/${line.id}/${line.quantity}`);
+      expect(servedAnswerMismatches(ctx.app)).toEqual([]);
+    } finally {
+      await dealer.del(`/api/dealer/webhooks/${endpoint.id}`);
       await receiver.close();
     }
   });
