@@ -2828,11 +2828,8 @@ export interface components {
                     message: string;
                 }[];
                 retry_after?: number;
-                /**
-                 * @description Which refusal of that name, where one code covers several.
-                 * @enum {string}
-                 */
-                reason?: "API_KEY_INVALID";
+                /** @description Which refusal of that name, where one code covers several (`api_key_invalid`, `not_applicable`, …). */
+                reason?: string;
             } & {
                 [key: string]: unknown;
             };

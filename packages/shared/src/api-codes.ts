@@ -100,8 +100,8 @@ export const appErrorCodes = {
 export type AppErrorCode = keyof typeof appErrorCodes;
 
 /**
- * Refusals that share a code but want words of their own name themselves in `data.reason`
- * (the code stays the contract clients branch on).
+ * The `data.reason`s (among all those answers carry) whose refusal has words of its own in every
+ * language, where its code's words would mislead; the code stays what clients branch on.
  */
-export const appErrorReasons = ['API_KEY_INVALID'] as const;
+export const appErrorReasons = ['api_key_invalid'] as const;
 export type AppErrorReason = (typeof appErrorReasons)[number];

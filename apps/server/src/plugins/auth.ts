@@ -247,7 +247,7 @@ export const authPlugin = fp(
       throw new AppError(
         'UNAUTHORIZED',
         'This API key is not valid: it is unknown, revoked or expired, or its dealer account is deactivated.',
-        { reason: 'API_KEY_INVALID' },
+        { reason: 'api_key_invalid' },
       );
     };
 

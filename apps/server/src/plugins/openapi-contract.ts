@@ -1,4 +1,4 @@
-import { type AppErrorCode, appErrorCodes, appErrorReasons } from '@esd/shared/api-codes';
+import { type AppErrorCode, appErrorCodes } from '@esd/shared/api-codes';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -169,8 +169,8 @@ const components = () => ({
             retry_after: { type: 'integer', minimum: 1 },
             reason: {
               type: 'string',
-              enum: [...appErrorReasons],
-              description: 'Which refusal of that name, where one code covers several.',
+              description:
+                'Which refusal of that name, where one code covers several (`api_key_invalid`, `not_applicable`, …).',
             },
           },
           additionalProperties: true,

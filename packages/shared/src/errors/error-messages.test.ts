@@ -48,8 +48,8 @@ describe('reason messages', () => {
   });
 
   it("takes a named reason's words over its code's, and ignores a reason it does not know", () => {
-    const invalid = { reason: 'API_KEY_INVALID' };
-    expect(errorMessageIn('UNAUTHORIZED', 'ru', invalid)).toBe(reasonMessages.ru.API_KEY_INVALID);
+    const invalid = { reason: 'api_key_invalid' };
+    expect(errorMessageIn('UNAUTHORIZED', 'ru', invalid)).toBe(reasonMessages.ru.api_key_invalid);
     expect(errorMessageIn('UNAUTHORIZED', 'az', invalid)).toContain('API açarı');
     expect(errorMessageIn('UNAUTHORIZED', 'ru', { reason: 'constructor' })).toBe(
       errorMessages.ru.UNAUTHORIZED,

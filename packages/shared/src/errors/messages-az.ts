@@ -68,6 +68,6 @@ export const messages = {
 
 /** Words for a refusal whose data names a `reason`: its code's words are too general there. */
 export const reasons = {
-  API_KEY_INVALID:
+  api_key_invalid:
     'Bu API açarı etibarlı deyil: o naməlumdur, ləğv edilib və ya müddəti bitib, ya da onun dilerinin hesabı deaktiv edilib.',
 } as const satisfies Record<AppErrorReason, string>;

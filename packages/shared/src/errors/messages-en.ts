@@ -68,6 +68,6 @@ export const messages = {
 
 /** Words for a refusal whose data names a `reason`: its code's words are too general there. */
 export const reasons = {
-  API_KEY_INVALID:
+  api_key_invalid:
     'This API key is not valid: it is unknown, revoked or expired, or its dealer account is deactivated.',
 } as const satisfies Record<AppErrorReason, string>;

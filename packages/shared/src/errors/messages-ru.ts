@@ -69,6 +69,6 @@ export const messages = {
 
 /** Words for a refusal whose data names a `reason`: its code's words are too general there. */
 export const reasons = {
-  API_KEY_INVALID:
+  api_key_invalid:
     'Этот API-ключ недействителен: он неизвестен, отозван или истёк, либо учётная запись его дилера отключена.',
 } as const satisfies Record<AppErrorReason, string>;

@@ -291,8 +291,8 @@ describe.each(dbKinds)('[api keys] a dealer’s API keys on %s', (kind) => {
       });
       expect(refused.statusCode).toBe(401);
       const body = refused.json();
-      expect(body.data).toMatchObject({ error: 'UNAUTHORIZED', reason: 'API_KEY_INVALID' });
-      expect(body.message).toBe(reasonMessages[lang].API_KEY_INVALID);
+      expect(body.data).toMatchObject({ error: 'UNAUTHORIZED', reason: 'api_key_invalid' });
+      expect(body.message).toBe(reasonMessages[lang].api_key_invalid);
       expect(body.message).not.toBe(errorMessages[lang].UNAUTHORIZED);
     }
   });
