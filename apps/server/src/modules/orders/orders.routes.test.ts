@@ -448,6 +448,52 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     expect(done.items[0]!.keys.map((k) => k.key)).toEqual(['VENDOR-1', 'VENDOR-2']);
   });
 
+  it('refuses a typed key already in the pool, in any letter case, and the same new key typed for two items at once is taken once', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const gd = await as(ctx, 'gd@example.com');
+    const vendorOrder = async () => {
+      await dealer.get(`/api/basket/add/${vendorId}/1/2`);
+      const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
+      return { id: placed.id, item: placed.items[0]!.id };
+    };
+    const itemRow = async (itemId: number) =>
+      (await ctx.db.select().from(orderItems).where(eq(orderItems.id, itemId)))[0]!;
+    const keyRows = (key: string) =>
+      ctx.db.select().from(licenceKeys).where(sql`lower(${licenceKeys.key}) = lower(${key})`);
+
+    // a key of another product's stock, typed in other letters: refused, nothing written
+    const [pooled] = await addKeys(ctx, productId, 1, 'POOLED');
+    const first = await vendorOrder();
+    const fresh = `TYPED-${first.id}-NEW`;
+    const refused = await gd.post(`/api/orders/${first.id}/items/${first.item}/deliver`, {
+      keys: [pooled!.toLowerCase()],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      data: { error: 'CONFLICT' },
+      message: 'One of these keys is already in the key pool, for this or another product.',
+    });
+    expect(await itemRow(first.item)).toMatchObject({ status: 'waiting', delivered: 0 });
+    expect(await keyRows(pooled!)).toHaveLength(1);
+    expect((await keyRows(pooled!))[0]).toMatchObject({ productId, status: 'available' });
+
+    // two admins type the same new key for two items at the same moment: one item gets it
+    const second = await vendorOrder();
+    const ld = await as(ctx, 'ld@example.com');
+    const answers = await Promise.all([
+      gd.post(`/api/orders/${first.id}/items/${first.item}/deliver`, { keys: [fresh] }),
+      ld.post(`/api/orders/${second.id}/items/${second.item}/deliver`, { keys: [fresh] }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const held = await keyRows(fresh);
+    expect(held).toHaveLength(1);
+    const winner = answers[0]!.statusCode === 200 ? first : second;
+    const loser = winner === first ? second : first;
+    expect(held[0]).toMatchObject({ status: 'allocated', orderItemId: winner.item });
+    expect(await itemRow(winner.item)).toMatchObject({ status: 'delivered', delivered: 1 });
+    expect(await itemRow(loser.item)).toMatchObject({ status: 'waiting', delivered: 0 });
+  });
+
   it('greets another address neutrally, or by its own name, with no link to the portal; the buyer gets its own link', async () => {
     const dealer = await as(ctx, 'dealer@example.com');
     await dealer.get(`/api/basket/add/${productId}/1/2`);
