@@ -5898,7 +5898,8 @@ export interface operations {
                 product?: string;
                 date_from?: string;
                 date_to?: string;
-                status?: "pending" | "in_progress" | "completed" | "cancelled";
+                /** @description The status the screens show (`display_status`): `completed` finds completed orders with nothing returned; `partly_returned` and `returned` those with some or all items returned */
+                status?: "pending" | "in_progress" | "completed" | "cancelled" | "partly_returned" | "returned";
                 sell_type?: 1 | 2;
                 waiting?: "true" | "false";
             };
@@ -5976,7 +5977,8 @@ export interface operations {
                 product?: string;
                 date_from?: string;
                 date_to?: string;
-                status?: "pending" | "in_progress" | "completed" | "cancelled";
+                /** @description The status the screens show (`display_status`): `completed` finds completed orders with nothing returned; `partly_returned` and `returned` those with some or all items returned */
+                status?: "pending" | "in_progress" | "completed" | "cancelled" | "partly_returned" | "returned";
                 sell_type?: 1 | 2;
                 waiting?: "true" | "false";
                 format?: "xlsx" | "csv";

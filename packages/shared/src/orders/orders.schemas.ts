@@ -107,7 +107,12 @@ export const orderListQuerySchema = paginationQuerySchema.extend({
   product: z.string().trim().min(1).max(100).optional(),
   date_from: calendarDateSchema.optional(),
   date_to: calendarDateSchema.optional(),
-  status: orderStatusSchema.optional(),
+  status: z
+    .enum(ORDER_DISPLAY_STATUSES)
+    .optional()
+    .describe(
+      'The status the screens show (`display_status`): `completed` finds completed orders with nothing returned; `partly_returned` and `returned` those with some or all items returned',
+    ),
   sell_type: sellTypeQuerySchema.optional(),
   /** admins: only orders with an item waiting for keys */
   waiting: z

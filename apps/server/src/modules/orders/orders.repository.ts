@@ -1,6 +1,7 @@
 import { BUSINESS_TIME_ZONE } from '@esd/shared/baku-time';
 import {
   KEY_DELIVERY_PROMISE_SECONDS,
+  type OrderDisplayStatus,
   type OrderStatusName,
 } from '@esd/shared/orders/orders.rules';
 import type { orderListQuerySchema } from '@esd/shared/orders/orders.schemas';
@@ -54,11 +55,34 @@ export const itemTitleMatches = (product: string) => {
     or ${orderItems.titleAz} ilike ${pattern})`;
 };
 
+const hasItem = (status: SQL) =>
+  sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${status})`;
+const returnedItem = hasItem(sql`${orderItems.status} = 'returned'`);
+const keptItem = hasItem(sql`${orderItems.status} <> 'returned'`);
+
+/**
+ * Orders the screens show with this status (`orderDisplayStatus`): a completed order with items
+ * returned is `partly_returned` or `returned`, so `completed` alone finds none of those.
+ */
+const displayStatusIs = (status: OrderDisplayStatus): SQL | undefined => {
+  const completed = eq(orders.status, 'completed');
+  switch (status) {
+    case 'completed':
+      return and(completed, sql`not ${returnedItem}`);
+    case 'partly_returned':
+      return and(completed, returnedItem, keptItem);
+    case 'returned':
+      return and(completed, returnedItem, sql`not ${keptItem}`);
+    default:
+      return eq(orders.status, status);
+  }
+};
+
 export const orderConditions = (session: Session, f: OrderFilters): SQL | undefined =>
   and(
     orderScope(session),
     f.id ? eq(orders.id, f.id) : undefined,
-    f.status ? eq(orders.status, f.status) : undefined,
+    f.status ? displayStatusIs(f.status) : undefined,
     f.sell_type ? eq(orders.sellType, f.sell_type) : undefined,
     f.date_from
       ? sql`${orders.createdAt} >= (${f.date_from}::date::timestamp at time zone ${BUSINESS_TIME_ZONE})`

@@ -5,6 +5,7 @@
  * offered, nor may send, keys that were returned; the export marks the returns. Admins' payment
  * confirmations and return decisions go into the audit log.
  */
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
@@ -127,6 +128,38 @@ describe.each(dbKinds)('[orders][returns] what an order says after its returns o
     expect(listed).toMatchObject([
       { id: order.id, status: 'completed', display_status: 'returned', returned_quantity: 3 },
     ]);
+  });
+
+  it('filters by the status the list shows: "Completed" finds no order with returns, "Partly returned" and "Returned" find theirs', async () => {
+    const kept = await completedOrder();
+    const partly = await completedOrder();
+    await returnItem(partly.id, partly.items[0]!.id);
+    const returned = await completedOrder();
+    for (const item of returned.items) await returnItem(returned.id, item.id);
+    const ours = [kept.id, partly.id, returned.id];
+    const expected: Record<string, number> = {
+      completed: kept.id,
+      partly_returned: partly.id,
+      returned: returned.id,
+    };
+
+    for (const viewer of [await dealer(), await gd()]) {
+      for (const [status, id] of Object.entries(expected)) {
+        const answer = await viewer.get(`/api/orders?status=${status}&perPage=100`);
+        expect(answer.statusCode, answer.body).toBe(200);
+        const items = answer.json().data.items as { id: number; display_status: string }[];
+        // every order listed reads as the status asked for, and of ours exactly the one that does
+        expect(new Set(items.map((o) => o.display_status))).toEqual(new Set([status]));
+        expect(items.map((o) => o.id).filter((o) => ours.includes(o))).toEqual([id]);
+      }
+    }
+    // the export takes the same filter
+    const exported = await (await gd()).get('/api/orders/export?status=returned&format=csv');
+    expect(exported.statusCode).toBe(200);
+    const rows = parse(exported.body, { bom: true }) as string[][];
+    const exportedIds = rows.slice(1).map((row) => Number(row[0]));
+    expect(exportedIds).toContain(returned.id);
+    expect(exportedIds.filter((id) => ours.includes(id))).toEqual([returned.id]);
   });
 
   it('offers no "Send keys" once every key came back, and the server refuses the mail', async () => {
