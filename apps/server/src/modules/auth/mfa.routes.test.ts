@@ -1,6 +1,8 @@
 /**
  * Second factors (issue 32) through the real routes: TOTP codes are computed here with otpauth
- * at the app's clock, which the suite moves from one 30 s step to the next.
+ * at the app's clock, which the suite moves from one 30 s step to the next. Each test signs in
+ * as a local admin of its own (the demo one's password and language), so any order of the tests
+ * and any subset of them passes.
  */
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -21,8 +23,7 @@ describe.each(dbKinds)('[auth][mfa] second factors on %s', (kind) => {
   let ctx: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const clock = settableClock(START);
-  let secret = '';
-  let recoveryCodes: string[] = [];
+  let admins = 0;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -38,7 +39,7 @@ describe.each(dbKinds)('[auth][mfa] second factors on %s', (kind) => {
   });
 
   const nextStep = () => clock.set(new Date(clock.now().getTime() + STEP));
-  const codeNow = () =>
+  const codeNow = (secret: string) =>
     new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: clock.now().getTime() });
   const post = (url: string, payload?: object, token?: string) =>
     ctx.app.inject({
@@ -49,7 +50,7 @@ describe.each(dbKinds)('[auth][mfa] second factors on %s', (kind) => {
     });
   const get = (url: string, token: string) =>
     ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const passwordStep = async (email = LOCAL_ADMIN) => {
+  const passwordStep = async (email: string) => {
     const response = await post('/api/auth/login', { email, password: PASSWORD });
     expect(response.statusCode).toBe(200);
     return response.json().data;
@@ -57,8 +58,42 @@ describe.each(dbKinds)('[auth][mfa] second factors on %s', (kind) => {
   const verify = (ticket: string, method: 'totp' | 'recovery', code: string) =>
     post('/api/auth/mfa/verify', { ticket, method, code });
 
+  /** A new local admin with the demo one's password, language and country, and no factor. */
+  const newLocalAdmin = async () => {
+    const [demo] = await ctx.db.select().from(users).where(eq(users.email, LOCAL_ADMIN));
+    admins += 1;
+    const email = `mfa-admin-${admins}@example.com`;
+    await ctx.db.insert(users).values({
+      email,
+      name: `MFA Admin ${admins}`,
+      typeId: 2,
+      passwordHash: demo!.passwordHash,
+      lang: demo!.lang,
+      countryId: demo!.countryId,
+    });
+    return email;
+  };
+
+  /** Enrols TOTP for a signed-in admin at this step (whose code it spends). */
+  const enrolTotp = async (token: string) => {
+    const setup = await post('/api/auth/mfa/totp/setup', {}, token);
+    expect(setup.statusCode).toBe(200);
+    const secret = setup.json().data.secret as string;
+    const confirmed = await post('/api/auth/mfa/totp/confirm', { code: codeNow(secret) }, token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return { secret, recoveryCodes: confirmed.json().data.recovery_codes as string[] };
+  };
+
+  /** A new local admin enrolled with TOTP, on a step of its own. */
+  const enrolledAdmin = async () => {
+    nextStep();
+    const email = await newLocalAdmin();
+    const enrolled = await enrolTotp((await passwordStep(email)).token);
+    return { email, ...enrolled };
+  };
+
   it('sends an admin without a factor to enrol: the password gives no way into the portal', async () => {
-    const data = await passwordStep();
+    const data = await passwordStep(await newLocalAdmin());
     expect(data.user.mfa_enrolment_required).toBe(true);
     const users = await get('/api/settings/users', data.token);
     expect(users.statusCode).toBe(403);
@@ -72,17 +107,17 @@ describe.each(dbKinds)('[auth][mfa] second factors on %s', (kind) => {
   });
 
   it('enrols TOTP from its secret, confirmed by a first code, with 10 recovery codes once', async () => {
-    const { token } = await passwordStep();
+    const { token } = await passwordStep(await newLocalAdmin());
     const setup = await post('/api/auth/mfa/totp/setup', {}, token);
     expect(setup.statusCode).toBe(200);
-    secret = setup.json().data.secret;
+    const secret = setup.json().data.secret as string;
     expect(setup.json().data.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
 
     const wrong = await post('/api/auth/mfa/totp/confirm', { code: '000000' }, token);
     expect(wrong.json().data.error).toBe('INVALID_MFA_CODE');
-    const confirmed = await post('/api/auth/mfa/totp/confirm', { code: codeNow() }, token);
+    const confirmed = await post('/api/auth/mfa/totp/confirm', { code: codeNow(secret) }, token);
     expect(confirmed.statusCode).toBe(200);
-    recoveryCodes = confirmed.json().data.recovery_codes;
+    const recoveryCodes = confirmed.json().data.recovery_codes as string[];
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     // stored hashed: no code is in the database as shown
@@ -99,48 +134,51 @@ describe.each(dbKinds)('[auth][mfa] second factors on %s', (kind) => {
   });
 
   it('gives only a ticket for the password; a code of the same 30 s step is never accepted twice', async () => {
-    const first = await passwordStep();
+    const { email, secret } = await enrolledAdmin();
+    const first = await passwordStep(email);
     expect(first).toMatchObject({ mfa_required: true, methods: ['totp', 'recovery'] });
     expect(first.token).toBeUndefined();
     // the confirmation used this step's code: replaying it is refused
-    expect((await verify(first.ticket, 'totp', codeNow())).json().data.error).toBe(
+    expect((await verify(first.ticket, 'totp', codeNow(secret))).json().data.error).toBe(
       'INVALID_MFA_CODE',
     );
     expect((await verify(first.ticket, 'totp', '123456')).statusCode).toBe(401);
 
     nextStep();
-    const code = codeNow();
+    const code = codeNow(secret);
     const signedIn = await verify(first.ticket, 'totp', code);
     expect(signedIn.statusCode).toBe(200);
     expect((await get('/api/settings/users', signedIn.json().data.token)).statusCode).toBe(200);
     // the ticket is used up, and the same code on a new ticket is a replay
     expect((await verify(first.ticket, 'totp', code)).json().data.error).toBe('MFA_TICKET_EXPIRED');
-    const second = await passwordStep();
+    const second = await passwordStep(email);
     expect((await verify(second.ticket, 'totp', code)).json().data.error).toBe('INVALID_MFA_CODE');
   });
 
   it('ends a ticket after five wrong codes and after five minutes', async () => {
+    const { email, secret } = await enrolledAdmin();
     nextStep();
-    const guessed = await passwordStep();
+    const guessed = await passwordStep(email);
     for (let i = 0; i < 5; i++) await verify(guessed.ticket, 'totp', '000000');
-    expect((await verify(guessed.ticket, 'totp', codeNow())).json().data.error).toBe(
+    expect((await verify(guessed.ticket, 'totp', codeNow(secret))).json().data.error).toBe(
       'MFA_TICKET_EXPIRED',
     );
 
-    const slow = await passwordStep();
+    const slow = await passwordStep(email);
     clock.set(new Date(clock.now().getTime() + 301_000));
-    expect((await verify(slow.ticket, 'totp', codeNow())).json().data.error).toBe(
+    expect((await verify(slow.ticket, 'totp', codeNow(secret))).json().data.error).toBe(
       'MFA_TICKET_EXPIRED',
     );
   });
 
   it('takes a recovery code once, in any case and spacing', async () => {
+    const { email, recoveryCodes } = await enrolledAdmin();
     const [code] = recoveryCodes as [string];
-    const first = await passwordStep();
+    const first = await passwordStep(email);
     const typed = code.toLowerCase().replaceAll('-', ' ');
     const signedIn = await verify(first.ticket, 'recovery', typed);
     expect(signedIn.statusCode).toBe(200);
-    const second = await passwordStep();
+    const second = await passwordStep(email);
     expect((await verify(second.ticket, 'recovery', code)).json().data.error).toBe(
       'INVALID_MFA_CODE',
     );
@@ -149,10 +187,11 @@ describe.each(dbKinds)('[auth][mfa] second factors on %s', (kind) => {
   });
 
   it('lets only a global admin reset a lost device: audited, sessions ended, owner mailed in its language', async () => {
+    const { email, secret } = await enrolledAdmin();
     nextStep();
-    const ticket = (await passwordStep()).ticket;
-    const ldToken = (await verify(ticket, 'totp', codeNow())).json().data.token as string;
-    const [ld] = await ctx.db.select().from(users).where(eq(users.email, LOCAL_ADMIN));
+    const ticket = (await passwordStep(email)).ticket;
+    const ldToken = (await verify(ticket, 'totp', codeNow(secret))).json().data.token as string;
+    const [ld] = await ctx.db.select().from(users).where(eq(users.email, email));
     const url = `/api/settings/users/${ld!.id}/reset-second-factors`;
 
     // a local admin (itself enrolled) may not
@@ -177,14 +216,14 @@ describe.each(dbKinds)('[auth][mfa] second factors on %s', (kind) => {
       .where(and(eq(auditLog.action, 'user.reset_second_factors'), eq(auditLog.entityId, ld!.id)));
     expect(audited).toHaveLength(1);
     expect(audited[0]!.actorId).toBe(gd.user.id);
-    const mail = await waitFor(() => smtp.received.find((m) => m.to.includes(LOCAL_ADMIN)), {
+    const mail = await waitFor(() => smtp.received.find((m) => m.to.includes(email)), {
       until: Boolean,
       message: 'the reset mail reached the owner',
     });
-    // the local admin reads Russian
+    // the local admin reads Russian, as the demo one it was made from
     expect(mail!.subject).toBe('Вторые факторы вашей учётной записи на портале ESD сброшены');
     // its sessions are over and it enrols again after the password
     expect((await get('/api/auth/user', ldToken)).statusCode).toBe(401);
-    expect((await passwordStep()).user.mfa_enrolment_required).toBe(true);
+    expect((await passwordStep(email)).user.mfa_enrolment_required).toBe(true);
   });
 });

@@ -81,6 +81,27 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     return id;
   };
 
+  /**
+   * The minute watch would raise late alerts behind the late-alert test's back: unscheduled, its
+   * runs already queued dropped, a running one finished. A run queued before the unschedule (or
+   * a schedule another app instance on this database put back) once raced that test.
+   */
+  const quietWatch = async () => {
+    const jobTable = sql.raw(`${JOBS_SCHEMA}.job`);
+    await ctx.app.boss.unschedule(QUEUES.watch);
+    await ctx.db.execute(
+      sql`delete from ${jobTable} where name = ${QUEUES.watch} and state in ('created', 'retry')`,
+    );
+    await waitFor(
+      () =>
+        rows<{ running: number }>(
+          sql`select count(*)::int as running from ${jobTable}
+            where name = ${QUEUES.watch} and state = 'active'`,
+        ),
+      { until: ([row]) => row?.running === 0, message: 'no minute watch running' },
+    );
+  };
+
   beforeAll(async () => {
     smtp = await startSmtpServer();
     ctx = await createTestContext(kind, {
@@ -95,8 +116,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     productId = await createProduct(ctx, { sku: 'JOBS-KEYS' });
     await addKeys(ctx, productId, 40);
     gdToken = await ctx.login('gd@example.com');
-    // the minute watch would raise late alerts behind the late-alert test's back
-    await ctx.app.boss.unschedule(QUEUES.watch);
+    await quietWatch();
   }, 60_000);
   afterAll(async () => {
     await ctx?.close();
@@ -160,16 +180,17 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
     // one batch per polling interval would need 3 intervals (6 minutes) after the first batch,
     // while the waits below end long before one interval. The bound is the interval this test
     // sets, not how fast the machine runs the jobs.
+    // its own SMTP server: its order ids repeat this suite's (the same seeded template), so its
+    // mails must never reach the mailbox the other tests count
+    const slowSmtp = await startSmtpServer();
     const slow = await createTestContext(kind, {
-      env: { SMTP_URL: smtp.url, MAIL_RETRY_LIMIT: '1', JOB_POLL_SECONDS: '60' },
+      env: { SMTP_URL: slowSmtp.url, MAIL_RETRY_LIMIT: '1', JOB_POLL_SECONDS: '60' },
     });
     try {
       const slowProduct = await createProduct(slow, { sku: 'JOBS-BACKLOG' });
       await addKeys(slow, slowProduct, 1);
-      // its order ids repeat this suite's (the same seeded template): only its mails count here
-      smtp.received.splice(0, smtp.received.length);
       const orderId = await placeCompletedOrder('dealer@example.com', slow, slowProduct);
-      await waitFor(() => keysMailsOf(smtp, orderId).length > 0, { message: 'the keys mail' });
+      await waitFor(() => keysMailsOf(slowSmtp, orderId).length > 0, { message: 'the keys mail' });
       // 35 more jobs of that order at once, as a burst of orders leaves them, then one wake
       const backlog = 35;
       await slow.app.boss.insert(
@@ -187,9 +208,10 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
         },
       );
       // and the mail itself went out once
-      expect(keysMailsOf(smtp, orderId)).toHaveLength(1);
+      expect(keysMailsOf(slowSmtp, orderId)).toHaveLength(1);
     } finally {
       await slow.close();
+      await slowSmtp.close();
     }
   }, 60_000);
 
@@ -330,6 +352,7 @@ describe.each(dbKinds)('[jobs] mail at most once, retries and dead letters on %s
   }, 30_000);
 
   it('mails each admin a late delivery once, and retries only the admin whose mail failed', async () => {
+    await quietWatch();
     const [second] = await ctx.db
       .insert(users)
       .values({ email: 'gd2@example.com', name: 'Second Admin', typeId: 1 })
