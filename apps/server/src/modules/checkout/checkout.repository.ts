@@ -1,4 +1,3 @@
-import type { OrderStatusName } from '@esd/shared/orders/orders.rules';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -6,10 +5,12 @@ import {
   licenceKeys,
   orderEvents,
   orderItems,
+  orderMoneyMovements,
   orders,
   type products,
   users,
 } from '../../db/schema';
+import { fromJsonRow, jsonRowOf, jsonRowsOf } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/sql';
 
 /** Available keys of each product, in one grouped query. */
@@ -60,19 +61,6 @@ export const findOrderByIdempotencyKey = async (
   return order;
 };
 
-/** A new order; `paid`: it is paid as it is placed (credit), so `paid_at` is now. */
-export const insertOrder = async (
-  tx: Tx,
-  { paid, ...values }: Omit<typeof orders.$inferInsert, 'paidAt'> & { paid: boolean },
-) => {
-  const [order] = await tx
-    .insert(orders)
-    .values({ ...values, paidAt: paid ? sql`now()` : null })
-    .returning({ id: orders.id });
-  if (!order) throw new Error('order insert returned nothing');
-  return order;
-};
-
 type PlacedLine = {
   item: Pick<typeof basketItems.$inferSelect, 'id' | 'quantity' | 'adobe'>;
   product: Pick<
@@ -84,59 +72,111 @@ type PlacedLine = {
   totalAzn: string;
 };
 
+/** The id of the order `insertPlacedOrder` inserts, inside its statement. */
+const placedId = sql`(select id from placed)`;
+
 /**
- * A new order's items, its first event and the emptied basket in one round trip: the
- * sub-statements of a WITH all run, on the snapshot the order's insert is part of. Only the
- * basket lines this order bought go: those of the other sell type stay. A line goes only with
- * the quantity the order bought (issue 29): answers how many lines went, so the caller can
- * refuse when a line changed after it was priced instead of deleting licences it did not buy.
+ * A new order in one statement (issue 35; issue 29 for the basket): the order (`paid`: paid as
+ * it is placed, a credit order, so `paid_at` is now), its items, its first event, the money it
+ * moves (`movement`, a credit order's credit drawn) and the emptied basket. The sub-statements
+ * of a WITH all run, on one snapshot taken after the buyer's lock (the caller's `lockUser`).
+ * Only the basket lines this order bought go: those of the other sell type stay. A line goes
+ * only with the quantity the order bought: `emptied` says how many lines went, so the caller
+ * refuses when a line changed after it was priced instead of deleting licences it did not buy.
+ * Answers the rows written, as `select()` reads them, for the answer of the checkout.
  */
-export const insertOrderItemsAndEmptyBasket = async (
+export const insertPlacedOrder = async (
   tx: Tx,
-  order: { id: number; buyerId: number; status: OrderStatusName; lines: PlacedLine[] },
+  order: Omit<typeof orders.$inferInsert, 'paidAt'> & {
+    paid: boolean;
+    lines: PlacedLine[];
+    movement: { kind: string; usd: string; azn: string } | null;
+  },
 ) => {
-  const insertItems = tx.insert(orderItems).values(
-    order.lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
-      orderId: order.id,
-      productId: product.id,
-      // one SKU per purchase: an Adobe item is the offer Adobe quoted (its level), everywhere
-      sku: item.adobe?.option_id ?? product.sku,
-      titleEn: product.titleEn,
-      titleRu: product.titleRu,
-      titleAz: product.titleAz,
-      providerId: product.providerId,
-      isReturnable: product.isReturnable,
-      quantity: item.quantity,
-      unitUsd,
-      totalUsd,
-      totalAzn,
-      adobe: item.adobe,
-    })),
-  );
-  const insertEvent = tx.insert(orderEvents).values({
-    orderId: order.id,
-    fromStatus: null,
-    toStatus: order.status,
-    actorId: order.buyerId,
-  });
+  const { paid, lines, movement, ...values } = order;
+  const insertOrder = tx
+    .insert(orders)
+    .values({ ...values, paidAt: paid ? sql`now()` : null })
+    .returning();
+  const insertItems = tx
+    .insert(orderItems)
+    .values(
+      lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
+        orderId: placedId,
+        productId: product.id,
+        // one SKU per purchase: an Adobe item is the offer Adobe quoted (its level), everywhere
+        sku: item.adobe?.option_id ?? product.sku,
+        titleEn: product.titleEn,
+        titleRu: product.titleRu,
+        titleAz: product.titleAz,
+        providerId: product.providerId,
+        isReturnable: product.isReturnable,
+        quantity: item.quantity,
+        unitUsd,
+        totalUsd,
+        totalAzn,
+        adobe: item.adobe,
+      })),
+    )
+    .returning();
+  const insertEvent = tx
+    .insert(orderEvents)
+    .values({ orderId: placedId, fromStatus: null, toStatus: values.status, actorId: values.buyerId })
+    .returning();
+  const insertMovement = movement
+    ? tx
+        .insert(orderMoneyMovements)
+        .values({
+          orderId: placedId,
+          itemId: null,
+          kind: movement.kind as typeof orderMoneyMovements.$inferInsert.kind,
+          amountUsd: movement.usd,
+          amountAzn: movement.azn,
+          actorId: values.buyerId,
+          note: null,
+        })
+        .returning()
+    : undefined;
   const emptyBasket = tx
     .delete(basketItems)
     .where(
       and(
-        eq(basketItems.userId, order.buyerId),
+        eq(basketItems.userId, values.buyerId),
         or(
-          ...order.lines.map((l) =>
+          ...lines.map((l) =>
             and(eq(basketItems.id, l.item.id), eq(basketItems.quantity, l.item.quantity)),
           ),
         ),
       ),
     )
     .returning({ id: basketItems.id });
-  const [row] = await rowsOf<{ emptied: number }>(
+  const [row] = await rowsOf<{
+    order: Record<string, unknown>;
+    items: Record<string, unknown>[];
+    events: Record<string, unknown>[];
+    movements: Record<string, unknown>[];
+    emptied: number;
+  }>(
     tx,
-    sql`with items as (${insertItems.getSQL()}), event as (${insertEvent.getSQL()}), emptied as (${emptyBasket.getSQL()}) select count(*)::int as emptied from emptied`,
+    sql`with placed as (${insertOrder.getSQL()}),
+      items as (${insertItems.getSQL()}),
+      event as (${insertEvent.getSQL()}),
+      ${insertMovement ? sql`movement as (${insertMovement.getSQL()}),` : sql``}
+      emptied as (${emptyBasket.getSQL()})
+    select (select ${jsonRowOf(orders, 'placed')} from placed) as "order",
+      ${jsonRowsOf(orderItems, 'items', 'id')} as items,
+      ${jsonRowsOf(orderEvents, 'event', 'id')} as events,
+      ${insertMovement ? jsonRowsOf(orderMoneyMovements, 'movement', 'id') : sql`'[]'::json`} as movements,
+      (select count(*)::int from emptied) as emptied`,
   );
-  return row?.emptied ?? 0;
+  if (!row?.order) throw new Error('order insert returned nothing');
+  return {
+    order: fromJsonRow(orders, row.order),
+    items: row.items.map((item) => fromJsonRow(orderItems, item)),
+    events: row.events.map((event) => fromJsonRow(orderEvents, event)),
+    movements: row.movements.map((m) => fromJsonRow(orderMoneyMovements, m)),
+    emptied: row.emptied,
+  };
 };
 
 /** Keeps the answer of the checkout that placed the order, for its replays. */

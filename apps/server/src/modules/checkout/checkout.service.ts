@@ -2,7 +2,12 @@ import { canBuyAdobe, canShop } from '@esd/shared/access/access.rules';
 import { adobeQuoteProblem } from '@esd/shared/adobe/adobe.rules';
 import { MONEY_MAX, PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
-import { CREDIT_LIMIT_MESSAGE, fitsCredit, remainingCredit } from '@esd/shared/orders/orders.rules';
+import {
+  CREDIT_LIMIT_MESSAGE,
+  fitsCredit,
+  placedMoney,
+  remainingCredit,
+} from '@esd/shared/orders/orders.rules';
 import type { CheckoutPreview, OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { type QuotedReview, quoteChanges } from '@esd/shared/orders/quote.rules';
 import { compareMoney, percentOf, subtractMoney, sumMoney } from '@esd/shared/shop/money';
@@ -19,7 +24,7 @@ import { findOwnAdobeCustomerIds } from '../adobe';
 import { shopperOf } from '../auth';
 import { adobeLineInfo, findBasketLines, priceBasketLines } from '../basket';
 import { loadPricingContext, type PricingContext } from '../catalogue';
-import { findCreditLimit, orderDetail, recordPlacedMoney, sumUnpaidCredit } from '../orders';
+import { findCreditLimit, orderDetail, placedOrderDetail, sumUnpaidCredit } from '../orders';
 import { decodeQuote, encodeQuote } from './checkout.quote';
 import * as repo from './checkout.repository';
 
@@ -401,7 +406,7 @@ const placeOrderOnce = (
     }
 
     const status = input.sellType === SELL_TYPE.credit ? 'in_progress' : 'pending';
-    const order = await repo.insertOrder(tx, {
+    const placed = await repo.insertPlacedOrder(tx, {
       buyerId: buyer.id,
       dealerId,
       countryId: dealer?.countryId ?? buyer.countryId,
@@ -417,30 +422,25 @@ const placeOrderOnce = (
       vatUsd: priced.vatUsd,
       totalAzn: priced.totalAzn,
       paid: status === 'in_progress',
-    });
-    await recordPlacedMoney(tx, {
-      ...order,
-      buyerId: buyer.id,
-      ...priced,
-      sellType: input.sellType,
-    });
-    const emptied = await repo.insertOrderItemsAndEmptyBasket(tx, {
-      id: order.id,
-      buyerId: buyer.id,
-      status,
       lines: priced.lines,
+      // what placing moves (a credit order's credit drawn), in the same statement
+      movement: placedMoney(input.sellType, { usd: priced.totalUsd, azn: priced.totalAzn }),
     });
     // the order buys exactly the quantities it priced (issue 29): a line changed since is refused
-    if (emptied !== priced.lines.length) throw basketChanged();
-    // the answer is read and kept in the same transaction: a retry that waited for the buyer's
-    // row gets it byte for byte, whatever delivery did in between
+    if (placed.emptied !== priced.lines.length) throw basketChanged();
+    const order = placed.order;
+    // the answer is built and kept in the same transaction, from the rows just written: a retry
+    // that waited for the buyer's row gets it byte for byte, whatever delivery did in between
     const answer: CheckoutAnswer = {
       code: 200,
       message: ORDER_PLACED_MESSAGE,
-      data: await orderDetail(tx, { ...session, user: buyer }, order.id, input.lang, {
+      data: await placedOrderDetail(
+        tx,
+        { ...session, user: buyer },
+        { ...placed, buyer, dealer: { id: dealerId, name: (dealer ?? buyer).name } },
+        input.lang,
         now,
-        placing: true,
-      }),
+      ),
     };
     await repo.saveCheckoutAnswer(tx, order.id, answer);
     return { orderId: order.id, replayed: false, status, answer };

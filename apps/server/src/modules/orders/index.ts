@@ -29,4 +29,4 @@ export {
   sumUnpaidCredit,
   unpaidCreditByDealer,
 } from './orders.repository';
-export { orderDetail } from './orders.service';
+export { orderDetail, placedOrderDetail } from './orders.service';
