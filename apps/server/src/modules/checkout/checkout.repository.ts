@@ -158,11 +158,12 @@ export const insertPlacedOrder = async (
     emptied: number;
   }>(
     tx,
-    sql`with placed as (${insertOrder.getSQL()}),
+    // the basket first: a statement's text is cut at 1 kB where PostgreSQL shows it (pg_stat_activity)
+    sql`with emptied as (${emptyBasket.getSQL()}),
+      placed as (${insertOrder.getSQL()}),
       items as (${insertItems.getSQL()}),
-      event as (${insertEvent.getSQL()}),
-      ${insertMovement ? sql`movement as (${insertMovement.getSQL()}),` : sql``}
-      emptied as (${emptyBasket.getSQL()})
+      event as (${insertEvent.getSQL()})
+      ${insertMovement ? sql`, movement as (${insertMovement.getSQL()})` : sql``}
     select (select ${jsonRowOf(orders, 'placed')} from placed) as "order",
       ${jsonRowsOf(orderItems, 'items', 'id')} as items,
       ${jsonRowsOf(orderEvents, 'event', 'id')} as events,

@@ -21,6 +21,7 @@ import { titleIn } from '../../lib/language';
 import type { Session, UserRow } from '../../plugins/auth';
 import type { DomainEvents } from '../../plugins/domain-events';
 import { findOwnAdobeCustomerIds } from '../adobe';
+import { issuePlacedOrderInvoice } from '../invoices';
 import { shopperOf } from '../auth';
 import { adobeLineInfo, findBasketLines, priceBasketLines } from '../basket';
 import { loadPricingContext, type PricingContext } from '../catalogue';
@@ -313,6 +314,8 @@ type PlacedOrder = {
   status: 'pending' | 'in_progress' | 'completed' | 'cancelled';
   /** the answer of the checkout that placed the order; null for orders placed before it was kept */
   answer: CheckoutAnswer | null;
+  /** its invoice was issued in the transaction that placed it */
+  invoiced?: boolean;
 };
 
 /**
@@ -429,6 +432,11 @@ const placeOrderOnce = (
     // the order buys exactly the quantities it priced (issue 29): a line changed since is refused
     if (placed.emptied !== priced.lines.length) throw basketChanged();
     const order = placed.order;
+    const row = {
+      order,
+      buyer: { id: buyer.id, name: buyer.name, email: buyer.email },
+      dealer: { id: dealerId, name: (dealer ?? buyer).name },
+    };
     // the answer is built and kept in the same transaction, from the rows just written: a retry
     // that waited for the buyer's row gets it byte for byte, whatever delivery did in between
     const answer: CheckoutAnswer = {
@@ -437,13 +445,16 @@ const placeOrderOnce = (
       data: await placedOrderDetail(
         tx,
         { ...session, user: buyer },
-        { ...placed, buyer, dealer: { id: dealerId, name: (dealer ?? buyer).name } },
+        { ...placed, ...row },
         input.lang,
         now,
       ),
     };
     await repo.saveCheckoutAnswer(tx, order.id, answer);
-    return { orderId: order.id, replayed: false, status, answer };
+    // a credit order is invoiced as it is placed: here, last (the document counter's lock is
+    // held until commit), instead of in a transaction of its own after it
+    const invoiced = await issuePlacedOrderInvoice(tx, clock, { row, items: placed.items });
+    return { orderId: order.id, replayed: false, status, answer, invoiced };
   });
 
 /** Checkout: the basket priced for a way of paying, and the order placed from it. */
@@ -469,7 +480,11 @@ export const createCheckoutService = ({
     const confirmed = quote === undefined ? undefined : decodeQuote(quote);
     const placed = await placeOrder({ db, clock }, session, { ...input, confirmed });
     if (!placed.replayed && placed.status === 'in_progress')
-      await events.emit('order.paid', { orderId: placed.orderId, placedNow: true });
+      await events.emit('order.paid', {
+        orderId: placed.orderId,
+        placedNow: true,
+        invoiced: placed.invoiced ?? false,
+      });
     if (!placed.replayed && placed.status === 'pending')
       await events.emit('order.placed', { orderId: placed.orderId });
     return {
