@@ -1,3 +1,4 @@
+import type { OrderStatusName } from '@esd/shared/orders/orders.rules';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -12,6 +13,10 @@ import {
 } from '../../db/schema';
 import { fromJsonRow, jsonRowOf, jsonRowsOf } from '../../lib/json-rows';
 import { rowsOf } from '../../lib/sql';
+import type { Session } from '../../plugins/auth';
+import { basketLinesColumn, basketLinesFrom } from '../basket';
+import { type FreshPricingRow, freshPricingColumns } from '../catalogue';
+import { unpaidCreditColumn } from '../orders';
 
 /** Available keys of each product, in one grouped query. */
 export const availableByProduct = async (db: DbOrTx, productIds: number[]) => {
@@ -43,22 +48,44 @@ export const lockUser = async (tx: Tx, userId: number) => {
   return user;
 };
 
-/** The buyer's order placed with this Idempotency-Key, with the answer its checkout gave. */
-export const findOrderByIdempotencyKey = async (
+/**
+ * What placing an order reads once the buyer's row is locked (issue 35: one statement where
+ * there were five): the buyer's order of this Idempotency-Key (`existing`, with the answer its
+ * checkout gave), what the pricing chain reads afresh (`freshPricingColumns`), the basket's
+ * lines with their products, and with `unpaidOf` that dealer's unpaid credit. It runs after
+ * the lock, so its one snapshot already sees every basket write and checkout that held the
+ * lock before: the statement that waited for the lock (`lockUser`) is not this one.
+ */
+export const readPlacingState = async (
   tx: Tx,
-  buyerId: number,
-  idempotencyKey: string,
+  session: Session,
+  input: { idempotencyKey: string; unpaidOf: number | null },
 ) => {
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      sellType: orders.sellType,
-      status: orders.status,
-      answer: orders.checkoutAnswer,
-    })
-    .from(orders)
-    .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, idempotencyKey)));
-  return order;
+  const buyerId = session.user.id;
+  const [row] = await rowsOf<
+    FreshPricingRow & {
+      existing: {
+        id: number;
+        sellType: number;
+        status: OrderStatusName;
+        answer: unknown;
+      } | null;
+      lines: Parameters<typeof basketLinesFrom>[0];
+      unpaid: string | null;
+    }
+  >(
+    tx,
+    sql`select
+      (select json_build_object('id', ${orders.id}, 'sellType', ${orders.sellType},
+          'status', ${orders.status}, 'answer', ${orders.checkoutAnswer})
+        from ${orders}
+        where ${orders.buyerId} = ${buyerId} and ${orders.idempotencyKey} = ${input.idempotencyKey}) as existing,
+      ${freshPricingColumns(session)},
+      ${basketLinesColumn(buyerId)} as lines,
+      ${input.unpaidOf === null ? sql`null::text` : unpaidCreditColumn(input.unpaidOf)} as unpaid`,
+  );
+  if (!row) throw new Error('the placing read answered nothing');
+  return { ...row, lines: basketLinesFrom(row.lines) };
 };
 
 type PlacedLine = {

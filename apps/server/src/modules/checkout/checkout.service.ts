@@ -24,21 +24,27 @@ import { findOwnAdobeCustomerIds } from '../adobe';
 import { issuePlacedOrderInvoice } from '../invoices';
 import { shopperOf } from '../auth';
 import { adobeLineInfo, findBasketLines, priceBasketLines } from '../basket';
-import { loadPricingContext, type PricingContext } from '../catalogue';
+import { loadPricingContext, type PricingContext, pricingContextFrom } from '../catalogue';
 import { findCreditLimit, orderDetail, placedOrderDetail, sumUnpaidCredit } from '../orders';
 import { decodeQuote, encodeQuote } from './checkout.quote';
 import * as repo from './checkout.repository';
+
+type BasketLines = Awaited<ReturnType<typeof findBasketLines>>;
 
 /** The account whose credit a buyer draws on: a dealer its own, an end user its dealer's. */
 const creditDealerId = (user: UserRow) => (user.typeId === 3 ? user.id : user.dealerId);
 
 const sellTypesOf = (user: UserRow) => allowedSellTypes(shopperOf(user));
 
+const creditOf = (limit: string, unpaid: string) => ({
+  limit,
+  unpaid,
+  remaining: remainingCredit(limit, unpaid),
+});
+
 /** The credit of a dealer whose limit the caller has read (and locked, when it checks out). */
-const creditWithLimit = async (db: DbOrTx, dealerId: number, limit: string) => {
-  const unpaid = await sumUnpaidCredit(db, dealerId);
-  return { limit, unpaid, remaining: remainingCredit(limit, unpaid) };
-};
+const creditWithLimit = async (db: DbOrTx, dealerId: number, limit: string) =>
+  creditOf(limit, await sumUnpaidCredit(db, dealerId));
 
 /**
  * The dealer's credit. With `lock`, the dealer's row stays locked until the transaction ends:
@@ -55,8 +61,15 @@ const dealerCredit = async (db: DbOrTx, dealerId: number, options: { lock?: bool
  * for its sell type (invariant 2: a line is charged the price of its own sell type); the
  * others stay in the basket for a checkout of their own.
  */
-const priceBasket = async (db: DbOrTx, ctx: PricingContext, userId: number, sellType: SellType) => {
-  const all = await findBasketLines(db, userId);
+const priceBasket = async (
+  db: DbOrTx,
+  ctx: PricingContext,
+  userId: number,
+  sellType: SellType,
+  /** the basket's lines when the caller has read them (placing: with everything else) */
+  read?: BasketLines,
+) => {
+  const all = read ?? (await findBasketLines(db, userId));
   const lines = all.filter((l) => l.item.sellType === sellType);
   const priced = await priceBasketLines(db, ctx, lines);
   const totalUsd = sumMoney(priced.map((l) => l.totalUsd));
@@ -349,7 +362,18 @@ const placeOrderOnce = (
     const buyer = await repo.lockUser(tx, session.user.id);
     if (!buyer?.isActive) throw new AppError('UNAUTHORIZED', 'Your account is not active.');
 
-    const existing = await repo.findOrderByIdempotencyKey(tx, buyer.id, input.idempotencyKey);
+    const dealerId = creditDealerId(buyer);
+    // everything else placing reads, in one statement after the lock (a dealer buying on its
+    // own credit holds its row's lock already, so its unpaid credit is read here too)
+    const state = await repo.readPlacingState(
+      tx,
+      { ...session, user: buyer },
+      {
+        idempotencyKey: input.idempotencyKey,
+        unpaidOf: input.sellType === SELL_TYPE.credit && dealerId === buyer.id ? dealerId : null,
+      },
+    );
+    const existing = state.existing;
     if (existing) {
       if (existing.sellType !== input.sellType) {
         throw new AppError(
@@ -367,13 +391,12 @@ const placeOrderOnce = (
     }
 
     if (!sellTypesOf(buyer).includes(input.sellType)) throw sellTypeRefused(input.sellType);
-    const dealerId = creditDealerId(buyer);
     if (!dealerId) throw new AppError('FORBIDDEN', 'Your account belongs to no dealer.');
     const dealer = dealerId === buyer.id ? buyer : await repo.findUser(tx, dealerId);
     requireActiveDealer(dealer);
 
-    const ctx = await loadPricingContext(tx, { ...session, user: buyer }, { fresh: true });
-    const priced = await priceBasket(tx, ctx, buyer.id, input.sellType);
+    const ctx = pricingContextFrom({ ...session, user: buyer }, state);
+    const priced = await priceBasket(tx, ctx, buyer.id, input.sellType, state.lines);
     if (priced.lines.length === 0) throw new AppError('BASKET_EMPTY', 'Your basket is empty.');
     await requireConfirmedReview(tx, { ...session, user: buyer }, { input, priced });
     const adobeBuyer = canBuyAdobe({
@@ -398,7 +421,7 @@ const placeOrderOnce = (
       // a dealer buying for itself already holds its row's lock, and has read its limit, above
       const credit =
         dealerId === buyer.id
-          ? await creditWithLimit(tx, dealerId, buyer.creditLimit)
+          ? creditOf(buyer.creditLimit, state.unpaid ?? '0.00')
           : await dealerCredit(tx, dealerId, { lock: true });
       if (!credit || !fitsCredit(priced.totalUsd, credit.remaining)) {
         throw new AppError('CREDIT_LIMIT', CREDIT_LIMIT_MESSAGE, {

@@ -28,5 +28,6 @@ export {
   selectOrders,
   sumUnpaidCredit,
   unpaidCreditByDealer,
+  unpaidCreditColumn,
 } from './orders.repository';
 export { orderDetail, placedOrderDetail } from './orders.service';
