@@ -349,7 +349,10 @@ try {
   ];
   // BENCH_DRY=1: print only (for trying knobs without recording)
   if (!process.env.BENCH_DRY)
-    appendFileSync(process.env.BENCH_RESULTS ?? new URL('RESULTS.md', import.meta.url), lines.join('\n'));
+    appendFileSync(
+      process.env.BENCH_RESULTS ?? new URL('RESULTS.md', import.meta.url),
+      lines.join('\n'),
+    );
   console.log(lines.join('\n'));
 } finally {
   await db.end().catch(() => {});

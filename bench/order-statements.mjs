@@ -41,7 +41,8 @@ const call = async (route, token, init = {}) => {
     headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
   });
   const body = await response.json();
-  if (response.status !== 200) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200)
+    throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
   return body.data;
 };
 
@@ -124,7 +125,8 @@ try {
       );
       const [s] = rows;
       if (s.status === 'completed' && s.mailed === 1 && s.backstop === 1 && s.invoices >= 1) return;
-      if (Date.now() > deadline) throw new Error(`order ${orderId} not settled: ${JSON.stringify(s)}`);
+      if (Date.now() > deadline)
+        throw new Error(`order ${orderId} not settled: ${JSON.stringify(s)}`);
       await sleep(100);
     }
   };

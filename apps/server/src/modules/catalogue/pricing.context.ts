@@ -172,7 +172,9 @@ export const pricingContextFrom = (session: Session, row: FreshPricingRow): Pric
     userGroupPercent: row.user_group_percent,
     rate: rate?.rate,
     rateDate: rate?.date,
-    settings: pricingSettingsFrom(row.pricing_setting ? JSON.parse(row.pricing_setting) : undefined),
+    settings: pricingSettingsFrom(
+      row.pricing_setting ? JSON.parse(row.pricing_setting) : undefined,
+    ),
     showCash: user.needAznCash,
     showCredit: user.needAznCredit,
   };

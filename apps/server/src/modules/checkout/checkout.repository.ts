@@ -148,7 +148,12 @@ export const insertPlacedOrder = async (
     .returning();
   const insertEvent = tx
     .insert(orderEvents)
-    .values({ orderId: placedId, fromStatus: null, toStatus: values.status, actorId: values.buyerId })
+    .values({
+      orderId: placedId,
+      fromStatus: null,
+      toStatus: values.status,
+      actorId: values.buyerId,
+    })
     .returning();
   const insertMovement = movement
     ? tx

@@ -6,7 +6,6 @@
 export {
   invalidState,
   orderNotFound,
-  recordPlacedMoney,
 } from './order-actions.service';
 export {
   claimOrderMails,

@@ -12,7 +12,6 @@ import {
   type OrderMoneyState,
   type OrderStatusName,
   orderActions,
-  placedMoney,
   refundKind,
   remainingOfOrder,
   returnableUntil,
@@ -165,17 +164,6 @@ const recordMoney = async (
     note: by.note || null,
   });
 };
-
-/** What placing an order moves (a credit order's credit drawn), in the checkout's transaction. */
-export const recordPlacedMoney = (
-  tx: Tx,
-  order: { id: number; buyerId: number; sellType: SellType; totalUsd: string; totalAzn: string },
-) =>
-  recordMoney(
-    tx,
-    { orderId: order.id, actorId: order.buyerId },
-    placedMoney(order.sellType, { usd: order.totalUsd, azn: order.totalAzn }),
-  );
 
 /**
  * Locks an order the viewer may see, for the rest of the transaction, and works out with the
