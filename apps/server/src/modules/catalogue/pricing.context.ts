@@ -7,17 +7,14 @@ import {
   type SellType,
   toAzn,
 } from '@esd/shared/shop/pricing.rules';
-import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Session } from '../../plugins/auth';
 import {
   findDealerMarkupRows,
   findOwnPriceSettings,
   findUserGroupPercent,
-  freshMarkupRows,
-  freshRateAndSetting,
+  freshPricingSql,
   rateOf,
-  userGroupPercentOf,
 } from './pricing.repository';
 import {
   cachedCurrentRate,
@@ -154,12 +151,8 @@ export type FreshPricingRow = {
  * (`FreshPricingRow`), for a caller that reads them in one statement with more of its own
  * (checkout, issue 35); `pricingContextFrom` makes the context of them.
  */
-export const freshPricingColumns = (session: Session): SQL => {
-  const dealerId = markupDealerOf(session);
-  return sql`${freshMarkupRows(dealerId)} as markup,
-    ${session.role === 'u' ? userGroupPercentOf(session.user.id) : sql`null::text`} as user_group_percent,
-    ${freshRateAndSetting}`;
-};
+export const freshPricingColumns = (session: Session) =>
+  freshPricingSql(markupDealerOf(session), session.role === 'u' ? session.user.id : null);
 
 /** The context of what `freshPricingColumns` read. */
 export const pricingContextFrom = (session: Session, row: FreshPricingRow): PricingContext => {

@@ -71,7 +71,7 @@ export const rateOf = (rate: string | null, date: string | null): RateInUse | un
  * `findRateAndSetting` of the pricing settings as columns of a larger select (issue 35):
  * `rate`, `rate_date` and `pricing_setting`, all text.
  */
-export const freshRateAndSetting = sql`(select ${exchangeRates.usdAzn}::text from ${exchangeRates}
+const freshRateAndSetting = sql`(select ${exchangeRates.usdAzn}::text from ${exchangeRates}
       where ${exchangeRates.rateDate} <= ${bakuToday} order by ${exchangeRates.rateDate} desc limit 1) as rate,
     (select ${exchangeRates.rateDate}::text from ${exchangeRates}
       where ${exchangeRates.rateDate} <= ${bakuToday} order by ${exchangeRates.rateDate} desc limit 1) as rate_date,
@@ -81,7 +81,7 @@ export const freshRateAndSetting = sql`(select ${exchangeRates.usdAzn}::text fro
  * `findDealerMarkupRows` as one JSON column of a larger select (null: no dealer, or none of
  * that id); the rows keyed as that query names them, percents as text.
  */
-export const freshMarkupRows = (dealerId: number | null) =>
+const freshMarkupRows = (dealerId: number | null) =>
   dealerId === null
     ? sql`null::json`
     : sql`(select json_agg(json_build_object(
@@ -95,7 +95,7 @@ export const freshMarkupRows = (dealerId: number | null) =>
       where ${users.id} = ${dealerId})`;
 
 /** `findUserGroupPercent` as one column of a larger select. */
-export const userGroupPercentOf = (userId: number) =>
+const userGroupPercentOf = (userId: number) =>
   sql`(select ${userGroups.markupPercent}::text from ${userGroupMembers}
       inner join ${userGroups} on ${userGroups.id} = ${userGroupMembers.userGroupId}
       where ${userGroupMembers.userId} = ${userId} limit 1)`;
@@ -145,3 +145,12 @@ export const findOwnPriceSettings = (db: DbOrTx, dealerId: number, productIds: n
         inArray(dealerProductPrices.productId, productIds),
       ),
     );
+
+/**
+ * The columns of `FreshPricingRow` (pricing.context.ts): the dealer's markup rows, with
+ * `groupUserId` the end user's group percent, and the rate and pricing settings.
+ */
+export const freshPricingSql = (dealerId: number | null, groupUserId: number | null) =>
+  sql`${freshMarkupRows(dealerId)} as markup,
+    ${groupUserId === null ? sql`null::text` : userGroupPercentOf(groupUserId)} as user_group_percent,
+    ${freshRateAndSetting}`;
