@@ -17,7 +17,7 @@ import {
   returnableUntil,
 } from '@esd/shared/orders/orders.rules';
 import { compareMoney, sumMoney } from '@esd/shared/shop/money';
-import { aznAtRate, SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
+import { aznAtRate, SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { AuditValues } from '@esd/shared/users/users.audit-codes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
