@@ -118,19 +118,15 @@ export const processCpuSeconds = (pid) => {
 
 /**
  * What one bare answer costs in this sitting (issue 35): server CPU µs per answer of a bare
- * Fastify route (bench/bare-server.mjs) answering a small JSON envelope from memory, under
- * autocannon with 50 connections for `seconds` after a 2 s warm-up. Costs measured in bare
- * answers read the same on a slower or a faster host.
+ * Fastify route (bench/bare-server.mjs) answering `payload` (JSON text; a dealer's profile, as
+ * bench/api-stack.mjs compares with) from memory, under autocannon with 50 connections for
+ * `seconds` after a 2 s warm-up. Costs measured in bare answers read the same on a slower or a
+ * faster host.
  */
-export const bareAnswerCost = async ({ port = 3939, seconds = 5 } = {}) => {
-  const payload = {
-    code: 200,
-    message: 'OK',
-    data: { id: 1, name: 'Bench dealer', email: 'bench-dealer@bench.test', type_id: 3 },
-  };
+export const bareAnswerCost = async ({ payload, port = 3939, seconds = 5 }) => {
   const bare = startProcess('node', ['bench/bare-server.mjs'], {
     PORT: String(port),
-    BARE_PAYLOAD: JSON.stringify(payload),
+    BARE_PAYLOAD: payload,
   });
   try {
     const url = `http://127.0.0.1:${port}/bare-payload`;
