@@ -132,7 +132,7 @@ export const insertPlacedOrder = async (
         orderId: placedId,
         productId: product.id,
         // one SKU per purchase: an Adobe item is the offer Adobe quoted (its level), everywhere
-        sku: product.sku,
+        sku: item.adobe?.option_id ?? product.sku,
         titleEn: product.titleEn,
         titleRu: product.titleRu,
         titleAz: product.titleAz,
