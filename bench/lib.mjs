@@ -2,6 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 
@@ -103,4 +104,38 @@ export const signInDirectly = async (db, secret, userIds) => {
     })}`;
     return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
   });
+};
+
+/** CPU seconds (user + system) of a process so far, from /proc (Linux); 0 once it is gone. */
+export const processCpuSeconds = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * What one bare answer costs in this sitting (issue 35): server CPU µs per answer of a bare
+ * Fastify route (bench/bare-server.mjs) answering `payload` (JSON text; a dealer's profile, as
+ * bench/api-stack.mjs compares with) from memory, under autocannon with 50 connections for
+ * `seconds` after a 2 s warm-up. Costs measured in bare answers read the same on a slower or a
+ * faster host.
+ */
+export const bareAnswerCost = async ({ payload, port = 3939, seconds = 5 }) => {
+  const bare = startProcess('node', ['bench/bare-server.mjs'], {
+    PORT: String(port),
+    BARE_PAYLOAD: payload,
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/bare-payload`;
+    await waitFor(url, 30_000, bare);
+    await load({ url, duration: 2 });
+    const before = processCpuSeconds(bare.pid);
+    const result = await load({ url, duration: seconds });
+    return ((processCpuSeconds(bare.pid) - before) / result.requests) * 1e6;
+  } finally {
+    await stop(bare);
+  }
 };

@@ -57,6 +57,23 @@ export const MAX_PREPARED_PER_CONNECTION = 500;
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 
 /**
+ * The prepared name of each statement text (null: run it unprepared), worked out once per
+ * process: hashing the text and testing it for a pattern search on every query was 2-3 % of a
+ * server's CPU in bench/checkout (issue 35). Bounded like a connection's prepared statements.
+ */
+const statementNames = new Map<string, string | null>();
+const statementName = (text: string): string | null => {
+  const known = statementNames.get(text);
+  if (known !== undefined) return known;
+  const name =
+    text.startsWith(PLAN_EACH_CALL) || PATTERN_MATCH.test(text)
+      ? null
+      : `s${createHash('sha1').update(text).digest('base64url')}`;
+  if (statementNames.size < MAX_PREPARED_PER_CONNECTION * 10) statementNames.set(text, name);
+  return name;
+};
+
+/**
  * A connection that prepares every parameterised statement once, under a name derived from its
  * text, and then only binds and executes it: PostgreSQL no longer parses and plans the same
  * statement on every call (planning was 37 % of the statements' time in bench/checkout, read
@@ -70,8 +87,8 @@ class PreparingClient extends pg.Client {
   private readonly names = new Set<string>();
 
   private nameFor(text: string): string | undefined {
-    if (text.startsWith(PLAN_EACH_CALL) || PATTERN_MATCH.test(text)) return undefined;
-    const name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    const name = statementName(text);
+    if (name === null) return undefined;
     if (this.names.has(name)) return name;
     if (this.names.size >= MAX_PREPARED_PER_CONNECTION) return undefined;
     this.names.add(name);

@@ -15,6 +15,8 @@ type DomainEventMap = {
     orderId: number;
     /** paid as it was placed (a credit order): no `order.placed` went before it */
     placedNow?: boolean;
+    /** its invoice was issued with it, in the transaction that placed it (issue 35) */
+    invoiced?: boolean;
   };
   /** an order got its last key by hand, or its last refused item was withdrawn */
   'order.completed': { orderId: number };

@@ -4,6 +4,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { basketItems, products, users } from '../../db/schema';
 import type { AdobeLine } from '../../db/schema/shop';
+import { fromJsonRow, jsonRowOf } from '../../lib/json-rows';
 
 /**
  * Locks the owner's row until the transaction ends (issue 29): every write to a basket takes
@@ -28,6 +29,27 @@ export const findBasketLines = (db: DbOrTx, userId: number) =>
     .innerJoin(products, eq(products.id, basketItems.productId))
     .where(eq(basketItems.userId, userId))
     .orderBy(asc(basketItems.createdAt), asc(basketItems.id));
+
+/**
+ * `findBasketLines` as one JSON column of a larger select (issue 35: checkout reads the basket
+ * with the prices it is charged at in one statement); `basketLinesFrom` reads it back.
+ */
+export const basketLinesColumn = (userId: number) =>
+  sql`(select coalesce(json_agg(json_build_object(
+      'item', ${jsonRowOf(basketItems, 'basket_items')},
+      'product', ${jsonRowOf(products, 'products')})
+      order by ${basketItems.createdAt}, ${basketItems.id}), '[]'::json)
+    from ${basketItems} inner join ${products} on ${products.id} = ${basketItems.productId}
+    where ${basketItems.userId} = ${userId})`;
+
+/** The lines `basketLinesColumn` read, as `findBasketLines` answers them. */
+export const basketLinesFrom = (
+  json: { item: Record<string, unknown>; product: Record<string, unknown> }[],
+) =>
+  json.map((line) => ({
+    item: fromJsonRow(basketItems, line.item),
+    product: fromJsonRow(products, line.product),
+  }));
 
 export const findBasketLine = async (db: DbOrTx, userId: number, itemId: number) => {
   const [row] = await db

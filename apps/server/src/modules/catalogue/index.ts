@@ -5,10 +5,13 @@
 
 export {
   aznAmount,
+  type FreshPricingRow,
   forgetMarkupCache,
+  freshPricingColumns,
   loadOwnSettings,
   loadPricingContext,
   type PricingContext,
+  pricingContextFrom,
   usdPrice,
 } from './pricing.context';
 export { findCurrentRate } from './pricing.repository';

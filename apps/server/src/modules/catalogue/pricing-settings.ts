@@ -46,7 +46,7 @@ export const cachedPricingSettings = (db: DbOrTx) =>
   cached(db, 'settings', () => readPricingSettings(db));
 export const cachedCurrentRate = (db: DbOrTx) => cached(db, 'rate', () => findCurrentRate(db));
 
-const pricingSettingsFrom = (value: unknown): PricingSettings => {
+export const pricingSettingsFrom = (value: unknown): PricingSettings => {
   const parsed = pricingSettingsSchema.safeParse(value);
   return parsed.success ? parsed.data : defaultPricingSettings;
 };

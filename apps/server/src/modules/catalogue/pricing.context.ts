@@ -13,10 +13,13 @@ import {
   findDealerMarkupRows,
   findOwnPriceSettings,
   findUserGroupPercent,
+  freshPricingSql,
+  rateOf,
 } from './pricing.repository';
 import {
   cachedCurrentRate,
   cachedPricingSettings,
+  pricingSettingsFrom,
   readRateAndPricingSettings,
 } from './pricing-settings';
 
@@ -37,9 +40,13 @@ export type PricingContext = {
   showCredit: boolean;
 };
 
+type MarkupRow = Awaited<ReturnType<typeof findDealerMarkupRows>>[number];
+
 /** The dealer's markup group and its category overrides. */
-const loadDealerMarkup = async (db: DbOrTx, dealerId: number) => {
-  const rows = await findDealerMarkupRows(db, dealerId);
+const loadDealerMarkup = async (db: DbOrTx, dealerId: number) =>
+  markupOf(await findDealerMarkupRows(db, dealerId));
+
+const markupOf = (rows: MarkupRow[]) => {
   const first = rows[0];
   if (!first?.groupId) {
     return { markupGroupId: null, groupPercent: null, categoryPercents: new Map<number, string>() };
@@ -56,7 +63,7 @@ const loadDealerMarkup = async (db: DbOrTx, dealerId: number) => {
   };
 };
 
-type DealerMarkup = Awaited<ReturnType<typeof loadDealerMarkup>>;
+type DealerMarkup = ReturnType<typeof markupOf>;
 
 /**
  * A dealer's markup is read on every shop request; each process keeps it for a few seconds,
@@ -87,7 +94,7 @@ export const loadPricingContext = async (
   options: { fresh?: boolean } = {},
 ): Promise<PricingContext> => {
   const { user, role } = session;
-  const dealerId = role === 'd' ? user.id : role === 'u' ? user.dealerId : null;
+  const dealerId = markupDealerOf(session);
   const fresh = options.fresh ?? false;
   const noMarkup: DealerMarkup = {
     markupGroupId: null,
@@ -121,6 +128,46 @@ export const loadPricingContext = async (
     rate: rate?.rate,
     rateDate: rate?.date,
     settings,
+    showCash: user.needAznCash,
+    showCredit: user.needAznCredit,
+  };
+};
+
+/** The dealer whose markup group applies to the viewer: itself, or an end user's dealer. */
+const markupDealerOf = ({ user, role }: Session) =>
+  role === 'd' ? user.id : role === 'u' ? user.dealerId : null;
+
+/** What `freshPricingColumns` reads, as its statement answers it. */
+export type FreshPricingRow = {
+  markup: MarkupRow[] | null;
+  user_group_percent: string | null;
+  rate: string | null;
+  rate_date: string | null;
+  pricing_setting: string | null;
+};
+
+/**
+ * What `loadPricingContext(db, session, { fresh: true })` reads, as columns of one select
+ * (`FreshPricingRow`), for a caller that reads them in one statement with more of its own
+ * (checkout, issue 35); `pricingContextFrom` makes the context of them.
+ */
+export const freshPricingColumns = (session: Session) =>
+  freshPricingSql(markupDealerOf(session), session.role === 'u' ? session.user.id : null);
+
+/** The context of what `freshPricingColumns` read. */
+export const pricingContextFrom = (session: Session, row: FreshPricingRow): PricingContext => {
+  const { user, role } = session;
+  const rate = rateOf(row.rate, row.rate_date);
+  return {
+    role,
+    dealerId: markupDealerOf(session),
+    ...markupOf(row.markup ?? []),
+    userGroupPercent: row.user_group_percent,
+    rate: rate?.rate,
+    rateDate: rate?.date,
+    settings: pricingSettingsFrom(
+      row.pricing_setting ? JSON.parse(row.pricing_setting) : undefined,
+    ),
     showCash: user.needAznCash,
     showCredit: user.needAznCredit,
   };

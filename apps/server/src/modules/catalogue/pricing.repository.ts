@@ -59,10 +59,46 @@ export const findRateAndSetting = async (
       order by ${exchangeRates.rateDate} desc limit 1) as rate on true`,
   );
   return {
-    rate: row?.rate && row.rate_date ? { rate: row.rate, date: row.rate_date } : undefined,
+    rate: rateOf(row?.rate ?? null, row?.rate_date ?? null),
     setting: row?.setting ? JSON.parse(row.setting) : undefined,
   };
 };
+
+export const rateOf = (rate: string | null, date: string | null): RateInUse | undefined =>
+  rate && date ? { rate, date } : undefined;
+
+/**
+ * `findRateAndSetting` of the pricing settings as columns of a larger select (issue 35):
+ * `rate`, `rate_date` and `pricing_setting`, all text.
+ */
+const freshRateAndSetting = sql`(select ${exchangeRates.usdAzn}::text from ${exchangeRates}
+      where ${exchangeRates.rateDate} <= ${bakuToday} order by ${exchangeRates.rateDate} desc limit 1) as rate,
+    (select ${exchangeRates.rateDate}::text from ${exchangeRates}
+      where ${exchangeRates.rateDate} <= ${bakuToday} order by ${exchangeRates.rateDate} desc limit 1) as rate_date,
+    (select ${appSettings.value}::text from ${appSettings} where ${appSettings.key} = 'pricing') as pricing_setting`;
+
+/**
+ * `findDealerMarkupRows` as one JSON column of a larger select (null: no dealer, or none of
+ * that id); the rows keyed as that query names them, percents as text.
+ */
+const freshMarkupRows = (dealerId: number | null) =>
+  dealerId === null
+    ? sql`null::json`
+    : sql`(select json_agg(json_build_object(
+        'groupId', ${users.markupGroupId},
+        'percent', ${markupGroups.percent}::text,
+        'categoryId', ${markupGroupCategories.categoryId},
+        'categoryPercent', ${markupGroupCategories.percent}::text))
+      from ${users}
+      left join ${markupGroups} on ${markupGroups.id} = ${users.markupGroupId}
+      left join ${markupGroupCategories} on ${markupGroupCategories.markupGroupId} = ${users.markupGroupId}
+      where ${users.id} = ${dealerId})`;
+
+/** `findUserGroupPercent` as one column of a larger select. */
+const userGroupPercentOf = (userId: number) =>
+  sql`(select ${userGroups.markupPercent}::text from ${userGroupMembers}
+      inner join ${userGroups} on ${userGroups.id} = ${userGroupMembers.userGroupId}
+      where ${userGroupMembers.userId} = ${userId} limit 1)`;
 
 /**
  * The dealer's markup group and its category overrides, one row per override (one row with
@@ -109,3 +145,12 @@ export const findOwnPriceSettings = (db: DbOrTx, dealerId: number, productIds: n
         inArray(dealerProductPrices.productId, productIds),
       ),
     );
+
+/**
+ * The columns of `FreshPricingRow` (pricing.context.ts): the dealer's markup rows, with
+ * `groupUserId` the end user's group percent, and the rate and pricing settings.
+ */
+export const freshPricingSql = (dealerId: number | null, groupUserId: number | null) =>
+  sql`${freshMarkupRows(dealerId)} as markup,
+    ${groupUserId === null ? sql`null::text` : userGroupPercentOf(groupUserId)} as user_group_percent,
+    ${freshRateAndSetting}`;

@@ -2,7 +2,12 @@ import { canBuyAdobe, canShop } from '@esd/shared/access/access.rules';
 import { adobeQuoteProblem } from '@esd/shared/adobe/adobe.rules';
 import { MONEY_MAX, PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
 import type { Language } from '@esd/shared/constants';
-import { CREDIT_LIMIT_MESSAGE, fitsCredit, remainingCredit } from '@esd/shared/orders/orders.rules';
+import {
+  CREDIT_LIMIT_MESSAGE,
+  fitsCredit,
+  placedMoney,
+  remainingCredit,
+} from '@esd/shared/orders/orders.rules';
 import type { CheckoutPreview, OrderDetail } from '@esd/shared/orders/orders.schemas';
 import { type QuotedReview, quoteChanges } from '@esd/shared/orders/quote.rules';
 import { compareMoney, percentOf, subtractMoney, sumMoney } from '@esd/shared/shop/money';
@@ -18,21 +23,28 @@ import type { DomainEvents } from '../../plugins/domain-events';
 import { findOwnAdobeCustomerIds } from '../adobe';
 import { shopperOf } from '../auth';
 import { adobeLineInfo, findBasketLines, priceBasketLines } from '../basket';
-import { loadPricingContext, type PricingContext } from '../catalogue';
-import { findCreditLimit, orderDetail, recordPlacedMoney, sumUnpaidCredit } from '../orders';
+import { loadPricingContext, type PricingContext, pricingContextFrom } from '../catalogue';
+import { issuePlacedOrderInvoice } from '../invoices';
+import { findCreditLimit, orderDetail, placedOrderDetail, sumUnpaidCredit } from '../orders';
 import { decodeQuote, encodeQuote } from './checkout.quote';
 import * as repo from './checkout.repository';
+
+type BasketLines = Awaited<ReturnType<typeof findBasketLines>>;
 
 /** The account whose credit a buyer draws on: a dealer its own, an end user its dealer's. */
 const creditDealerId = (user: UserRow) => (user.typeId === 3 ? user.id : user.dealerId);
 
 const sellTypesOf = (user: UserRow) => allowedSellTypes(shopperOf(user));
 
+const creditOf = (limit: string, unpaid: string) => ({
+  limit,
+  unpaid,
+  remaining: remainingCredit(limit, unpaid),
+});
+
 /** The credit of a dealer whose limit the caller has read (and locked, when it checks out). */
-const creditWithLimit = async (db: DbOrTx, dealerId: number, limit: string) => {
-  const unpaid = await sumUnpaidCredit(db, dealerId);
-  return { limit, unpaid, remaining: remainingCredit(limit, unpaid) };
-};
+const creditWithLimit = async (db: DbOrTx, dealerId: number, limit: string) =>
+  creditOf(limit, await sumUnpaidCredit(db, dealerId));
 
 /**
  * The dealer's credit. With `lock`, the dealer's row stays locked until the transaction ends:
@@ -49,8 +61,15 @@ const dealerCredit = async (db: DbOrTx, dealerId: number, options: { lock?: bool
  * for its sell type (invariant 2: a line is charged the price of its own sell type); the
  * others stay in the basket for a checkout of their own.
  */
-const priceBasket = async (db: DbOrTx, ctx: PricingContext, userId: number, sellType: SellType) => {
-  const all = await findBasketLines(db, userId);
+const priceBasket = async (
+  db: DbOrTx,
+  ctx: PricingContext,
+  userId: number,
+  sellType: SellType,
+  /** the basket's lines when the caller has read them (placing: with everything else) */
+  read?: BasketLines,
+) => {
+  const all = read ?? (await findBasketLines(db, userId));
   const lines = all.filter((l) => l.item.sellType === sellType);
   const priced = await priceBasketLines(db, ctx, lines);
   const totalUsd = sumMoney(priced.map((l) => l.totalUsd));
@@ -308,6 +327,8 @@ type PlacedOrder = {
   status: 'pending' | 'in_progress' | 'completed' | 'cancelled';
   /** the answer of the checkout that placed the order; null for orders placed before it was kept */
   answer: CheckoutAnswer | null;
+  /** its invoice was issued in the transaction that placed it */
+  invoiced?: boolean;
 };
 
 /**
@@ -341,7 +362,18 @@ const placeOrderOnce = (
     const buyer = await repo.lockUser(tx, session.user.id);
     if (!buyer?.isActive) throw new AppError('UNAUTHORIZED', 'Your account is not active.');
 
-    const existing = await repo.findOrderByIdempotencyKey(tx, buyer.id, input.idempotencyKey);
+    const dealerId = creditDealerId(buyer);
+    // everything else placing reads, in one statement after the lock (a dealer buying on its
+    // own credit holds its row's lock already, so its unpaid credit is read here too)
+    const state = await repo.readPlacingState(
+      tx,
+      { ...session, user: buyer },
+      {
+        idempotencyKey: input.idempotencyKey,
+        unpaidOf: input.sellType === SELL_TYPE.credit && dealerId === buyer.id ? dealerId : null,
+      },
+    );
+    const existing = state.existing;
     if (existing) {
       if (existing.sellType !== input.sellType) {
         throw new AppError(
@@ -359,13 +391,12 @@ const placeOrderOnce = (
     }
 
     if (!sellTypesOf(buyer).includes(input.sellType)) throw sellTypeRefused(input.sellType);
-    const dealerId = creditDealerId(buyer);
     if (!dealerId) throw new AppError('FORBIDDEN', 'Your account belongs to no dealer.');
     const dealer = dealerId === buyer.id ? buyer : await repo.findUser(tx, dealerId);
     requireActiveDealer(dealer);
 
-    const ctx = await loadPricingContext(tx, { ...session, user: buyer }, { fresh: true });
-    const priced = await priceBasket(tx, ctx, buyer.id, input.sellType);
+    const ctx = pricingContextFrom({ ...session, user: buyer }, state);
+    const priced = await priceBasket(tx, ctx, buyer.id, input.sellType, state.lines);
     if (priced.lines.length === 0) throw new AppError('BASKET_EMPTY', 'Your basket is empty.');
     await requireConfirmedReview(tx, { ...session, user: buyer }, { input, priced });
     const adobeBuyer = canBuyAdobe({
@@ -390,7 +421,7 @@ const placeOrderOnce = (
       // a dealer buying for itself already holds its row's lock, and has read its limit, above
       const credit =
         dealerId === buyer.id
-          ? await creditWithLimit(tx, dealerId, buyer.creditLimit)
+          ? creditOf(buyer.creditLimit, state.unpaid ?? '0.00')
           : await dealerCredit(tx, dealerId, { lock: true });
       if (!credit || !fitsCredit(priced.totalUsd, credit.remaining)) {
         throw new AppError('CREDIT_LIMIT', CREDIT_LIMIT_MESSAGE, {
@@ -401,7 +432,7 @@ const placeOrderOnce = (
     }
 
     const status = input.sellType === SELL_TYPE.credit ? 'in_progress' : 'pending';
-    const order = await repo.insertOrder(tx, {
+    const placed = await repo.insertPlacedOrder(tx, {
       buyerId: buyer.id,
       dealerId,
       countryId: dealer?.countryId ?? buyer.countryId,
@@ -417,33 +448,36 @@ const placeOrderOnce = (
       vatUsd: priced.vatUsd,
       totalAzn: priced.totalAzn,
       paid: status === 'in_progress',
-    });
-    await recordPlacedMoney(tx, {
-      ...order,
-      buyerId: buyer.id,
-      ...priced,
-      sellType: input.sellType,
-    });
-    const emptied = await repo.insertOrderItemsAndEmptyBasket(tx, {
-      id: order.id,
-      buyerId: buyer.id,
-      status,
       lines: priced.lines,
+      // what placing moves (a credit order's credit drawn), in the same statement
+      movement: placedMoney(input.sellType, { usd: priced.totalUsd, azn: priced.totalAzn }),
     });
     // the order buys exactly the quantities it priced (issue 29): a line changed since is refused
-    if (emptied !== priced.lines.length) throw basketChanged();
-    // the answer is read and kept in the same transaction: a retry that waited for the buyer's
-    // row gets it byte for byte, whatever delivery did in between
+    if (placed.emptied !== priced.lines.length) throw basketChanged();
+    const order = placed.order;
+    const row = {
+      order,
+      buyer: { id: buyer.id, name: buyer.name, email: buyer.email },
+      dealer: { id: dealerId, name: (dealer ?? buyer).name },
+    };
+    // the answer is built and kept in the same transaction, from the rows just written: a retry
+    // that waited for the buyer's row gets it byte for byte, whatever delivery did in between
     const answer: CheckoutAnswer = {
       code: 200,
       message: ORDER_PLACED_MESSAGE,
-      data: await orderDetail(tx, { ...session, user: buyer }, order.id, input.lang, {
+      data: await placedOrderDetail(
+        tx,
+        { ...session, user: buyer },
+        { ...placed, ...row },
+        input.lang,
         now,
-        placing: true,
-      }),
+      ),
     };
     await repo.saveCheckoutAnswer(tx, order.id, answer);
-    return { orderId: order.id, replayed: false, status, answer };
+    // a credit order is invoiced as it is placed: here, last (the document counter's lock is
+    // held until commit), instead of in a transaction of its own after it
+    const invoiced = await issuePlacedOrderInvoice(tx, clock, { row, items: placed.items });
+    return { orderId: order.id, replayed: false, status, answer, invoiced };
   });
 
 /** Checkout: the basket priced for a way of paying, and the order placed from it. */
@@ -469,7 +503,11 @@ export const createCheckoutService = ({
     const confirmed = quote === undefined ? undefined : decodeQuote(quote);
     const placed = await placeOrder({ db, clock }, session, { ...input, confirmed });
     if (!placed.replayed && placed.status === 'in_progress')
-      await events.emit('order.paid', { orderId: placed.orderId, placedNow: true });
+      await events.emit('order.paid', {
+        orderId: placed.orderId,
+        placedNow: true,
+        invoiced: placed.invoiced ?? false,
+      });
     if (!placed.replayed && placed.status === 'pending')
       await events.emit('order.placed', { orderId: placed.orderId });
     return {

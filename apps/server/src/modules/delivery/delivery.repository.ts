@@ -167,14 +167,6 @@ export const findAccountNameByEmail = async (db: DbOrTx, email: string) => {
   return row?.name;
 };
 
-export const findOrderBuyerId = async (db: DbOrTx, orderId: number) => {
-  const [order] = await db
-    .select({ buyerId: orders.buyerId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return order?.buyerId;
-};
-
 /** The keys of an order that are out and not revoked, by item. */
 export const findDeliveredKeys = (db: DbOrTx, orderId: number) =>
   db

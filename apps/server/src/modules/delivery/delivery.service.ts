@@ -27,6 +27,8 @@ import {
 } from './delivery.mail';
 import * as repo from './delivery.repository';
 
+type OrderRecipient = NonNullable<Awaited<ReturnType<typeof repo.findOrderRecipient>>>;
+
 /** What the mails of an order's delivery use (the Fastify app has them all). */
 type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> };
 
@@ -93,8 +95,14 @@ const recipientOf = async (
  * Sends an order's keys to an address (the buyer's by default), in the buyer's language.
  * Answers the address, or null when the order does not exist or has no keys.
  */
-const mailOrderKeys = async ({ db, mailer, config }: MailDeps, orderId: number, to?: string) => {
-  const order = await repo.findOrderRecipient(db, orderId);
+const mailOrderKeys = async (
+  { db, mailer, config }: MailDeps,
+  orderId: number,
+  to?: string,
+  /** the order's buyer when the caller has read it (the automatic mail) */
+  known?: OrderRecipient,
+) => {
+  const order = known ?? (await repo.findOrderRecipient(db, orderId));
   if (!order) return null;
   const lang = languageOf(order.lang);
   const items = await loadOrderKeys(db, orderId, lang);
@@ -122,9 +130,10 @@ export const sendCompletedOrderMail = async (
   orderId: number,
 ): Promise<CompletedOrderMailOutcome> => {
   const { db } = deps;
-  const buyerId = await repo.findOrderBuyerId(db, orderId);
-  if (buyerId === undefined) return 'no-order';
-  const claim = { kind: 'keys' as const, recipientId: buyerId };
+  // the buyer, read once for the claim and the mail
+  const order = await repo.findOrderRecipient(db, orderId);
+  if (order === undefined) return 'no-order';
+  const claim = { kind: 'keys' as const, recipientId: order.buyerId };
   const [claimed] = await claimOrderMails(db, [orderId], claim);
   if (claimed === undefined) {
     const existing = await findOrderMail(db, orderId, claim);
@@ -137,7 +146,7 @@ export const sendCompletedOrderMail = async (
   }
   let to: string | null;
   try {
-    to = await mailOrderKeys(deps, orderId);
+    to = await mailOrderKeys(deps, orderId, undefined, order);
   } catch (error) {
     await releaseOrderMails(db, [orderId], claim);
     throw error;

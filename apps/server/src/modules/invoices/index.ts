@@ -2,4 +2,4 @@
  * The invoices module's public surface (issue 30): what other modules may use of it. Another module
  * imports this file only, never one of the module's own files (`npm run lint:deps`).
  */
-export { sendPlacedOrderMail } from './invoices.service';
+export { issuePlacedOrderInvoice, sendPlacedOrderMail } from './invoices.service';

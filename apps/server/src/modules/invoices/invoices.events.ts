@@ -19,7 +19,10 @@ export const invoicesEventsPlugin = fp(
       }
     };
     app.domainEvents.on('order.placed', issue);
-    app.domainEvents.on('order.paid', issue);
+    // a credit order's checkout issued its invoice in its own transaction already
+    app.domainEvents.on('order.paid', (event) =>
+      event.placedNow && event.invoiced ? Promise.resolve() : issue(event),
+    );
     app.domainEvents.on('order.refunded', issue);
   },
   { name: 'invoices-events', dependencies: ['domain-events'] },

@@ -28,7 +28,7 @@ import {
 import { placedOrderMail } from './invoices.mail';
 import { documentFileName, renderDocumentPdf } from './invoices.pdf';
 import * as repo from './invoices.repository';
-import { gatherSnapshot } from './invoices.snapshot';
+import { gatherSnapshot, type Item } from './invoices.snapshot';
 
 const companyMissing = () =>
   new AppError(
@@ -57,9 +57,10 @@ const issueDocument = async (
   clock: Clock,
   row: OrderListRow,
   document: { kind: DocumentKind; refersTo?: string; refund?: repo.RefundRow },
+  knownItems?: Item[],
 ) => {
   const issuedAt = clock.now();
-  const snapshot = await gatherSnapshot(tx, row, { ...document, issuedAt });
+  const snapshot = await gatherSnapshot(tx, row, { ...document, issuedAt }, knownItems);
   if (snapshot === 'no-seller') return null;
   const year = Number(bakuDate(issuedAt).slice(0, 4));
   const seq = await repo.takeDocumentSeq(tx, document.kind, year);
@@ -106,6 +107,25 @@ export const issueDueDocuments = ({ db, clock }: DocumentDeps, orderId: number) 
       if (!note) return;
     }
   });
+
+/**
+ * The invoice of an order placed on credit, issued in the transaction of the checkout that
+ * placed it, from the rows that checkout wrote (issue 35: no transaction of its own, nothing
+ * read again): the order is invoiced when it is placed, as `issueDueDocuments` would issue it
+ * right after. Nobody else can see the order before that transaction commits, so it cannot
+ * have a document yet. The document counter stays locked until the checkout commits: call it
+ * last. Answers whether it issued the invoice (not without the seller's details; then
+ * `issueDueDocuments` issues it once they are entered, as for any order).
+ */
+export const issuePlacedOrderInvoice = async (
+  tx: Tx,
+  clock: Clock,
+  placed: { row: OrderListRow; items: Item[] },
+) => {
+  if (!isInvoiceDue(placed.row.order)) return false;
+  const invoice = await issueDocument(tx, clock, placed.row, { kind: 'invoice' }, placed.items);
+  return invoice !== null;
+};
 
 /** A stored document as a PDF in a language, with the name to save it under. */
 export type InvoiceFile = { filename: string; content: Buffer; kind: DocumentKind };

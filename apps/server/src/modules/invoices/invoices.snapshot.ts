@@ -50,7 +50,7 @@ const gatherBuyer = async (tx: DbOrTx, row: OrderListRow): Promise<DocumentSnaps
   };
 };
 
-type Item = Awaited<ReturnType<typeof findOrderItems>>[number];
+export type Item = Awaited<ReturnType<typeof findOrderItems>>[number];
 
 const lineOf = (item: Item): DocumentSnapshot['lines'][number] => ({
   sku: item.sku,
@@ -85,11 +85,13 @@ export const gatherSnapshot = async (
   tx: DbOrTx,
   row: OrderListRow,
   document: { kind: DocumentKind; issuedAt: Date; refersTo?: string; refund?: Refund },
+  /** the order's items when the caller holds them already (the checkout that wrote them) */
+  knownItems?: Item[],
 ): Promise<DocumentSnapshot | 'no-seller'> => {
   const { order } = row;
   const seller = await readCompanySettings(tx);
   if (!seller) return 'no-seller';
-  const items = await findOrderItems(tx, order.id);
+  const items = knownItems ?? (await findOrderItems(tx, order.id));
   const placedOn = bakuDate(order.createdAt);
   const cash = order.sellType === SELL_TYPE.cash;
   const { kind, refund } = document;

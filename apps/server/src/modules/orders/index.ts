@@ -6,7 +6,6 @@
 export {
   invalidState,
   orderNotFound,
-  recordPlacedMoney,
 } from './order-actions.service';
 export {
   claimOrderMails,
@@ -28,5 +27,6 @@ export {
   selectOrders,
   sumUnpaidCredit,
   unpaidCreditByDealer,
+  unpaidCreditColumn,
 } from './orders.repository';
-export { orderDetail } from './orders.service';
+export { orderDetail, placedOrderDetail } from './orders.service';

@@ -12,13 +12,12 @@ import {
   type OrderMoneyState,
   type OrderStatusName,
   orderActions,
-  placedMoney,
   refundKind,
   remainingOfOrder,
   returnableUntil,
 } from '@esd/shared/orders/orders.rules';
 import { compareMoney, sumMoney } from '@esd/shared/shop/money';
-import { aznAtRate, SELL_TYPE, type SellType } from '@esd/shared/shop/pricing.rules';
+import { aznAtRate, SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { AuditValues } from '@esd/shared/users/users.audit-codes';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
@@ -165,17 +164,6 @@ const recordMoney = async (
     note: by.note || null,
   });
 };
-
-/** What placing an order moves (a credit order's credit drawn), in the checkout's transaction. */
-export const recordPlacedMoney = (
-  tx: Tx,
-  order: { id: number; buyerId: number; sellType: SellType; totalUsd: string; totalAzn: string },
-) =>
-  recordMoney(
-    tx,
-    { orderId: order.id, actorId: order.buyerId },
-    placedMoney(order.sellType, { usd: order.totalUsd, azn: order.totalAzn }),
-  );
 
 /**
  * Locks an order the viewer may see, for the rest of the transaction, and works out with the

@@ -302,6 +302,10 @@ export const sumUnpaidCredit = async (db: DbOrTx, dealerId: number): Promise<str
   return row?.value ?? '0.00';
 };
 
+/** `sumUnpaidCredit` as one column of a larger select (issue 35), text. */
+export const unpaidCreditColumn = (dealerId: number) =>
+  sql`(select ${owedUsd} from ${orders} where ${and(eq(orders.dealerId, dealerId), isUnpaidCredit())})`;
+
 /** `sumUnpaidCredit` of many dealers in one query (a page of a list); absent dealers owe 0. */
 export const unpaidCreditByDealer = async (
   db: DbOrTx,

@@ -118,6 +118,8 @@ const readOrderSnapshot = (db: DbOrTx, session: Session, id: number, placing: bo
     : db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 };
 
+type OrderSnapshot = Awaited<ReturnType<typeof readOrderSnapshot>>;
+
 /** The whole order as its page shows it, with what this viewer may do now. */
 export const orderDetail = async (
   db: DbOrTx,
@@ -125,14 +127,65 @@ export const orderDetail = async (
   id: number,
   lang: Language,
   options: { now: Date; placing?: boolean },
-): Promise<OrderDetail> => {
-  const { row, items, events, settings, keys, requests, trail, due } = await readOrderSnapshot(
-    db,
+): Promise<OrderDetail> =>
+  detailOf(
     session,
-    id,
-    options.placing ?? false,
+    await readOrderSnapshot(db, session, id, options.placing ?? false),
+    lang,
+    options.now,
   );
-  const now = options.now.getTime();
+
+/**
+ * The detail of an order the checkout has just written, in its transaction, from the rows it
+ * wrote (issue 35: nothing read again): what `orderDetail` with `placing` would read there, as
+ * the buyer (who placed it, so sees it) and the dealer are the rows the checkout holds. A
+ * cash order's payment due today is still read (the rate of the day).
+ */
+export const placedOrderDetail = async (
+  tx: DbOrTx,
+  session: Session,
+  placed: {
+    order: repo.OrderListRow['order'];
+    buyer: { id: number; name: string; email: string };
+    dealer: { id: number; name: string };
+    items: OrderSnapshot['items'];
+    events: OrderSnapshot['events'][number]['event'][];
+    movements: OrderSnapshot['trail'][number]['movement'][];
+  },
+  lang: Language,
+  now: Date,
+): Promise<OrderDetail> => {
+  const { order, buyer, dealer } = placed;
+  // the actor of the first event and of the money placing moves is the buyer
+  const nameOf = (actorId: number | null) => (actorId === buyer.id ? buyer.name : null);
+  const awaitsPayment = order.sellType === SELL_TYPE.cash && order.status === 'pending';
+  return detailOf(
+    session,
+    {
+      row: { order, buyer: { id: buyer.id, name: buyer.name, email: buyer.email }, dealer },
+      items: placed.items,
+      events: placed.events.map((event) => ({ event, by: nameOf(event.actorId) })),
+      settings: null,
+      keys: [],
+      requests: [],
+      trail: placed.movements.map((movement) => ({
+        movement,
+        actorName: nameOf(movement.actorId),
+      })),
+      due: awaitsPayment ? await paymentDueToday(tx, order) : undefined,
+    },
+    lang,
+    now,
+  );
+};
+
+const detailOf = (
+  session: Session,
+  { row, items, events, settings, keys, requests, trail, due }: OrderSnapshot,
+  lang: Language,
+  at: Date,
+): OrderDetail => {
+  const now = at.getTime();
   const lastRequest = new Map(requests.map((r) => [r.orderItemId, r]));
   const detailItems = items.map((item) => {
     const request = lastRequest.get(item.id) ?? null;

@@ -20,6 +20,8 @@ export const orderEventData = async (db: Db, orderId: number) => {
   if (!order) return undefined;
   return {
     dealerId: order.dealerId,
+    /** the dealer's enabled endpoints, read with the order */
+    endpoints: order.endpoints,
     data: {
       order_id: order.id,
       dealer_id: order.dealerId,

@@ -96,8 +96,8 @@ export const webhooksPlugin = fp(
           const found = await orderEventData(app.db, event.orderId);
           if (!found) return;
           if (domainEvent === 'order.paid' && 'placedNow' in event && event.placedNow)
-            await service.dispatch(found.dealerId, 'order.placed', found.data);
-          await service.dispatch(found.dealerId, type, found.data);
+            await service.dispatchTo(found.endpoints, 'order.placed', found.data);
+          await service.dispatchTo(found.endpoints, type, found.data);
         }),
       );
     }
@@ -105,7 +105,7 @@ export const webhooksPlugin = fp(
       tell('return.decided', async () => {
         const found = await orderEventData(app.db, event.orderId);
         if (!found) return;
-        await service.dispatch(found.dealerId, 'return.decided', {
+        await service.dispatchTo(found.endpoints, 'return.decided', {
           ...found.data,
           return_id: event.returnId,
           approved: event.approved,

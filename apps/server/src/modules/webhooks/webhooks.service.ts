@@ -254,6 +254,21 @@ export const createWebhooksService = (deps: WebhooksDeps) => {
     },
 
     /**
+     * `dispatch` to endpoints the caller read already (the dealer's enabled ones, with the
+     * events each takes, as `findOrderForWebhook` answers them): nothing is read again.
+     */
+    dispatchTo: (
+      endpoints: { id: number; events: WebhookEventType[] }[],
+      type: WebhookEventType,
+      data: Record<string, unknown>,
+    ) =>
+      enqueue(
+        endpoints.filter((e) => e.events.includes(type)).map((e) => e.id),
+        type,
+        data,
+      ),
+
+    /**
      * One attempt of a delivery whose record shows `attempts` tries so far (a job of an older
      * try does nothing). A 2xx ends it; otherwise the next try is queued after a doubling wait,
      * or, three days after its first attempt, it gives up and its endpoint is disabled.
