@@ -54,9 +54,22 @@ const sizeOf = (file) => {
   return gzipKb.get(file);
 };
 
+/**
+ * A page or layout module that another lazy chunk also imports statically (app-layout.tsx: the
+ * starred menu shares the shell's starred-pages query) is listed under its chunk's name,
+ * `_app-layout-<hash>.js`, rather than under its source path.
+ */
+const sharedKey = (id) => {
+  const name = path.basename(id).replace(/\.[jt]sx?$/, '');
+  return Object.keys(manifest).find(
+    (key) =>
+      key.startsWith(`_${name}-`) && manifest[key].name === name && manifest[key].isDynamicEntry,
+  );
+};
+
 /** The chunk of a manifest entry and every chunk it imports statically, transitively. */
 const withStaticImports = (id, files = new Set()) => {
-  const chunk = manifest[id];
+  const chunk = manifest[id] ?? manifest[sharedKey(id)];
   if (!chunk) throw new Error(`size-check: ${id} is not in the manifest (renamed?)`);
   if (files.has(chunk.file)) return files;
   files.add(chunk.file);
