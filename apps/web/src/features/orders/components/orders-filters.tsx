@@ -9,8 +9,8 @@ import {
   Checkbox,
   Collapse,
   Group,
+  NativeSelect,
   Paper,
-  Select,
   SimpleGrid,
   TextInput,
 } from '@mantine/core';
@@ -100,18 +100,22 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
               setDraft((d) => ({ ...d, product: value }));
             }}
           />
-          <Select
+          {/* the browser's own selects, "Any" first (issue 35): Mantine's Combobox stays out
+              of the order list's first load */}
+          <NativeSelect
             label={t('orders.filters.status')}
-            placeholder={t('orders.filters.any')}
-            clearable
-            data={ORDER_STATUSES.map((status) => ({
-              value: status,
-              label: t(`orders.status.${status}`),
-            }))}
-            value={filters.status ?? null}
-            onChange={(value) =>
-              onChange(withText({ status: ORDER_STATUSES.find((s) => s === value) }))
-            }
+            data={[
+              { value: '', label: t('orders.filters.any') },
+              ...ORDER_STATUSES.map((status) => ({
+                value: status,
+                label: t(`orders.status.${status}`),
+              })),
+            ]}
+            value={filters.status ?? ''}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              onChange(withText({ status: ORDER_STATUSES.find((s) => s === value) }));
+            }}
           />
           <DatePickerInput
             {...dateProps}
@@ -127,18 +131,18 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
             minDate={filters.dateFrom}
             onChange={(value) => onChange(withText({ dateTo: value ?? undefined }))}
           />
-          <Select
+          <NativeSelect
             label={t('orders.filters.type')}
-            placeholder={t('orders.filters.any')}
-            clearable
             data={[
+              { value: '', label: t('orders.filters.any') },
               { value: '1', label: t('orders.type.cash') },
               { value: '2', label: t('orders.type.credit') },
             ]}
-            value={filters.sellType ? String(filters.sellType) : null}
-            onChange={(value) =>
-              onChange(withText({ sellType: value === '2' ? 2 : value === '1' ? 1 : undefined }))
-            }
+            value={filters.sellType ? String(filters.sellType) : ''}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              onChange(withText({ sellType: value === '2' ? 2 : value === '1' ? 1 : undefined }));
+            }}
           />
         </SimpleGrid>
         <Group justify="space-between" gap="sm" mt="sm">
