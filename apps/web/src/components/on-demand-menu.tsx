@@ -3,6 +3,7 @@ import {
   type MouseEvent,
   type ReactElement,
   type ReactNode,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -64,3 +65,14 @@ export function OnDemandMenu<M>({ load, trigger, children }: OnDemandMenuProps<M
     </span>
   );
 }
+
+/**
+ * The loaded menu's `opened` and `onChange`: closed at its first render, opened just after, as
+ * a click would (Mantine's `defaultOpened` would skip the step in which the menu remembers the
+ * focused button, and Escape would leave the focus nowhere).
+ */
+export const useOpenedOnArrival = () => {
+  const [opened, setOpened] = useState(false);
+  useEffect(() => setOpened(true), []);
+  return { opened, onChange: setOpened };
+};

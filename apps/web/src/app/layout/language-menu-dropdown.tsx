@@ -3,6 +3,7 @@ import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
+import { useOpenedOnArrival } from '@/components/on-demand-menu';
 import { userQueryOptions } from '@/features/profile/api/get-user';
 import { useUpdateProfile } from '@/features/profile/api/update-profile';
 import { changeUiLanguage, languageNames } from '@/lib/i18n/i18n';
@@ -12,6 +13,7 @@ type LanguageMenuDropdownProps = { current: Language; trigger: ReactElement };
 
 /** The language menu itself, loaded on first use (language-menu.tsx shows its button). */
 export const LanguageMenuDropdown = ({ current, trigger }: LanguageMenuDropdownProps) => {
+  const opened = useOpenedOnArrival();
   const queryClient = useQueryClient();
   const updateProfile = useUpdateProfile();
 
@@ -25,7 +27,7 @@ export const LanguageMenuDropdown = ({ current, trigger }: LanguageMenuDropdownP
   };
 
   return (
-    <Menu position="bottom-end" width={180} defaultOpened>
+    <Menu position="bottom-end" width={180} {...opened}>
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         {languages.map((lang) => (

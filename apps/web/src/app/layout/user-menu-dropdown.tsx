@@ -4,6 +4,7 @@ import { IconLogout, IconUser } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useOpenedOnArrival } from '@/components/on-demand-menu';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/session/session';
 
@@ -16,10 +17,11 @@ type UserMenuDropdownProps = {
 
 /** The user menu itself, loaded on first use (user-menu.tsx shows its button). */
 export const UserMenuDropdown = ({ trigger, name, email, role }: UserMenuDropdownProps) => {
+  const opened = useOpenedOnArrival();
   const { t } = useTranslation();
   return (
     // never wider than a phone's window less a margin, so it opens whole inside it
-    <Menu position="bottom-end" width="min(260px, calc(100vw - 16px))" defaultOpened>
+    <Menu position="bottom-end" width="min(260px, calc(100vw - 16px))" {...opened}>
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('layout.signedInAs')}</Menu.Label>

@@ -4,12 +4,14 @@ import { IconStarFilled } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useOpenedOnArrival } from '@/components/on-demand-menu';
 import { findPageByPathname } from '@/config/paths';
 import { getUserRole } from '@/lib/storage';
 import { useStarredPages } from '../api/get-starred';
 
 /** The starred pages menu itself, loaded on first use (starred-menu.tsx shows its button). */
 export const StarredMenuDropdown = ({ trigger }: { trigger: ReactElement }) => {
+  const opened = useOpenedOnArrival();
   const { t } = useTranslation();
   const starred = useStarredPages();
   const role = getUserRole();
@@ -21,7 +23,7 @@ export const StarredMenuDropdown = ({ trigger }: { trigger: ReactElement }) => {
   });
 
   return (
-    <Menu position="bottom-end" width={280} defaultOpened>
+    <Menu position="bottom-end" width={280} {...opened}>
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('starred.menu.label')}</Menu.Label>
