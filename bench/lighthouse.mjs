@@ -6,7 +6,7 @@
 // temporary DATA_DIR). Prints each figure beside its target (issue 35).
 //   npm run bench -- lighthouse        (LIGHTHOUSE_RUNS=1 for one run per page and preset;
 //   LIGHTHOUSE_PAGES=products,orders to choose pages; LIGHTHOUSE_REPORTS=<folder> keeps each
-//   run's full JSON report)
+//   run's full JSON report; LIGHTHOUSE_WEB_DIST=<folder> serves a web build made elsewhere)
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,12 +27,17 @@ const TARGETS = {
 };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'esd-lighthouse-'));
-const webDist = path.join(dataDir, 'web');
-console.log('building the web app…');
-execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: path.join(root, 'apps/web'),
-  stdio: 'inherit',
-});
+// LIGHTHOUSE_WEB_DIST=<folder>: a web build made elsewhere (another commit's, for a comparison in
+// turns on the same server and machine) instead of building this one
+const webDist = process.env.LIGHTHOUSE_WEB_DIST ?? path.join(dataDir, 'web');
+if (!process.env.LIGHTHOUSE_WEB_DIST) {
+  console.log('building the web app…');
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: path.join(root, 'apps/web'), stdio: 'inherit' },
+  );
+}
 buildServer();
 const server = startProcess('node', ['apps/server/dist/server.js'], {
   WEB_DIST: webDist,
@@ -168,7 +173,7 @@ try {
   });
   const lines = [
     '',
-    `### Lighthouse on ${PAGES.join(', ')} — ${new Date().toISOString().slice(0, 10)}`,
+    `### Lighthouse on ${PAGES.join(', ')} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${process.env.LIGHTHOUSE_WEB_DIST ? ` (web build ${process.env.LIGHTHOUSE_WEB_DIST})` : ''}`,
     '',
     `Machine: ${machine()}; load average at the end ${loadAverage()}. Lighthouse 12, Debian Chromium headless, production build served by the real server (precompressed assets), signed in as dealer@example.com, en, two lines in the basket; ${RUNS === 1 ? 'one run per page and preset' : `median of ${RUNS} runs`}. Targets (issue 35): mobile performance ≥ ${TARGETS.mobile.performance} and TBT ≤ ${TARGETS.mobile.tbt} ms, desktop performance ≥ ${TARGETS.desktop.performance}, accessibility ${TARGETS.mobile.accessibility}. Command: \`npm run bench -- lighthouse\`.`,
     '',
