@@ -41,7 +41,9 @@ type OrdersFiltersProps = {
  */
 export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFiltersProps) => {
   const { t, i18n } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  // read at the first render, not in an effect after it: on a phone the form would show open,
+  // then fold, and push the list up (Lighthouse's layout shift, issue 35)
+  const isPhone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const activeCount = Object.values(toExportQuery(filters)).filter((v) => v !== undefined).length;
   const [opened, setOpened] = useState(activeCount > 0);
   const [draft, setDraft] = useState({
