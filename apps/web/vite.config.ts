@@ -49,13 +49,34 @@ const precompress = (): PluginOption => ({
   },
 });
 
+/**
+ * The browser runs React's API on Preact (issue 35): react-dom is about 60 KB gzip of every
+ * page's first load, preact/compat about 11 KB. `react` itself is src/lib/react-on-preact.ts,
+ * preact/compat plus the React 19 pieces Preact lacks (Activity); the type checker still sees
+ * @types/react. docs/performance.md has the measurements behind the choice.
+ */
+const reactOnPreact = [
+  {
+    find: /^react$/,
+    replacement: fileURLToPath(new URL('./src/lib/react-on-preact.ts', import.meta.url)),
+  },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+];
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [reactPlugins(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...reactOnPreact,
+    ],
   },
   server: {
     port: 5173,

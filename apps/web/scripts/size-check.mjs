@@ -1,5 +1,5 @@
 // Checks what pages load before their first render, from the build manifest and source maps.
-// 1. Initial JavaScript of the login page and the product list, gzip:
+// 1. Initial JavaScript of the login page, the product list, the orders and checkout, gzip:
 // what index.html loads and modulepreloads, plus the chunks those pages load before their
 // first render (layout and page chunks, the English locale chunk). Runs in `npm test` after the
 // e2e step, whose server start builds apps/web/dist when it is stale.
@@ -10,19 +10,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// Issue 8 asks for 170 KB; not reached yet: before any page code the entry holds react-dom,
-// react-router's data router, the Mantine base, i18next and TanStack Query (~158 KB). zod and the
-// shared schemas are kept out of it (answers are typed, not parsed, in the browser). Until then
-// each page has a ceiling a little above what it loads now, so that any growth fails here; lower a
-// ceiling whenever a page gets lighter.
-const TARGET_KB = 170;
-// login 195 → 196 (issue 32): the second step and "Sign in with a passkey" are on the login page,
-// with the four new error codes' words; the WebAuthn and QR libraries load only when used.
-// login 196 → 198, products 280 → 283 (issues 33 and 34, measured 196.6/281.3 before issue 34 and
-// 197.1/282.2 after): the one CLDR formatter and plural rules, the quantity stepper, the error
-// words of API keys and webhooks and their two settings entries in the menu. Issue 35 cuts both
-// (targets: sign-in 150, product list 200).
-const BUDGET_KB = { login: 198, products: 283 };
+// Issue 35's targets: sign-in ≤ 150 KB, product list ≤ 200 KB. Met by running React's API on
+// Preact (vite.config.ts: react-dom alone was ~60 KB of the entry), by loading the header menus,
+// an order's detail and Mantine's Combobox, Popover and floating-ui only when used (native
+// selects on these first screens), and the navbar scrolling without Mantine's ScrollArea.
+// Each ceiling sits a little above what the page loads now (sign-in, products, orders, checkout
+// measured 138.5 / 181.8 / 244.8 / 196.0 KB after issue 35, against 197.1 / 282.1 / 359.0 /
+// 269.7 KB on React before it), so that any growth fails here; lower a ceiling whenever a page
+// gets lighter. Orders and checkout have no size target of their own; they are here because
+// Lighthouse measures them (bench/lighthouse.mjs).
+const TARGET_KB = { login: 150, products: 200 };
+const BUDGET_KB = { login: 141, products: 184, orders: 247, checkout: 198 };
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const dist = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(webDir, 'dist'));
@@ -37,6 +35,8 @@ const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const pages = {
   login: ['src/app/layout/public-layout.tsx', 'src/app/routes/login.tsx'],
   products: ['src/app/layout/app-layout.tsx', 'src/app/routes/products.tsx'],
+  orders: ['src/app/layout/app-layout.tsx', 'src/app/routes/orders.tsx'],
+  checkout: ['src/app/layout/app-layout.tsx', 'src/app/routes/checkout.tsx'],
 };
 // Loaded at start-up for the default language (en) before the first render: the English
 // locale chunk (vite.config.ts groups each language's locale files into one).
@@ -54,9 +54,22 @@ const sizeOf = (file) => {
   return gzipKb.get(file);
 };
 
+/**
+ * A page or layout module that another lazy chunk also imports statically (app-layout.tsx: the
+ * starred menu shares the shell's starred-pages query) is listed under its chunk's name,
+ * `_app-layout-<hash>.js`, rather than under its source path.
+ */
+const sharedKey = (id) => {
+  const name = path.basename(id).replace(/\.[jt]sx?$/, '');
+  return Object.keys(manifest).find(
+    (key) =>
+      key.startsWith(`_${name}-`) && manifest[key].name === name && manifest[key].isDynamicEntry,
+  );
+};
+
 /** The chunk of a manifest entry and every chunk it imports statically, transitively. */
 const withStaticImports = (id, files = new Set()) => {
-  const chunk = manifest[id];
+  const chunk = manifest[id] ?? manifest[sharedKey(id)];
   if (!chunk) throw new Error(`size-check: ${id} is not in the manifest (renamed?)`);
   if (files.has(chunk.file)) return files;
   files.add(chunk.file);
@@ -71,10 +84,13 @@ for (const [page, ids] of Object.entries(pages)) {
   for (const id of [...startup, ...ids]) withStaticImports(id, files);
   const rows = [...files].map((file) => [file, sizeOf(file)]).sort((a, b) => b[1] - a[1]);
   const total = rows.reduce((sum, [, kb]) => sum + kb, 0);
-  const ok = total <= BUDGET_KB[page];
+  const ok = total <= BUDGET_KB[page] && total <= (TARGET_KB[page] ?? Infinity);
   failed ||= !ok;
+  const target = TARGET_KB[page]
+    ? `target ≤ ${TARGET_KB[page]} KB ${total <= TARGET_KB[page] ? 'met' : 'MISSED'}`
+    : 'no target of its own';
   console.log(
-    `${ok ? 'ok  ' : 'FAIL'} ${page}: ${total.toFixed(1)} KB gzip of initial JavaScript in ${rows.length} files (ceiling ${BUDGET_KB[page]} KB, issue 8 target ${TARGET_KB} KB)`,
+    `${ok ? 'ok  ' : 'FAIL'} ${page}: ${total.toFixed(1)} KB gzip of initial JavaScript in ${rows.length} files (ceiling ${BUDGET_KB[page]} KB; issue 35 ${target})`,
   );
   if (!ok || args.includes('--list')) {
     for (const [file, kb] of rows) console.log(`       ${kb.toFixed(1).padStart(6)} KB  ${file}`);

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Select } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from './data-table-rows';
@@ -18,15 +18,21 @@ export const DataTableSort = <T,>({ columns, list }: DataTableSortProps<T>) => {
   const current = sortable.find((column) => column.sortKey === sort);
   return (
     <Group gap={4} align="flex-end" wrap="nowrap" w="100%">
-      <Select
+      {/* the browser's own select (issue 35): every table has it, and Mantine's Combobox
+          would come with the first load of each list page */}
+      <NativeSelect
         label={t('list.sort')}
-        data={sortable.map((column) => ({ value: column.sortKey!, label: column.header }))}
-        value={current?.sortKey ?? null}
+        data={[
+          // unsorted: an empty choice shows, as long as no column is chosen
+          ...(current ? [] : [{ value: '', label: '' }]),
+          ...sortable.map((column) => ({ value: column.sortKey!, label: column.header })),
+        ]}
+        value={current?.sortKey ?? ''}
         // choosing a column sorts by it ascending; choosing the current one again changes nothing
-        onChange={(value) => {
+        onChange={(event) => {
+          const { value } = event.currentTarget;
           if (value && value !== sort) list.toggleSort(value);
         }}
-        allowDeselect={false}
         style={{ flex: 1 }}
       />
       {current ? (

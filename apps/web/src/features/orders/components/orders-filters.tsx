@@ -9,8 +9,8 @@ import {
   Checkbox,
   Collapse,
   Group,
+  NativeSelect,
   Paper,
-  Select,
   SimpleGrid,
   TextInput,
 } from '@mantine/core';
@@ -41,7 +41,9 @@ type OrdersFiltersProps = {
  */
 export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFiltersProps) => {
   const { t, i18n } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  // read at the first render, not in an effect after it: on a phone the form would show open,
+  // then fold, and push the list up (Lighthouse's layout shift, issue 35)
+  const isPhone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const activeCount = Object.values(toExportQuery(filters)).filter((v) => v !== undefined).length;
   const [opened, setOpened] = useState(activeCount > 0);
   const [draft, setDraft] = useState({
@@ -100,18 +102,22 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
               setDraft((d) => ({ ...d, product: value }));
             }}
           />
-          <Select
+          {/* the browser's own selects, "Any" first (issue 35): Mantine's Combobox stays out
+              of the order list's first load */}
+          <NativeSelect
             label={t('orders.filters.status')}
-            placeholder={t('orders.filters.any')}
-            clearable
-            data={ORDER_STATUSES.map((status) => ({
-              value: status,
-              label: t(`orders.status.${status}`),
-            }))}
-            value={filters.status ?? null}
-            onChange={(value) =>
-              onChange(withText({ status: ORDER_STATUSES.find((s) => s === value) }))
-            }
+            data={[
+              { value: '', label: t('orders.filters.any') },
+              ...ORDER_STATUSES.map((status) => ({
+                value: status,
+                label: t(`orders.status.${status}`),
+              })),
+            ]}
+            value={filters.status ?? ''}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              onChange(withText({ status: ORDER_STATUSES.find((s) => s === value) }));
+            }}
           />
           <DatePickerInput
             {...dateProps}
@@ -127,18 +133,18 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
             minDate={filters.dateFrom}
             onChange={(value) => onChange(withText({ dateTo: value ?? undefined }))}
           />
-          <Select
+          <NativeSelect
             label={t('orders.filters.type')}
-            placeholder={t('orders.filters.any')}
-            clearable
             data={[
+              { value: '', label: t('orders.filters.any') },
               { value: '1', label: t('orders.type.cash') },
               { value: '2', label: t('orders.type.credit') },
             ]}
-            value={filters.sellType ? String(filters.sellType) : null}
-            onChange={(value) =>
-              onChange(withText({ sellType: value === '2' ? 2 : value === '1' ? 1 : undefined }))
-            }
+            value={filters.sellType ? String(filters.sellType) : ''}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              onChange(withText({ sellType: value === '2' ? 2 : value === '1' ? 1 : undefined }));
+            }}
           />
         </SimpleGrid>
         <Group justify="space-between" gap="sm" mt="sm">

@@ -1,5 +1,5 @@
 import { type ProductSort, productSorts } from '@esd/shared/catalogue/catalogue.constants';
-import { CloseButton, Group, Paper, Select, TextInput } from '@mantine/core';
+import { CloseButton, Group, NativeSelect, Paper, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -9,6 +9,9 @@ import classes from './products-toolbar.module.css';
 import type { ProductsParams } from './use-products-params';
 
 const SEARCH_DEBOUNCE_MS = 350;
+
+const isProductSort = (value: string): value is ProductSort =>
+  (productSorts as readonly string[]).includes(value);
 
 type ProductsToolbarProps = {
   params: ProductsParams;
@@ -66,22 +69,26 @@ export const ProductsToolbar = ({ params, onChange, extra }: ProductsToolbarProp
           }
           style={{ flex: '2 1 220px' }}
         />
-        <Select
+        {/* the browser's own selects (issue 35): Mantine's Combobox, Popover and floating-ui
+            are not part of the product list's first load */}
+        <NativeSelect
           label={t('products.toolbar.category')}
           data={categoryOptions}
           value={params.categoryId ? String(params.categoryId) : ''}
-          onChange={(value) => onChange({ categoryId: value ? Number(value) : undefined })}
-          allowDeselect={false}
+          onChange={(event) => {
+            const { value } = event.currentTarget;
+            onChange({ categoryId: value ? Number(value) : undefined });
+          }}
           style={{ flex: '1 1 200px' }}
         />
-        <Select
+        <NativeSelect
           label={t('products.toolbar.sort')}
           data={productSorts.map((sort) => ({ value: sort, label: t(`products.sort.${sort}`) }))}
           value={params.sort}
-          onChange={(value) => {
-            if (value) onChange({ sort: value as ProductSort });
+          onChange={(event) => {
+            const { value } = event.currentTarget;
+            if (isProductSort(value)) onChange({ sort: value });
           }}
-          allowDeselect={false}
           style={{ flex: '1 1 180px' }}
         />
         {extra}

@@ -1,56 +1,27 @@
-import { canAccess } from '@esd/shared/access/access.rules';
-import { ActionIcon, Menu, Text } from '@mantine/core';
-import { IconBookmarks, IconStarFilled } from '@tabler/icons-react';
+import { ActionIcon } from '@mantine/core';
+import { IconBookmarks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { findPageByPathname } from '@/config/paths';
-import { getUserRole } from '@/lib/storage';
-import { useStarredPages } from '../api/get-starred';
+import { OnDemandMenu } from '@/components/on-demand-menu';
+
+const loadMenu = () => import('./starred-menu-dropdown');
 
 /** The starred pages, titled in the current language when the page is known. */
 export const StarredMenu = () => {
   const { t } = useTranslation();
-  const starred = useStarredPages();
-  const role = getUserRole();
-
-  const items = (starred.data ?? []).flatMap((item) => {
-    const found = findPageByPathname(item.path);
-    if (found?.page.access && !canAccess(found.page.access, role)) return [];
-    return [{ path: item.path, title: found ? t(found.page.titleKey) : item.title }];
-  });
-
+  const trigger = (
+    <ActionIcon
+      variant="subtle"
+      color="gray.7"
+      size="lg"
+      aria-label={t('starred.menu.label')}
+      title={t('starred.menu.label')}
+    >
+      <IconBookmarks size={20} aria-hidden />
+    </ActionIcon>
+  );
   return (
-    <Menu position="bottom-end" width={280}>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray.7"
-          size="lg"
-          aria-label={t('starred.menu.label')}
-          title={t('starred.menu.label')}
-        >
-          <IconBookmarks size={20} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('starred.menu.label')}</Menu.Label>
-        {items.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" pb="sm">
-            {t('starred.menu.empty')}
-          </Text>
-        ) : (
-          items.map((item) => (
-            <Menu.Item
-              key={item.path}
-              component={Link}
-              to={item.path}
-              leftSection={<IconStarFilled size={14} color="var(--mantine-color-yellow-6)" />}
-            >
-              {item.title}
-            </Menu.Item>
-          ))
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <OnDemandMenu load={loadMenu} trigger={trigger}>
+      {({ StarredMenuDropdown }) => <StarredMenuDropdown trigger={trigger} />}
+    </OnDemandMenu>
   );
 };
