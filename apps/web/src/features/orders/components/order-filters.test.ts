@@ -37,6 +37,11 @@ describe('order filters in the URL', () => {
     expect(parse('id=0').id).toBeUndefined();
   });
 
+  it('reads the statuses the list shows, returned ones included', () => {
+    expect(parse('status=partly_returned').status).toBe('partly_returned');
+    expect(parse('status=returned').status).toBe('returned');
+  });
+
   it('round-trips through the URL and keeps the open order', () => {
     const filters: OrderFilters = {
       id: 5,

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatusName } from '@esd/shared/orders/orders.rules';
+import { ORDER_DISPLAY_STATUSES, type OrderDisplayStatus } from '@esd/shared/orders/orders.rules';
 import { type SellType, sellTypeName } from '@esd/shared/shop/pricing.rules';
 import type { ExportQuery } from '../api/export-orders';
 import type { OrdersQuery } from '../api/orders-query';
@@ -11,7 +11,8 @@ export type OrderFilters = {
   /** YYYY-MM-DD */
   dateFrom?: string;
   dateTo?: string;
-  status?: OrderStatusName;
+  /** what the list shows (`display_status`): Completed finds no order with returns */
+  status?: OrderDisplayStatus;
   sellType?: SellType;
   waiting?: boolean;
   page: number;
@@ -38,8 +39,8 @@ const isoDate = (value: string | null) => {
   return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? undefined : value;
 };
 
-const isStatus = (value: string | null): value is OrderStatusName =>
-  (ORDER_STATUSES as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is OrderDisplayStatus =>
+  (ORDER_DISPLAY_STATUSES as readonly (string | null)[]).includes(value);
 
 /** The filters from the URL; anything unreadable is dropped rather than sent. */
 export const parseOrderFilters = (search: URLSearchParams): OrderFilters => {

@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/az';
 import 'dayjs/locale/ru';
 import { dateInputFormat } from '@esd/shared/format/format';
-import { ORDER_STATUSES } from '@esd/shared/orders/orders.rules';
+import { ORDER_DISPLAY_STATUSES } from '@esd/shared/orders/orders.rules';
 import {
   Box,
   Button,
@@ -108,7 +108,7 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
             label={t('orders.filters.status')}
             data={[
               { value: '', label: t('orders.filters.any') },
-              ...ORDER_STATUSES.map((status) => ({
+              ...ORDER_DISPLAY_STATUSES.map((status) => ({
                 value: status,
                 label: t(`orders.status.${status}`),
               })),
@@ -116,7 +116,7 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
             value={filters.status ?? ''}
             onChange={(event) => {
               const { value } = event.currentTarget;
-              onChange(withText({ status: ORDER_STATUSES.find((s) => s === value) }));
+              onChange(withText({ status: ORDER_DISPLAY_STATUSES.find((s) => s === value) }));
             }}
           />
           <DatePickerInput
