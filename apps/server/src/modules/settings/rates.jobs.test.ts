@@ -251,7 +251,8 @@ describe.each(dbKinds)('[settings][rates] the central bank rate fetched daily on
 
   it('previews a manual import, and changes a stored day only with a reason, audited', async () => {
     const gd = await as(ctx, 'gd@example.com');
-    const date = '2031-03-20';
+    // a day no other test fetches: the refusals test tries 2031-03-20 from the bank
+    const date = '2031-03-19';
     const upload = (file: string, url: string, reason?: string) => {
       const boundary = '----esdrates';
       const field = reason
