@@ -31,6 +31,32 @@ describe.each(dbKinds)('[api][example] the dealer shop example on %s', (kind) =>
   });
   afterAll(async () => ctx?.close());
 
+  /**
+   * What the dealer does once in the portal: a key, and an endpoint whose secret the shop keeps,
+   * pointed at the shop's own receiver.
+   */
+  const openShop = async (dealer: Awaited<ReturnType<typeof as>>, name: string) => {
+    const created = await dealer.post('/api/dealer/api-keys', {
+      name,
+      scopes: ['catalogue:read', 'basket:write', 'orders:read'],
+      expires_in_days: 30,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const registered = await dealer.post('/api/dealer/webhooks', {
+      url: 'http://127.0.0.1:9/not-yet',
+      events: ['order.completed'],
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const endpoint = registered.json().data as { id: number; secret: string };
+    const receiver = await startWebhookReceiver({ secret: endpoint.secret, port: 0 });
+    const moved = await dealer.put(`/api/dealer/webhooks/${endpoint.id}`, {
+      url: receiver.url,
+      events: ['order.completed'],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    return { apiKey: created.json().data.key as string, endpoint, receiver };
+  };
+
   it('orders with an API key, hears of the completed order by a verified webhook, and fetches that order’s keys', async () => {
     const dealer = await as(ctx, 'dealer@example.com');
     const [dealerRow] = await ctx.db
@@ -41,28 +67,8 @@ describe.each(dbKinds)('[api][example] the dealer shop example on %s', (kind) =>
     const productId = await createProduct(ctx, { sku });
     const stock = await addKeys(ctx, productId, 3, 'SHOP');
 
-    // what the dealer does once in the portal: a key, and an endpoint whose secret the shop keeps
-    const created = await dealer.post('/api/dealer/api-keys', {
-      name: 'My shop',
-      scopes: ['catalogue:read', 'basket:write', 'orders:read'],
-      expires_in_days: 30,
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const apiKey = created.json().data.key as string;
-    const registered = await dealer.post('/api/dealer/webhooks', {
-      url: 'http://127.0.0.1:9/not-yet',
-      events: ['order.completed'],
-    });
-    expect(registered.statusCode, registered.body).toBe(200);
-    const endpoint = registered.json().data as { id: number; secret: string };
-    const receiver = await startWebhookReceiver({ secret: endpoint.secret, port: 0 });
+    const { apiKey, endpoint, receiver } = await openShop(dealer, 'My shop');
     try {
-      const moved = await dealer.put(`/api/dealer/webhooks/${endpoint.id}`, {
-        url: receiver.url,
-        events: ['order.completed'],
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
-
       const shop = await orderOneLicence({
         baseUrl,
         apiKey,
@@ -166,24 +172,7 @@ describe.each(dbKinds)('[api][example] the dealer shop example on %s', (kind) =>
   it('when the price rises between review and placing, places the new review within its limit, and over it orders nothing', async () => {
     const dealer = await as(ctx, 'dealer@example.com');
     const gd = await as(ctx, 'gd@example.com');
-    const created = await dealer.post('/api/dealer/api-keys', {
-      name: 'Shop with a limit',
-      scopes: ['catalogue:read', 'basket:write', 'orders:read'],
-      expires_in_days: 30,
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const apiKey = created.json().data.key as string;
-    const registered = await dealer.post('/api/dealer/webhooks', {
-      url: 'http://127.0.0.1:9/not-yet',
-      events: ['order.completed'],
-    });
-    expect(registered.statusCode, registered.body).toBe(200);
-    const endpoint = registered.json().data as { id: number; secret: string };
-    const receiver = await startWebhookReceiver({ secret: endpoint.secret, port: 0 });
-    await dealer.put(`/api/dealer/webhooks/${endpoint.id}`, {
-      url: receiver.url,
-      events: ['order.completed'],
-    });
+    const { apiKey, endpoint, receiver } = await openShop(dealer, 'Shop with a limit');
     const ordersNow = async () => (await ctx.db.select({ id: orders.id }).from(orders)).length;
 
     /** A product whose dealer price the admin changes as the shop's order is on its way. */
