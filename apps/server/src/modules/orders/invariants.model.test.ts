@@ -997,8 +997,8 @@ describe.each(dbKinds)(
         `checkout(${args[0]}, sell type ${args[1]}${args[2] ? ', retried' : ''}${args[3] === false ? ', no quote' : ''})`,
         async (model) => {
           const [who, sellType, retry, quote] = withLines(model, args);
-          // an empty basket everywhere: mostly a line first (the empty checkout stays drawn too)
-          if (!retry && !linesPaidBy(model.baskets[who], sellType).length && keySeq % 4 !== 0)
+          // an empty basket everywhere: a line first, but one in eight stays an empty checkout
+          if (!retry && !linesPaidBy(model.baskets[who], sellType).length && keySeq % 8 !== 0)
             await ensureLine(model, who, sellType, productIds[keySeq % 2]!);
           await checkoutRun(model, [who, sellType, retry, quote]);
         },
@@ -1843,7 +1843,8 @@ describe.each(dbKinds)(
         };
         if (RUNS >= 8) {
           expect(drawn.orders, JSON.stringify(drawn)).toBeGreaterThanOrEqual(RUNS);
-          expect(drawn.emptyCheckouts * 4, JSON.stringify(drawn)).toBeLessThanOrEqual(checkouts);
+          // a third, well above the generator's own rate, so a seed's spread cannot cross it
+          expect(drawn.emptyCheckouts * 3, JSON.stringify(drawn)).toBeLessThanOrEqual(checkouts);
           expect(drawn.creditRefusals, JSON.stringify(drawn)).toBeGreaterThan(0);
           expect(drawn.priceChanged, JSON.stringify(drawn)).toBeGreaterThan(0);
           expect(drawn.racesWithCheckout, JSON.stringify(drawn)).toBeGreaterThan(0);
