@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppHeader } from './app-header';
@@ -8,11 +8,20 @@ import { AppNavbar } from './app-navbar';
 import { PageBreadcrumbs } from './page-breadcrumbs';
 import { SkipLink } from './skip-link';
 
+/** Mantine's `sm` breakpoint (48em), from which the sidebar stays open beside the page. */
+const NAVBAR_WIDE = '(min-width: 48em)';
+
 /** The signed-in shell: top bar, role-aware sidebar (a burger on phones), breadcrumbs. */
 export const AppLayout = () => {
   const { t } = useTranslation();
   const [isNavbarOpened, navbar] = useDisclosure(false);
   const { pathname } = useLocation();
+  // On a phone the sidebar is a burger menu: its links are built on the first open, not on
+  // every page load, where they cost a slow phone's main thread before the page answers a tap
+  // (issue 35). Collapsed, it is out of sight and out of the tab order either way.
+  const isWide = useMediaQuery(NAVBAR_WIDE, false, { getInitialValueInEffect: false });
+  const [wasOpened, setWasOpened] = useState(false);
+  if (isNavbarOpened && !wasOpened) setWasOpened(true);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu on navigation
   useEffect(() => navbar.close(), [pathname]);
@@ -28,7 +37,7 @@ export const AppLayout = () => {
         <AppHeader isNavbarOpened={isNavbarOpened} onToggleNavbar={navbar.toggle} />
       </AppShell.Header>
       <AppShell.Navbar id="main-navigation" aria-label={t('nav.main')}>
-        <AppNavbar />
+        {isWide || wasOpened ? <AppNavbar /> : null}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} bg="gray.0">
         <PageBreadcrumbs />

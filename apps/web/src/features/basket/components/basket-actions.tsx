@@ -1,6 +1,6 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.constants';
 import type { SellType } from '@esd/shared/shop/pricing.rules';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,8 +50,16 @@ export const BasketActions = ({ product, sellType, adobeAudience }: BasketAction
     );
 
   return (
-    <Stack gap={6}>
-      <Group gap="xs" wrap="wrap">
+    // plain boxes: these controls are in every product card (issue 35)
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 'var(--mantine-spacing-xs)',
+        }}
+      >
         {line ? (
           <BasketLineQuantity
             line={{ id: line.id, productId: product.id, quantity: line.quantity, sellType }}
@@ -88,12 +96,12 @@ export const BasketActions = ({ product, sellType, adobeAudience }: BasketAction
             {t('basket.actions.add')}
           </Button>
         )}
-      </Group>
+      </div>
       {line ? (
         <Text size="xs" c="teal.9" fw={500}>
           {t('basket.actions.inBasket', { count: line.quantity })}
         </Text>
       ) : null}
-    </Stack>
+    </div>
   );
 };

@@ -1,8 +1,9 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
-import { Anchor, Badge, Card, Stack, Text, Title } from '@mantine/core';
+import { Card } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import classes from './product-card.module.css';
 import { ProductImage } from './product-image';
 import { ProductPrice } from './product-price';
 import { ReturnableNote } from './returnable-note';
@@ -13,7 +14,11 @@ type ProductCardProps = {
   actions?: ReactNode;
 };
 
-/** Spec 2's card: full title, description, price, basket controls, returnable note. */
+/**
+ * Spec 2's card: full title, description, price, basket controls, returnable note. Its text is
+ * plain elements styled as Mantine's (product-card.module.css): a page of cards is the product
+ * list's heaviest render (issue 35).
+ */
 export const ProductCard = ({ product, actions }: ProductCardProps) => {
   const href = paths.product.getHref({ id: product.id });
   return (
@@ -23,24 +28,20 @@ export const ProductCard = ({ product, actions }: ProductCardProps) => {
           <ProductImage url={product.image_url} />
         </Link>
       </Card.Section>
-      <Stack gap={8} mt="md" style={{ flexGrow: 1 }}>
-        <Badge variant="light" color="gray" size="sm" style={{ alignSelf: 'flex-start' }}>
-          {product.category}
-        </Badge>
-        <Title order={2} fz="md" lh={1.35}>
-          <Anchor component={Link} to={href} c="inherit">
+      <div className={classes.body}>
+        <span className={classes.category}>{product.category}</span>
+        <h2 className={classes.title}>
+          <Link to={href} className={`${classes.titleLink} mantine-focus-auto`}>
             {product.FullTitle}
-          </Anchor>
-        </Title>
-        <Text size="sm" c="dimmed" lineClamp={3}>
-          {product.Description}
-        </Text>
+          </Link>
+        </h2>
+        <p className={classes.description}>{product.Description}</p>
         <ReturnableNote isReturnable={product.is_returnable} />
-      </Stack>
-      <Stack gap="sm" mt="md">
+      </div>
+      <div className={classes.footer}>
         <ProductPrice product={product} />
         {actions}
-      </Stack>
+      </div>
     </Card>
   );
 };

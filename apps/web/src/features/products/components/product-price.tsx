@@ -1,7 +1,7 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import { formatAzn, formatUsd } from '@esd/shared/format/format';
-import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './product-price.module.css';
 
 type ProductPriceProps = {
   product: Pick<ProductListItem, 'Amount' | 'cash' | 'credit'>;
@@ -10,7 +10,8 @@ type ProductPriceProps = {
 
 /**
  * Spec 1 and 9: the USD price excluding VAT; AZN cash and credit amounts including VAT for
- * users who pay in manats (the server sends them only to those users).
+ * users who pay in manats (the server sends them only to those users). Plain elements: it is in
+ * every product card (product-price.module.css).
  */
 export const ProductPrice = ({ product, size = 'md' }: ProductPriceProps) => {
   const { t, i18n } = useTranslation();
@@ -22,43 +23,26 @@ export const ProductPrice = ({ product, size = 'md' }: ProductPriceProps) => {
   const hasAzn = azn.some(({ value }) => value !== null);
 
   return (
-    <Stack gap={4}>
-      <Group gap={6} align="baseline" wrap="nowrap">
-        <Text fz={size === 'lg' ? 28 : 'xl'} fw={700} lh={1.2}>
+    <div className={classes.price}>
+      <div className={classes.usd}>
+        <p className={classes.amount} data-size={size}>
           {formatUsd(product.Amount, lang)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t('products.price.exclVat')}
-        </Text>
-      </Group>
+        </p>
+        <span className={classes.note}>{t('products.price.exclVat')}</span>
+      </div>
       {hasAzn ? (
-        // a grid keeps the AZN amounts aligned whatever the length of "cash" and "credit"
-        <Box
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'auto auto 1fr',
-            columnGap: 8,
-            rowGap: 2,
-            alignItems: 'baseline',
-          }}
-        >
+        <div className={classes.azn}>
           {azn.map(({ key, value }) =>
             value === null ? null : (
-              <Box key={key} style={{ display: 'contents' }}>
-                <Text size="sm" c="dimmed">
-                  {t(`products.price.${key}`)}
-                </Text>
-                <Text size="sm" fw={600} ta="right">
-                  {formatAzn(value, lang)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('products.price.inclVat')}
-                </Text>
-              </Box>
+              <div key={key} style={{ display: 'contents' }}>
+                <span className={classes.label}>{t(`products.price.${key}`)}</span>
+                <span className={classes.value}>{formatAzn(value, lang)}</span>
+                <span className={classes.note}>{t('products.price.inclVat')}</span>
+              </div>
             ),
           )}
-        </Box>
+        </div>
       ) : null}
-    </Stack>
+    </div>
   );
 };
