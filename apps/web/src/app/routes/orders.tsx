@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { OrdersPage } from '@/features/orders/components/orders-page';
+import { DashboardTopProductsPlaceholder } from '@/features/statistics/components/dashboard-top-products-placeholder';
 import { useOrderExtras } from '../order-slots';
 
 // the statistics' top-5 block is a small chunk of its own, loaded after the list
@@ -12,7 +13,7 @@ const OrdersRoute = () => {
   return (
     <OrdersPage
       topBlock={
-        <Suspense fallback={null}>
+        <Suspense fallback={<DashboardTopProductsPlaceholder />}>
           <DashboardTopProducts />
         </Suspense>
       }

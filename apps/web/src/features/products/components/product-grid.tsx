@@ -1,8 +1,9 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import { AspectRatio, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useRevealedCount } from '@/lib/use-revealed-count';
 import { ProductCard } from './product-card';
+import classes from './product-card.module.css';
 
 const productGridCols = { base: 1, xs: 2, lg: 3, xl: 4 };
 
@@ -17,24 +18,40 @@ const FIRST_CARDS = 2;
 /**
  * The cards of a page of products. Past the first row they are added a few per task (a card
  * is some 50 components, and a page of them rendered at once blocked a slow phone for most of
- * a second, issue 35); the grid is busy until the last is in.
+ * a second, issue 35); until then each holds its place at the first card's height, so nothing
+ * below the grid moves as they come in, and the grid is busy.
  */
 export const ProductGrid = ({ products, renderActions }: ProductGridProps) => {
   const shown = useRevealedCount(products, FIRST_CARDS);
+  const grid = useRef<HTMLDivElement>(null);
+  const isRevealing = shown < products.length;
+
+  useLayoutEffect(() => {
+    const first = grid.current?.firstElementChild;
+    if (isRevealing && first instanceof HTMLElement) {
+      grid.current?.style.setProperty('--card-height', `${first.offsetHeight}px`);
+    }
+  }, [isRevealing]);
+
   return (
     <SimpleGrid
+      ref={grid}
       cols={productGridCols}
       spacing="md"
       verticalSpacing="md"
-      aria-busy={shown < products.length || undefined}
+      aria-busy={isRevealing || undefined}
     >
-      {products.slice(0, shown).map((product) => (
-        <ProductCard
-          key={product.id}
-          product={product}
-          actions={renderActions?.(product, 'card')}
-        />
-      ))}
+      {products.map((product, index) =>
+        index < shown ? (
+          <ProductCard
+            key={product.id}
+            product={product}
+            actions={renderActions?.(product, 'card')}
+          />
+        ) : (
+          <div key={product.id} className={classes.pending} />
+        ),
+      )}
     </SimpleGrid>
   );
 };

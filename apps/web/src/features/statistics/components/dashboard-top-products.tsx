@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { getUserRole } from '@/lib/storage';
 import { useTopProducts } from '../api/sales-statistics';
+import classes from './dashboard-top-products.module.css';
 import { TopProductsTable, useBestSellerFigures } from './top-products-block';
 
 /** Whether the orders page shows its top 5 list; remembered per browser, collapsed at first. */
@@ -44,6 +45,7 @@ const DashboardTopProducts = () => {
 
   return (
     <Paper
+      className={classes.frame}
       radius="lg"
       px="md"
       py="xs"
