@@ -1,5 +1,5 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
-import { AspectRatio, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useRevealedCount } from '@/lib/use-revealed-count';
 import { ProductCard } from './product-card';
@@ -56,24 +56,26 @@ export const ProductGrid = ({ products, renderActions }: ProductGridProps) => {
   );
 };
 
+/** What a card's skeleton shows: its picture, then category, title and price lines. */
+const SKELETON_LINES = [
+  { height: 18, width: '40%' },
+  { height: 20, width: '90%' },
+  { height: 14, width: '100%' },
+  { height: 14, width: '80%' },
+  { height: 28, width: '50%', marginTop: 'var(--mantine-spacing-sm)' },
+];
+
+/** The grid while a page of products loads, in plain elements (see product-card.module.css). */
 export const ProductGridSkeleton = ({ count }: { count: number }) => (
   <SimpleGrid cols={productGridCols} spacing="md" verticalSpacing="md" aria-busy>
     {Array.from({ length: count }, (_, index) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-      <Card key={index} padding="md" radius="lg" withBorder>
-        <Card.Section>
-          <AspectRatio ratio={2}>
-            <Skeleton radius={0} />
-          </AspectRatio>
-        </Card.Section>
-        <Stack gap={10} mt="md">
-          <Skeleton h={18} w="40%" />
-          <Skeleton h={20} w="90%" />
-          <Skeleton h={14} />
-          <Skeleton h={14} w="80%" />
-          <Skeleton h={28} w="50%" mt="sm" />
-        </Stack>
-      </Card>
+      <div key={index} className={classes.skeleton} aria-hidden>
+        <span className={`${classes.bone} ${classes.skeletonImage}`} />
+        {SKELETON_LINES.map((line) => (
+          <span key={line.height + line.width} className={classes.bone} style={line} />
+        ))}
+      </div>
     ))}
   </SimpleGrid>
 );
