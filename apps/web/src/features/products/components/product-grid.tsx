@@ -1,6 +1,6 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import { SimpleGrid } from '@mantine/core';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useRevealedCount } from '@/lib/use-revealed-count';
 import { ProductCard } from './product-card';
 import classes from './product-card.module.css';
@@ -12,8 +12,20 @@ type ProductGridProps = {
   renderActions?: (product: ProductListItem, place: 'card') => ReactNode;
 };
 
-/** Cards rendered with the grid itself: the first row on a phone or a tablet. */
-const FIRST_CARDS = 2;
+type RenderActions = ProductGridProps['renderActions'];
+
+/**
+ * One card of the grid, rendered again only when its product or the basket controls change: a
+ * slice adds cards without rendering the ones already in (a page of 10 was 54 card renders).
+ */
+const GridCard = memo(
+  ({ product, renderActions }: { product: ProductListItem; renderActions: RenderActions }) => (
+    <ProductCard product={product} actions={renderActions?.(product, 'card')} />
+  ),
+);
+
+/** Cards rendered with the grid itself: the first row on a phone. */
+const FIRST_CARDS = 1;
 
 /**
  * The cards of a page of products. Past the first row they are added a few per task (a card
@@ -43,11 +55,7 @@ export const ProductGrid = ({ products, renderActions }: ProductGridProps) => {
     >
       {products.map((product, index) =>
         index < shown ? (
-          <ProductCard
-            key={product.id}
-            product={product}
-            actions={renderActions?.(product, 'card')}
-          />
+          <GridCard key={product.id} product={product} renderActions={renderActions} />
         ) : (
           <div key={product.id} className={classes.pending} />
         ),
