@@ -3,13 +3,11 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { SM_UP } from '@/lib/media-queries';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import { PageBreadcrumbs } from './page-breadcrumbs';
 import { SkipLink } from './skip-link';
-
-/** Mantine's `sm` breakpoint (48em), from which the sidebar stays open beside the page. */
-const NAVBAR_WIDE = '(min-width: 48em)';
 
 /** The signed-in shell: top bar, role-aware sidebar (a burger on phones), breadcrumbs. */
 export const AppLayout = () => {
@@ -19,7 +17,7 @@ export const AppLayout = () => {
   // On a phone the sidebar is a burger menu: its links are built on the first open, not on
   // every page load, where they cost a slow phone's main thread before the page answers a tap
   // (issue 35). Collapsed, it is out of sight and out of the tab order either way.
-  const isWide = useMediaQuery(NAVBAR_WIDE, false, { getInitialValueInEffect: false });
+  const isWide = useMediaQuery(SM_UP, false, { getInitialValueInEffect: false });
   const [wasOpened, setWasOpened] = useState(false);
   if (isNavbarOpened && !wasOpened) setWasOpened(true);
 

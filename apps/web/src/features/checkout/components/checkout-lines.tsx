@@ -1,8 +1,10 @@
 import { formatAzn, formatUsd } from '@esd/shared/format/format';
 import type { CheckoutPreview } from '@esd/shared/orders/orders.schemas';
 import { Badge, Box, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SM_UP } from '@/lib/media-queries';
 
 type Lines = CheckoutPreview['lines'];
 type Line = Lines[number];
@@ -172,16 +174,22 @@ const LinesList = ({ lines, controls }: { lines: Lines; controls?: LineControls 
   );
 };
 
-/** The lines to be ordered, priced now for the chosen way of paying. */
-export const CheckoutLines = ({ lines, controls }: { lines: Lines; controls?: LineControls }) => (
-  <Paper radius="lg" p={0} style={{ overflow: 'hidden' }}>
-    <Box visibleFrom="sm">
-      <LinesTable lines={lines} controls={controls} />
-    </Box>
-    <Box hiddenFrom="sm">
-      <LinesList lines={lines} controls={controls} />
-    </Box>
-  </Paper>
-);
+/**
+ * The lines to be ordered, priced now for the chosen way of paying: as a table or as a phone's
+ * list, whichever fits (only that one is built: both, one hidden, doubled the page's render and
+ * every line's controls, issue 35).
+ */
+export const CheckoutLines = ({ lines, controls }: { lines: Lines; controls?: LineControls }) => {
+  const asTable = useMediaQuery(SM_UP, false, { getInitialValueInEffect: false });
+  return (
+    <Paper radius="lg" p={0} style={{ overflow: 'hidden' }}>
+      {asTable ? (
+        <LinesTable lines={lines} controls={controls} />
+      ) : (
+        <LinesList lines={lines} controls={controls} />
+      )}
+    </Paper>
+  );
+};
 
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
