@@ -139,3 +139,82 @@ export const bareAnswerCost = async ({ payload, port = 3939, seconds = 5 }) => {
     await stop(bare);
   }
 };
+
+/**
+ * The portal on a production web build, for the browser benches (lighthouse, main-thread):
+ * builds the web app into a temporary folder unless `webDist` names one (another commit's
+ * build, to compare in turns), builds the server bundle and starts it on a fresh DATA_DIR
+ * (migrations and demo data). Returns the base URL and `close()`.
+ */
+export const startPortalWithWeb = async ({ port, webDist }) => {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const path = await import('node:path');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esd-web-bench-'));
+  const dist = webDist ?? path.join(dataDir, 'web');
+  if (!webDist) {
+    console.log('building the web app…');
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: path.join(root, 'apps/web'), stdio: 'inherit' },
+    );
+  }
+  buildServer();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startProcess('node', ['apps/server/dist/server.js'], {
+    WEB_DIST: dist,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
+  server.stdout.on('data', () => {});
+  await waitFor(`${base}/api/health`, 600_000, server);
+  return {
+    base,
+    close: async () => {
+      await stop(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+// Chromium's flags of e2e/playwright.config.ts (chromiumArgs), which a plain script cannot import.
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Signs in as the demo dealer through the login page of a Playwright `page` (the app keeps its
+ * session in localStorage), in English, and puts two demo products in the basket with the
+ * page's own session, so checkout has lines to show.
+ */
+export const signInDemoDealer = async (page, base) => {
+  await page.goto(`${base}/pages/login`);
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.getByLabel('Email').fill('dealer@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/pages\/products/);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const filled = await page.evaluate(async () => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
+    const list = await fetch('/api/products?perPage=2', { headers }).then((r) => r.json());
+    const added = [];
+    for (const product of list.data.items) {
+      added.push((await fetch(`/api/basket/add/${product.id}/1/2`, { headers })).status);
+    }
+    return added;
+  });
+  if (filled.length === 0 || filled.some((status) => status !== 200)) {
+    throw new Error(`could not fill the basket: ${filled.join(', ')}`);
+  }
+};

@@ -7,18 +7,21 @@
 //   npm run bench -- lighthouse        (LIGHTHOUSE_RUNS=1 for one run per page and preset;
 //   LIGHTHOUSE_PAGES=products,orders to choose pages; LIGHTHOUSE_REPORTS=<folder> keeps each
 //   run's full JSON report; LIGHTHOUSE_WEB_DIST=<folder> serves a web build made elsewhere)
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { buildServer, loadAverage, machine, root, startProcess, stop, waitFor } from './lib.mjs';
+import {
+  chromiumArgs,
+  loadAverage,
+  machine,
+  signInDemoDealer,
+  startPortalWithWeb,
+} from './lib.mjs';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3960);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const base = `http://127.0.0.1:${PORT}`;
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? 'products,orders,checkout').split(',');
 // Issue 35's targets, the same for the three pages.
 const TARGETS = {
@@ -26,75 +29,24 @@ const TARGETS = {
   desktop: { performance: 95, accessibility: 100 },
 };
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'esd-lighthouse-'));
 // LIGHTHOUSE_WEB_DIST=<folder>: a web build made elsewhere (another commit's, for a comparison in
 // turns on the same server and machine) instead of building this one
-const webDist = process.env.LIGHTHOUSE_WEB_DIST ?? path.join(dataDir, 'web');
-if (!process.env.LIGHTHOUSE_WEB_DIST) {
-  console.log('building the web app…');
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: path.join(root, 'apps/web'), stdio: 'inherit' },
-  );
-}
-buildServer();
-const server = startProcess('node', ['apps/server/dist/server.js'], {
-  WEB_DIST: webDist,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  PUBLIC_URL: base,
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-});
-server.stdout.on('data', () => {});
-
-// The flags of e2e/playwright.config.ts (chromiumArgs), which this plain script cannot import.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const portal = await startPortalWithWeb({ port: PORT, webDist: process.env.LIGHTHOUSE_WEB_DIST });
+const { base } = portal;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 let chrome;
 try {
-  await waitFor(`${base}/api/health`, 600_000);
   chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: [...chromiumArgs, '--headless=new'],
   });
   // Sign in through the login page in this Chrome: the app stores its session in localStorage,
-  // which Lighthouse keeps with disableStorageReset.
+  // which Lighthouse keeps with disableStorageReset; checkout gets two lines in the basket.
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const page = await browser.contexts()[0].newPage();
-  await page.goto(`${base}/pages/login`);
-  await page.evaluate(() => localStorage.setItem('lang', 'en'));
-  await page.getByLabel('Email').fill('dealer@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/pages\/products/);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  // checkout shows the basket: two lines of the demo catalogue, put there with the page's own
-  // session (a second sign-in would end it)
-  const filled = await page.evaluate(async () => {
-    const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
-    const list = await fetch('/api/products?perPage=2', { headers }).then((r) => r.json());
-    const added = [];
-    for (const product of list.data.items) {
-      added.push((await fetch(`/api/basket/add/${product.id}/1/2`, { headers })).status);
-    }
-    return added;
-  });
-  if (filled.length === 0 || filled.some((status) => status !== 200)) {
-    throw new Error(`could not fill the basket: ${filled.join(', ')}`);
-  }
+  await signInDemoDealer(page, base);
   await page.close();
   await browser.close(); // disconnects playwright; Chrome keeps running
 
@@ -193,6 +145,5 @@ try {
   console.log(lines.join('\n'));
 } finally {
   await chrome?.kill();
-  await stop(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  await portal.close();
 }

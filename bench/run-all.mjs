@@ -1,4 +1,4 @@
-// `npm run bench [-- api-stack|catalogue|bundle|checkout|statistics|lighthouse]`: runs the benchmarks and appends to bench/RESULTS.md.
+// `npm run bench [-- api-stack|catalogue|bundle|checkout|statistics|lighthouse|main-thread]`: runs the benchmarks and appends to bench/RESULTS.md.
 const which = process.argv.slice(2);
 const all = {
   'api-stack': './api-stack.mjs',
@@ -6,6 +6,7 @@ const all = {
   catalogue: './catalogue.mjs',
   checkout: './checkout.mjs',
   lighthouse: './lighthouse.mjs',
+  'main-thread': './main-thread.mjs',
   statistics: './statistics.mjs',
 };
 for (const [name, file] of Object.entries(all)) {
