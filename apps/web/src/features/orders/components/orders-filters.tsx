@@ -46,6 +46,10 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
   const isPhone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const activeCount = Object.values(toExportQuery(filters)).filter((v) => v !== undefined).length;
   const [opened, setOpened] = useState(activeCount > 0);
+  // a phone's folded form (date pickers and all) is built on its first unfolding, not with the
+  // page (issue 35); once built it stays, so folding it again animates
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened && !wasOpened) setWasOpened(true);
   const [draft, setDraft] = useState({
     id: filters.id ? String(filters.id) : '',
     sku: filters.sku ?? '',
@@ -197,7 +201,7 @@ export const OrdersFilters = ({ filters, onChange, canFilterWaiting }: OrdersFil
             {opened ? t('orders.filters.hide') : t('orders.filters.show', { count: activeCount })}
           </Button>
           <Collapse expanded={opened}>
-            <Box pt="sm">{form}</Box>
+            <Box pt="sm">{wasOpened ? form : null}</Box>
           </Collapse>
         </>
       ) : (

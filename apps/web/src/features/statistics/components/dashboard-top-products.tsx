@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconChevronDown, IconTrophy } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -38,6 +38,9 @@ const DashboardTopProducts = () => {
     defaultValue: false,
     getInitialValueInEffect: false,
   });
+  // the folded list is built when first unfolded, not with the orders page (issue 35)
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open && !wasOpen) setWasOpen(true);
   const role = getUserRole();
   const more = role === 'd' ? paths.statisticQuarter.getHref() : paths.statisticWeekly.getHref();
   const top = useTopProducts(defaultRange(bakuToday()));
@@ -115,7 +118,7 @@ const DashboardTopProducts = () => {
       {top.data && best ? (
         <Collapse expanded={open}>
           <Box id={listId} pt="xs" pb={4}>
-            <TopProductsTable data={top.data} compact />
+            {wasOpen ? <TopProductsTable data={top.data} compact /> : null}
           </Box>
         </Collapse>
       ) : null}
