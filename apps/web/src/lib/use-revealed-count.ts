@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * What one slice may take here: a phone four times slower (Lighthouse's mobile measure) then
@@ -45,4 +45,21 @@ export const useRevealedCount = (items: readonly unknown[], first: number): numb
   }, [items, count]);
 
   return count;
+};
+
+/**
+ * While a list is revealed in slices, its container's `--revealed-item-height` is its first
+ * item's height: the places of the items not rendered yet take it, so what follows the list
+ * does not move as they come in (no layout shift).
+ */
+export const useRevealedItemHeight = (
+  container: RefObject<HTMLElement | null>,
+  isRevealing: boolean,
+) => {
+  useLayoutEffect(() => {
+    const first = container.current?.firstElementChild;
+    if (isRevealing && first instanceof HTMLElement) {
+      container.current?.style.setProperty('--revealed-item-height', `${first.offsetHeight}px`);
+    }
+  }, [container, isRevealing]);
 };

@@ -1,7 +1,7 @@
 import type { ProductListItem } from '@esd/shared/catalogue/catalogue.schemas';
 import { SimpleGrid } from '@mantine/core';
-import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
-import { useRevealedCount } from '@/lib/use-revealed-count';
+import { memo, type ReactNode, useRef } from 'react';
+import { useRevealedCount, useRevealedItemHeight } from '@/lib/use-revealed-count';
 import { ProductCard } from './product-card';
 import classes from './product-card.module.css';
 
@@ -37,13 +37,7 @@ export const ProductGrid = ({ products, renderActions }: ProductGridProps) => {
   const shown = useRevealedCount(products, FIRST_CARDS);
   const grid = useRef<HTMLDivElement>(null);
   const isRevealing = shown < products.length;
-
-  useLayoutEffect(() => {
-    const first = grid.current?.firstElementChild;
-    if (isRevealing && first instanceof HTMLElement) {
-      grid.current?.style.setProperty('--card-height', `${first.offsetHeight}px`);
-    }
-  }, [isRevealing]);
+  useRevealedItemHeight(grid, isRevealing);
 
   return (
     <SimpleGrid
