@@ -28,7 +28,7 @@ const GridCard = memo(
 const FIRST_CARDS = 1;
 
 /**
- * The cards of a page of products. Past the first row they are added a few per task (a card
+ * The cards of a page of products. Past the first they are added a few per task (a card
  * is some 50 components, and a page of them rendered at once blocked a slow phone for most of
  * a second, issue 35); until then each holds its place at the first card's height, so nothing
  * below the grid moves as they come in, and the grid is busy.
@@ -51,7 +51,7 @@ export const ProductGrid = ({ products, renderActions }: ProductGridProps) => {
         index < shown ? (
           <GridCard key={product.id} product={product} renderActions={renderActions} />
         ) : (
-          <div key={product.id} className={classes.pending} />
+          <div key={product.id} className={classes.pending} aria-hidden />
         ),
       )}
     </SimpleGrid>
