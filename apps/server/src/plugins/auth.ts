@@ -167,6 +167,27 @@ export const authPlugin = fp(
       .limit(1)
       .prepare('auth_find_session');
     const readSignIn = async (id: string) => (await findSignIn.execute({ id }))[0];
+    // a write reads both afresh, in one statement: no row when the sign-in is gone or is not
+    // the token's user's
+    const findSignInWithUser = app.db
+      .select({ user: users, signIn: authSessions })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(
+        and(
+          eq(authSessions.id, sql.placeholder('sessionId')),
+          eq(users.id, sql.placeholder('userId')),
+        ),
+      )
+      .limit(1)
+      .prepare('auth_find_session_user');
+    const readSignInWithUser = async (claims: TokenClaims) => {
+      const [row] = await findSignInWithUser.execute({
+        sessionId: claims.sessionId,
+        userId: claims.userId,
+      });
+      return [row?.user, row?.signIn] as const;
+    };
 
     // The owner's list of sign-ins shows when and from where each was last used: written at
     // most once a minute per sign-in, never on every request. The cached row is marked first, so
@@ -203,7 +224,7 @@ export const authPlugin = fp(
             userCache.read(claims.userId, () => readUser(claims.userId)),
             signIns.read(claims.sessionId, () => readSignIn(claims.sessionId)),
           ])
-        : await Promise.all([readUser(claims.userId), readSignIn(claims.sessionId)]);
+        : await readSignInWithUser(claims);
       if (!user?.isActive || user.sessionVersion !== claims.sessionVersion) return null;
       if (!signIn || signIn.userId !== user.id || signIn.endedAt) return null;
       if (signIn.expiresAt <= app.clock.now()) return null;

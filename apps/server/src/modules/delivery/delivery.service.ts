@@ -39,12 +39,13 @@ type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> };
  * number of times: it only ever fills what is still missing. Out of stock, the item waits.
  * `adobeWaiting`: the order has Adobe items still waiting (placed with Adobe outside this
  * transaction, by `deliverAdobeItems`). `lowStock`: the products this run brought under their
- * reorder level, each marked in this transaction so only this run tells of it.
+ * reorder level, marked right after the commit (`markLowStock` says why after) so only this
+ * run tells of it.
  */
-export const deliverOrder = async (db: Db, orderId: number) =>
-  db.transaction(async (tx) => {
+export const deliverOrder = async (db: Db, orderId: number) => {
+  const result = await db.transaction(async (tx) => {
     if ((await repo.lockOrderStatus(tx, orderId)) !== 'in_progress')
-      return { completed: false, delivered: 0, adobeWaiting: false, lowStock: [] };
+      return { completed: false, delivered: 0, adobeWaiting: false, taken: [] };
     const waiting = await repo.findWaitingItems(tx, orderId);
     const items = waiting.filter((item) => item.providerId === PROVIDER.keyStock);
     const adobeWaiting = waiting.some((item) => item.providerId === PROVIDER.adobe);
@@ -56,10 +57,13 @@ export const deliverOrder = async (db: Db, orderId: number) =>
       delivered += got;
     }
     const completed = await completeIfDelivered(tx, orderId, null);
-    // the keys taken may have brought a product under its reorder level: told once, after commit
-    const lowStock = await markLowStock(tx, [...taken]);
-    return { completed, delivered, adobeWaiting, lowStock };
+    return { completed, delivered, adobeWaiting, taken: [...taken] };
   });
+  const { taken, ...delivery } = result;
+  // the keys taken may have brought a product under its reorder level: told once, by the
+  // delivery whose count sees it (after its commit)
+  return { ...delivery, lowStock: await markLowStock(db, taken) };
+};
 
 /** The delivered keys of an order, grouped by item, titles in the given language. */
 const loadOrderKeys = async (db: DbOrTx, orderId: number, lang: Language) => {

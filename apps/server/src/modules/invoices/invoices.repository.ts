@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { selectOrders } from '../orders';
+import { companySettingsColumn } from '../settings';
 
 /** An order with its buyer's and dealer's names, whoever may see it (for the jobs). */
 export const findOrder = async (db: DbOrTx, orderId: number) => {
@@ -19,13 +20,15 @@ export const findOrder = async (db: DbOrTx, orderId: number) => {
 };
 
 /**
- * The buyer as an invoice names it: its account with the VÖEN and address set on it (a dealer's,
- * issue 33) and its country, and the company of its approved partner application when it has
- * one (a dealer that applied through "Become a Partner").
+ * The parties an invoice names, in one statement: the seller's details as stored now (`seller`,
+ * to be read with `parseCompanySettings`), and the buyer: its account with the VÖEN and address
+ * set on it (a dealer's, issue 33) and its country, and the company of its approved partner
+ * application when it has one (a dealer that applied through "Become a Partner").
  */
-export const findInvoiceBuyer = async (db: DbOrTx, buyerId: number) => {
+export const findInvoiceParties = async (db: DbOrTx, buyerId: number) => {
   const [row] = await db
     .select({
+      seller: companySettingsColumn,
       name: users.name,
       email: users.email,
       company: partnerApplications.companyName,

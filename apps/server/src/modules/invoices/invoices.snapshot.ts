@@ -7,7 +7,7 @@ import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
 import type { DbOrTx } from '../../db/client';
 import { titleIn } from '../../lib/language';
 import { findOrderItems, type OrderListRow } from '../orders';
-import { readCompanySettings } from '../settings';
+import { parseCompanySettings, readCompanySettings } from '../settings';
 import * as repo from './invoices.repository';
 
 type Order = OrderListRow['order'];
@@ -23,13 +23,14 @@ const orderRateDay = (order: Order) => order.rateDate ?? null;
 const eachLanguage = (pickOne: (lang: (typeof languages)[number]) => string) =>
   ({ en: pickOne('en'), ru: pickOne('ru'), az: pickOne('az') }) as const;
 
+type Parties = NonNullable<Awaited<ReturnType<typeof repo.findInvoiceParties>>>;
+
 /**
  * The buyer as the document names it: the account, its VÖEN and its address (with its country
  * in the document's language) as set on the account now, and its approved partner company if
  * any. The snapshot keeps them: a later edit of the account never changes an issued document.
  */
-const gatherBuyer = async (tx: DbOrTx, row: OrderListRow): Promise<DocumentSnapshot['buyer']> => {
-  const buyer = await repo.findInvoiceBuyer(tx, row.order.buyerId);
+const buyerOf = (row: OrderListRow, buyer: Parties | undefined): DocumentSnapshot['buyer'] => {
   const address = buyer?.address
     ? eachLanguage((lang) => {
         const country = buyer.countryEn
@@ -89,7 +90,9 @@ export const gatherSnapshot = async (
   knownItems?: Item[],
 ): Promise<DocumentSnapshot | 'no-seller'> => {
   const { order } = row;
-  const seller = await readCompanySettings(tx);
+  // the seller and the buyer in one statement (the seller alone should the buyer's row be gone)
+  const parties = await repo.findInvoiceParties(tx, order.buyerId);
+  const seller = parties ? parseCompanySettings(parties.seller) : await readCompanySettings(tx);
   if (!seller) return 'no-seller';
   const items = knownItems ?? (await findOrderItems(tx, order.id));
   const placedOn = bakuDate(order.createdAt);
@@ -106,7 +109,7 @@ export const gatherSnapshot = async (
     onCredit: !cash,
     refersTo: document.refersTo ?? null,
     seller,
-    buyer: await gatherBuyer(tx, row),
+    buyer: buyerOf(row, parties),
     vatPercent: order.vatPercent,
     surchargePercent: order.surchargePercent,
     rate: order.rate,

@@ -102,10 +102,46 @@ describe.each(dbKinds)(
           low_stock_threshold: 4,
         });
         await addKeys(ctx, productId, 5);
-        const aTook = signal();
         const bTook = signal();
-        const aMarked = signal();
-        let bDone = false;
+        const aCommitted = signal();
+        // both take their key before either commits; each counts after its own commit, as a
+        // delivery does: A, committed first, sees 4 left; B, committed last, sees both takes
+        const a = (async () => {
+          await ctx.db.transaction(async (tx) => {
+            await takeOneKey(tx, productId);
+            await bTook.given;
+          });
+          const marked = await markLowStock(ctx.db, [productId]);
+          aCommitted.give();
+          return marked;
+        })();
+        const b = (async () => {
+          await ctx.db.transaction(async (tx) => {
+            await takeOneKey(tx, productId);
+            bTook.give();
+            await aCommitted.given;
+          });
+          return markLowStock(ctx.db, [productId]);
+        })();
+        const [markedByA, markedByB] = await Promise.all([a, b]);
+        expect(markedByA).toEqual([]);
+        expect(markedByB).toEqual([expect.objectContaining({ productId })]);
+        const [row] = await ctx.db
+          .select({ at: products.lowStockNotifiedAt })
+          .from(products)
+          .where(eq(products.id, productId));
+        expect(row?.at).toBeInstanceOf(Date);
+      },
+    );
+
+    itOnRealPostgres(kind)(
+      'tells of a fall once when two deliveries count it at the same moment',
+      async () => {
+        const productId = await createProduct(ctx, {
+          sku: 'KEYS-LOW-TWICE',
+          low_stock_threshold: 4,
+        });
+        await addKeys(ctx, productId, 3);
         const lockWaiters = async () => {
           const { rows } = (await ctx.db.execute(
             sql`select count(*)::int as n from pg_stat_activity
@@ -113,37 +149,25 @@ describe.each(dbKinds)(
           )) as unknown as { rows: { n: number }[] };
           return rows[0]?.n ?? 0;
         };
-        // A counts first and commits only once B has counted too, or waits for A's lock
-        // (were there no lock, B would count without A's key, as A counts without B's)
-        const a = ctx.db.transaction(async (tx) => {
-          await takeOneKey(tx, productId);
-          aTook.give();
-          await bTook.given;
-          const marked = await markLowStock(tx, [productId]);
-          aMarked.give();
-          await waitFor(async () => bDone || (await lockWaiters()) > 0, {
-            until: Boolean,
-            message: "B's count done, or B waiting for A's lock",
-          });
-          return marked;
+        // the product's row held by a third transaction: both counts find it under the level
+        // and not told, and both wait for the row before marking it
+        const held = signal();
+        const release = signal();
+        const holder = ctx.db.transaction(async (tx) => {
+          await tx.select().from(products).where(eq(products.id, productId)).for('update');
+          held.give();
+          await release.given;
         });
-        const b = ctx.db.transaction(async (tx) => {
-          await aTook.given;
-          await takeOneKey(tx, productId);
-          bTook.give();
-          await aMarked.given;
-          const marked = await markLowStock(tx, [productId]);
-          bDone = true;
-          return marked;
+        await held.given;
+        const counts = [markLowStock(ctx.db, [productId]), markLowStock(ctx.db, [productId])];
+        await waitFor(lockWaiters, {
+          until: (n) => n >= 2,
+          message: 'both counts waiting for the product row',
         });
-        const [markedByA, markedByB] = await Promise.all([a, b]);
-        // exactly one of them tells, and the product is marked
-        expect([...markedByA, ...markedByB]).toEqual([expect.objectContaining({ productId })]);
-        const [row] = await ctx.db
-          .select({ at: products.lowStockNotifiedAt })
-          .from(products)
-          .where(eq(products.id, productId));
-        expect(row?.at).toBeInstanceOf(Date);
+        release.give();
+        await holder;
+        const marked = (await Promise.all(counts)).flat();
+        expect(marked).toEqual([expect.objectContaining({ productId })]);
       },
     );
   },

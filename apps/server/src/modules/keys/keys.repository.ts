@@ -190,30 +190,24 @@ const notToldYet = sql`${products.lowStockNotifiedAt} is null`;
 /**
  * Of these products, those whose available keys are now under their low-stock threshold and whose
  * admins were not told yet: marked told (once until a restock, `rearmLowStock`), answered with
- * the moment of marking. Runs in the transaction that took the keys, in two statements: the
- * first locks the products not told yet (in id order, so two deliveries never deadlock) until
- * this transaction ends; the second counts with a snapshot taken after that lock, so it sees the
- * keys of every delivery that held the lock before. Without the lock, deliveries running side by
- * side each count only their own take, none sees the stock under the level, and nobody is told.
+ * the moment of marking. One statement, run **after** the transaction that took the keys has
+ * committed, never inside it: a statement sees every take committed before it starts, so of
+ * deliveries running side by side the one that commits last counts every key taken, its own
+ * included, and tells if the stock is under the level (run inside the transactions, each would
+ * count only its own take and committed ones, and two that count before either commits would
+ * both see the stock above the level: nobody told). Two runs at once never both tell: the
+ * second waits for the first's row lock and then finds the product told. Only a product
+ * actually under its level is locked (its marking), so deliveries of one product do not queue
+ * behind each other here.
  */
-export const markLowStock = async (tx: DbOrTx, productIds: number[]) => {
+export const markLowStock = async (db: DbOrTx, productIds: number[]) => {
   if (productIds.length === 0) return [];
-  const armed = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, productIds), notToldYet))
-    .orderBy(products.id)
-    .for('update');
-  if (armed.length === 0) return [];
-  return tx
+  return db
     .update(products)
     .set({ lowStockNotifiedAt: sql`now()` })
     .where(
       and(
-        inArray(
-          products.id,
-          armed.map((row) => row.id),
-        ),
+        inArray(products.id, productIds),
         notToldYet,
         sql`${availableUpToThreshold} < ${products.lowStockThreshold}`,
       ),

@@ -2,4 +2,8 @@
  * The settings module's public surface (issue 30): what other modules may use of it. Another module
  * imports this file only, never one of the module's own files (`npm run lint:deps`).
  */
-export { readCompanySettings } from './company.repository';
+export {
+  companySettingsColumn,
+  parseCompanySettings,
+  readCompanySettings,
+} from './company.repository';
