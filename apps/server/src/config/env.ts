@@ -25,10 +25,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** how often an idle delivery worker looks for jobs queued by other processes (pg-boss ≥ 0.5 s) */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
-  /**
-   * when the backstop job of a delivery started at once becomes due: long enough for that
-   * delivery to have finished, so workers do not wait on its lock (modules/delivery/delivery.jobs.ts)
-   */
+  /** when the job that retries a failed delivery started at once becomes due (modules/delivery/delivery.jobs.ts) */
   JOB_BACKSTOP_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** tries after a failed automatic mail (SMTP down) before the job goes to the dead letters */
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),

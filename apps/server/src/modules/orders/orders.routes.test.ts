@@ -71,7 +71,8 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext(kind);
+    // a failed delivery's job is due half a second later (5 s by default)
+    ctx = await createTestContext(kind, { env: { JOB_BACKSTOP_SECONDS: '0.5' } });
     productId = await createProduct(ctx, { sku: 'ORD-KEYS' });
     vendorId = await createProduct(ctx, { sku: 'ORD-VENDOR', provider_id: 2 });
     pricyId = await createProduct(ctx, {
@@ -344,21 +345,6 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
     const dealer = await as(ctx, 'dealer@example.com');
     await dealer.get(`/api/basket/add/${outOfStockId}/3/2`);
     const placed = (await checkout('dealer@example.com', 2)).json().data as Detail;
-    // the order's queued delivery job (the backstop, due JOB_BACKSTOP_SECONDS after the
-    // immediate delivery the payment started) has run: what follows is what delivery left
-    await waitFor(
-      async () => {
-        const { rows } = (await ctx.db.execute(
-          sql`select state::text as state from ${sql.raw(JOBS_SCHEMA)}.job
-              where name = ${QUEUES.deliver} and data->>'orderId' = ${String(placed.id)}`,
-        )) as unknown as { rows: { state: string }[] };
-        return rows;
-      },
-      {
-        until: (jobs) => jobs.some((job) => job.state === 'completed'),
-        message: `a delivery job of order ${placed.id} completed`,
-      },
-    );
     const waiting = (await dealer.get(`/api/orders/${placed.id}`)).json().data as Detail;
     expect(waiting).toMatchObject({ status: 'in_progress' });
     expect(waiting.items[0]).toMatchObject({ status: 'waiting', delivered: 0 });
@@ -386,6 +372,57 @@ describe.each(dbKinds)('[orders] checkout, orders and key delivery on %s', (kind
       .from(licenceKeys)
       .where(and(eq(licenceKeys.productId, outOfStockId), eq(licenceKeys.status, 'available')));
     expect(stock?.available).toBe(4);
+  });
+
+  /** The deliver-order jobs of an order: their states, in the order they were queued. */
+  const deliveryJobs = async (orderId: number) =>
+    (
+      (await ctx.db.execute(
+        sql`select state::text as state from ${sql.raw(JOBS_SCHEMA)}.job
+            where name = ${QUEUES.deliver} and data->>'orderId' = ${String(orderId)}
+            order by created_on`,
+      )) as unknown as { rows: { state: string }[] }
+    ).rows.map((job) => job.state);
+
+  it('queues a delivery job when the delivery a payment started fails, and the job finishes the order', async () => {
+    const dealer = await as(ctx, 'dealer@example.com');
+    const productId = await createProduct(ctx, { sku: `ORD-RETRY-${newKey()}` });
+    await addKeys(ctx, productId, 4);
+    await dealer.get(`/api/basket/add/${productId}/2/2`);
+    const first = (await checkout('dealer@example.com', 2)).json().data as Detail;
+    await waitForStatus('dealer@example.com', first.id, 'completed');
+
+    // the database refuses this product's next key allocation once (a real error, raised
+    // inside the delivery's transaction): the delivery fails and its job finishes the order
+    const failing = `fail_once_${productId}`;
+    await ctx.db.execute(sql.raw(`create sequence ${failing}`));
+    await ctx.db.execute(
+      sql.raw(`create function ${failing}() returns trigger language plpgsql as $$
+        begin
+          if nextval('${failing}') = 1 then raise exception 'allocation refused once'; end if;
+          return new;
+        end $$`),
+    );
+    await ctx.db.execute(
+      sql.raw(`create trigger ${failing} before update on licence_keys for each row
+        when (old.product_id = ${productId}) execute function ${failing}()`),
+    );
+    try {
+      await dealer.get(`/api/basket/add/${productId}/2/2`);
+      const second = (await checkout('dealer@example.com', 2)).json().data as Detail;
+      // queued right after the failure (the minute watch would queue it too, but later)
+      await waitFor(() => deliveryJobs(second.id), {
+        until: (states) => states.length > 0,
+        message: `a delivery job queued for order ${second.id} after its delivery failed`,
+        timeoutMs: 3_000,
+      });
+      const done = await waitForStatus('dealer@example.com', second.id, 'completed');
+      expect(done.items[0]).toMatchObject({ status: 'delivered', delivered: 2 });
+    } finally {
+      await ctx.db.execute(sql.raw(`drop trigger ${failing} on licence_keys`));
+      await ctx.db.execute(sql.raw(`drop function ${failing}()`));
+      await ctx.db.execute(sql.raw(`drop sequence ${failing}`));
+    }
   });
 
   it('alerts admins once about an item still waiting 3 minutes after payment', async () => {
