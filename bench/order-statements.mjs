@@ -3,7 +3,8 @@
 // (bench/pg-trace.cjs preloaded into one server process of the built bundle).
 //
 // Each order is placed alone and followed until nothing of it is left to do: its keys
-// delivered, its keys mail sent, its invoice issued, its backstop delivery job run; only then
+// delivered, its keys mail sent, its invoice issued (a delivery job, queued only when the
+// delivery right after payment fails, is waited for by its order's completion); only then
 // the next one starts, so every query of the window is that order's, except the job workers'
 // idle polls and pg-boss's own upkeep, which are counted apart (see `isUpkeep`). Two flows:
 // `plain`, POST /api/checkout without a quote (bench/checkout.mjs), and `quoted`, the web's
@@ -13,7 +14,7 @@
 // each alone and waits for its answer), statements (the same without BEGIN/COMMIT/ROLLBACK/
 // SAVEPOINT), split by where they ran: in the checkout request before its answer (what the
 // buyer waits for), in the delivery lane (the keys delivered right after payment), and in the
-// job workers (mails, invoices or webhooks when queued, the backstop delivery).
+// job workers (mails, invoices or webhooks when queued, a retried delivery).
 // Knobs: BENCH_DATABASE_URL (a server where it may create and drop esd_bench_statements),
 // BENCH_ORDERS (orders of each flow, 3), BENCH_VERBOSE=1 (every query of the last plain order),
 // BENCH_TRACE_OUT=<file> (keep the whole trace).
@@ -112,19 +113,18 @@ try {
   const tokens = await signInDirectly(db, secret, dealerIds);
   for (const token of tokens) await call(`/api/basket/add/${productId}/${QUANTITY}/2`, token);
 
-  /** Until the order is completed, its keys mail sent and its backstop delivery job done. */
+  /** Until the order is completed, its keys mail sent and its invoice issued. */
   const settled = async (orderId) => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       const { rows } = await db.query(
         `select (select status from orders where id = $1) as status,
            (select count(*)::int from order_mails where order_id = $1 and kind = 'keys' and sent_at is not null) as mailed,
-           (select count(*)::int from pgboss.job where name = 'deliver-order' and data->>'orderId' = $1::text and state = 'completed') as backstop,
            (select count(*)::int from order_documents where order_id = $1 and kind = 'invoice') as invoices`,
         [orderId],
       );
       const [s] = rows;
-      if (s.status === 'completed' && s.mailed === 1 && s.backstop === 1 && s.invoices >= 1) return;
+      if (s.status === 'completed' && s.mailed === 1 && s.invoices >= 1) return;
       if (Date.now() > deadline)
         throw new Error(`order ${orderId} not settled: ${JSON.stringify(s)}`);
       await sleep(100);
@@ -189,7 +189,7 @@ try {
     '',
     `Statements and round trips of one credit order of ${QUANTITY} keys placed and delivered, median of ${ORDERS} orders per flow (\`node bench/order-statements.mjs\`, ${new Date().toISOString().slice(0, 16)} UTC). Round trips / statements (without BEGIN/COMMIT):`,
     '',
-    '| flow | POST /api/checkout (the request) | delivery lane (keys at once) | jobs (mails, backstop, …) | whole order | review, GET /api/checkout |',
+    '| flow | POST /api/checkout (the request) | delivery lane (keys at once) | jobs (mails, webhooks, …) | whole order | review, GET /api/checkout |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const flow of ['plain', 'quoted']) {
