@@ -9,6 +9,7 @@ import type { Session } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import { markLowStock } from '../keys';
 import {
+  claimBuyerMail,
   claimOrderMails,
   completeIfDelivered,
   confirmOrderMails,
@@ -134,12 +135,11 @@ export const sendCompletedOrderMail = async (
   orderId: number,
 ): Promise<CompletedOrderMailOutcome> => {
   const { db } = deps;
-  // the buyer, read once for the claim and the mail
-  const order = await repo.findOrderRecipient(db, orderId);
+  // the buyer, read with the claim, for the claim and the mail
+  const order = await claimBuyerMail(db, orderId, 'keys');
   if (order === undefined) return 'no-order';
   const claim = { kind: 'keys' as const, recipientId: order.buyerId };
-  const [claimed] = await claimOrderMails(db, [orderId], claim);
-  if (claimed === undefined) {
+  if (!order.claimed) {
     const existing = await findOrderMail(db, orderId, claim);
     if (existing?.sentAt) return 'already-sent';
     // another run is sending it now (its outcome decides), or its sender died mid-send: then

@@ -8,6 +8,7 @@ export {
   orderNotFound,
 } from './order-actions.service';
 export {
+  claimBuyerMail,
   claimOrderMails,
   confirmOrderMails,
   findOrderMail,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type OrderMailKind, orderMails } from '../../db/schema';
+import { type OrderMailKind, orderMails, orders, users } from '../../db/schema';
+import { rowsOf } from '../../lib/sql';
 
 export type MailClaim = { kind: OrderMailKind; recipientId: number };
 
@@ -16,6 +17,37 @@ export const claimOrderMails = async (db: DbOrTx, orderIds: number[], claim: Mai
     .onConflictDoNothing()
     .returning({ orderId: orderMails.orderId });
   return rows.map((row) => row.orderId);
+};
+
+/**
+ * Claims an order's automatic mail of `kind` for its buyer, and answers the buyer (the
+ * order's language, the account's name and address) with whether this call claimed it, in
+ * one statement; undefined when the order does not exist. As `claimOrderMails`: a claim someone
+ * already holds (sent, or being sent right now) is not taken again.
+ */
+export const claimBuyerMail = async (db: DbOrTx, orderId: number, kind: OrderMailKind) => {
+  const [row] = await rowsOf<{
+    lang: string;
+    buyerId: number;
+    name: string;
+    email: string;
+    claimed: boolean;
+  }>(
+    db,
+    sql`with buyer as (
+          select ${orders.id} as order_id, ${orders.lang} as lang, ${orders.buyerId} as buyer_id,
+            ${users.name} as name, ${users.email} as email
+          from ${orders} join ${users} on ${users.id} = ${orders.buyerId}
+          where ${orders.id} = ${orderId}),
+        claimed as (
+          insert into ${orderMails} (order_id, kind, recipient_id)
+          select order_id, ${kind}, buyer_id from buyer
+          on conflict do nothing
+          returning order_id)
+        select lang, buyer_id as "buyerId", name, email, exists (select 1 from claimed) as claimed
+        from buyer`,
+  );
+  return row;
 };
 
 /** The recipient's claims on these orders whose mail has not gone out yet. */
