@@ -167,7 +167,21 @@ const mutations = {
     `${modules}keys/keys.repository.ts`,
     'lowStockNotifiedAt} is null`;',
     'lowStockNotifiedAt} is null or true`;',
-    [`${modules}notifications/notifications.routes.test.ts`],
+    [`${modules}notifications/notifications.routes.test.ts`, `${modules}keys/keys.delivery.test.ts`],
+  ],
+  // issue 35: a delivery started right after payment queues no job; a failed one must
+  'delivery-retry': [
+    `${modules}delivery/delivery.jobs.ts`,
+    '          return queueRetry(orderId);\n',
+    '',
+    [`${modules}orders/orders.routes.test.ts`],
+  ],
+  // issue 35: the keys mail's claim and its buyer in one statement: only the claimer sends
+  'keys-mail-claim': [
+    `${modules}orders/order-mail-claims.repository.ts`,
+    'exists (select 1 from claimed) as claimed',
+    'true as claimed',
+    [`${modules}jobs/jobs.reliability.test.ts`],
   ],
   // issue 33: returned keys are revoked, so nobody is offered them, nor may mail them
   'returned-keys-offer': [
