@@ -167,7 +167,10 @@ const mutations = {
     `${modules}keys/keys.repository.ts`,
     'lowStockNotifiedAt} is null`;',
     'lowStockNotifiedAt} is null or true`;',
-    [`${modules}notifications/notifications.routes.test.ts`, `${modules}keys/keys.delivery.test.ts`],
+    [
+      `${modules}notifications/notifications.routes.test.ts`,
+      `${modules}keys/keys.delivery.test.ts`,
+    ],
   ],
   // issue 35: a delivery started right after payment queues no job; a failed one must
   'delivery-retry': [
