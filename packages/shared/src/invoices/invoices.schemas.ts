@@ -64,8 +64,13 @@ export const DOCUMENT_PREFIX = {
 const DOCUMENT_NUMBER = /^(PRO|INV|CN)-\d{4}-\d{6}$/;
 
 /** `INV-2026-000123`: readable, sortable within a kind and year. */
+/** What a document's number starts with, before its sequence: `INV-2026-`. */
+export const documentNumberPrefix = (kind: DocumentKind, year: number) =>
+  `${DOCUMENT_PREFIX[kind]}-${year}-`;
+/** The sequence's width in a number: zero-padded to six digits (SQL: `insertNumberedDocument`). */
+export const DOCUMENT_SEQ_DIGITS = 6;
 export const documentNumber = (kind: DocumentKind, year: number, seq: number) =>
-  `${DOCUMENT_PREFIX[kind]}-${year}-${String(seq).padStart(6, '0')}`;
+  `${documentNumberPrefix(kind, year)}${String(seq).padStart(DOCUMENT_SEQ_DIGITS, '0')}`;
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -1,6 +1,6 @@
 import { bakuDate } from '@esd/shared/baku-time';
 import { formatDate } from '@esd/shared/format/format';
-import type { OrderDocument } from '@esd/shared/invoices/invoices.schemas';
+import { documentNumber, type OrderDocument } from '@esd/shared/invoices/invoices.schemas';
 import { asc, desc, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKeys, as, createProduct } from '../../../test/fixtures';
@@ -9,7 +9,13 @@ import { pdfReader } from '../../../test/pdf-text';
 import { settableClock } from '../../../test/settable-clock';
 import { waitFor } from '../../../test/wait-for';
 import { openDatabase } from '../../db/client';
-import { appSettings, exchangeRates, orderDocuments, orders } from '../../db/schema';
+import {
+  appSettings,
+  documentCounters,
+  exchangeRates,
+  orderDocuments,
+  orders,
+} from '../../db/schema';
 import { issueDueDocuments } from './invoices.service';
 
 type Detail = {
@@ -323,6 +329,31 @@ describe.each(dbKinds)('[invoices] numbering on %s', (kind) => {
         seqs.sort((a, b) => a - b),
         run,
       ).toEqual(seqs.map((_, i) => i + 1));
+  });
+
+  it('writes a number in the statement that takes it exactly as documentNumber does, past six digits too', async () => {
+    // the counter of 2032's credit notes near the end of six digits: the next two are the last
+    // six-digit number and the first seven-digit one (padded, never cut)
+    clock.set(new Date('2031-12-31T20:30:00Z'));
+    await ctx.db
+      .insert(documentCounters)
+      .values({ kind: 'credit_note', year: 2032, last: 999_998 })
+      .onConflictDoUpdate({
+        target: [documentCounters.kind, documentCounters.year],
+        set: { last: 999_998 },
+      });
+    const gd = await as(ctx, 'gd@example.com');
+    const numbers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const placed = await shop.place('dealer@example.com', productId, 2);
+      expect((await gd.post(`/api/orders/${placed.id}/cancel`, {})).statusCode).toBe(200);
+      numbers.push(...(await numbersOf(placed.id)).filter((n) => n.startsWith('CN-')));
+    }
+    expect(numbers).toEqual([
+      documentNumber('credit_note', 2032, 999_999),
+      documentNumber('credit_note', 2032, 1_000_000),
+    ]);
+    expect(numbers).toEqual(['CN-2032-999999', 'CN-2032-1000000']);
   });
 });
 

@@ -4,7 +4,6 @@ import { formatDate, formatDecimalString } from '@esd/shared/format/format';
 import { invoiceKind } from '@esd/shared/invoices/invoices.rules';
 import {
   type DocumentKind,
-  documentNumber,
   documentSnapshotSchema,
   type OrderDocument,
 } from '@esd/shared/invoices/invoices.schemas';
@@ -63,13 +62,10 @@ const issueDocument = async (
   const snapshot = await gatherSnapshot(tx, row, { ...document, issuedAt }, knownItems);
   if (snapshot === 'no-seller') return null;
   const year = Number(bakuDate(issuedAt).slice(0, 4));
-  const seq = await repo.takeDocumentSeq(tx, document.kind, year);
-  return repo.insertDocument(tx, {
+  return repo.insertNumberedDocument(tx, {
     orderId: row.order.id,
     kind: document.kind,
-    number: documentNumber(document.kind, year, seq),
     year,
-    seq,
     movementId: document.refund?.id ?? null,
     amountAzn: snapshot.azn.total,
     snapshot,
