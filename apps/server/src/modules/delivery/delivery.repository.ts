@@ -79,9 +79,10 @@ export const findWaitingItems = (tx: Tx, orderId: number) =>
 /**
  * Of these orders, the ones still in progress (paid, not completed or cancelled): the only
  * ones `deliverOrder` and `deliverAdobeItems` change. Read without locks, one query for a batch
- * of jobs: most delivery jobs find their order already completed by the paying process. An
- * order becomes in progress only in a transaction that queues its delivery after committing,
- * so one missed here while that transaction runs gets its own job.
+ * of jobs: a job queued by the sweep often finds its order completed by the paying process
+ * meanwhile. An order becomes in progress only in a transaction whose process delivers it right
+ * after committing (queueing a job if that fails), so one missed here while that transaction
+ * runs is still delivered.
  */
 export const ordersInProgress = async (db: Db, orderIds: number[]) => {
   if (orderIds.length === 0) return [];
