@@ -186,6 +186,13 @@ const mutations = {
     'true as claimed',
     [`${modules}jobs/jobs.reliability.test.ts`],
   ],
+  // issue 35: the dealers with webhook endpoints, kept per process, are dropped by any change
+  'webhook-endpoints-notified': [
+    `${modules}webhooks/webhooks.jobs.ts`,
+    '        channel: ENDPOINTS_CHANGED_CHANNEL,',
+    "        channel: 'esd_nobody_notifies_this',",
+    [`${modules}webhooks/webhooks.test.ts`],
+  ],
   // issue 33: returned keys are revoked, so nobody is offered them, nor may mail them
   'returned-keys-offer': [
     'packages/shared/src/orders/orders.rules.ts',

@@ -7,26 +7,34 @@ import fp from 'fastify-plugin';
  * is (issue 30: orders and keys say what happened, delivery listens). Names only, no module
  * import: this file stays below the modules.
  */
+type OrderEvent = {
+  orderId: number;
+  /**
+   * the order's dealer, when the emitter has it at hand: the dealer's webhooks then skip reading
+   * an order of a dealer without endpoints (issue 35)
+   */
+  dealerId?: number;
+};
+
 type DomainEventMap = {
   /** a cash order was placed: it waits for its payment (its confirmation mail is due) */
-  'order.placed': { orderId: number };
+  'order.placed': OrderEvent;
   /** an order was paid (a credit order at once, a cash order when an admin confirms it) */
-  'order.paid': {
-    orderId: number;
+  'order.paid': OrderEvent & {
     /** paid as it was placed (a credit order): no `order.placed` went before it */
     placedNow?: boolean;
     /** its invoice was issued with it, in the transaction that placed it (issue 35) */
     invoiced?: boolean;
   };
   /** an order got its last key by hand, or its last refused item was withdrawn */
-  'order.completed': { orderId: number };
+  'order.completed': OrderEvent;
   /**
    * money of an order may have gone back (a cancel, an approved return, a withdrawn item): its
    * money trail has the refund, if any (issue 31: the credit note is issued from it)
    */
   'order.refunded': { orderId: number };
   /** an order was cancelled (its refund, if any, is told as `order.refunded`) */
-  'order.cancelled': { orderId: number };
+  'order.cancelled': OrderEvent;
   /** an admin approved or rejected a return request of an order's item */
   'return.decided': { orderId: number; returnId: number; approved: boolean };
   /** the daily reminder found an Adobe subscription of a dealer's customer coming up for renewal */

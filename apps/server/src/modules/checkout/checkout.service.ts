@@ -329,6 +329,8 @@ type PlacedOrder = {
   answer: CheckoutAnswer | null;
   /** its invoice was issued in the transaction that placed it */
   invoiced?: boolean;
+  /** the order's dealer (a new order's: the events carry it) */
+  dealerId?: number;
 };
 
 /**
@@ -477,7 +479,7 @@ const placeOrderOnce = (
     // a credit order is invoiced as it is placed: here, last (the document counter's lock is
     // held until commit), instead of in a transaction of its own after it
     const invoiced = await issuePlacedOrderInvoice(tx, clock, { row, items: placed.items });
-    return { orderId: order.id, replayed: false, status, answer, invoiced };
+    return { orderId: order.id, replayed: false, status, answer, invoiced, dealerId };
   });
 
 /** Checkout: the basket priced for a way of paying, and the order placed from it. */
@@ -505,11 +507,12 @@ export const createCheckoutService = ({
     if (!placed.replayed && placed.status === 'in_progress')
       await events.emit('order.paid', {
         orderId: placed.orderId,
+        dealerId: placed.dealerId,
         placedNow: true,
         invoiced: placed.invoiced ?? false,
       });
     if (!placed.replayed && placed.status === 'pending')
-      await events.emit('order.placed', { orderId: placed.orderId });
+      await events.emit('order.placed', { orderId: placed.orderId, dealerId: placed.dealerId });
     return {
       replayed: placed.replayed,
       answer: placed.answer ?? {

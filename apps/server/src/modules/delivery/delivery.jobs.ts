@@ -111,7 +111,7 @@ export const deliveryJobsPlugin = fp(
         result.adobeWaiting && (await deliverAdobeItems({ db: app.db, adobe: app.adobe }, orderId));
       // told to every listener (its keys mail below, the dealer's webhooks), as a completion by hand is
       if (result.completed || adobeCompleted)
-        await app.domainEvents.emit('order.completed', { orderId });
+        await app.domainEvents.emit('order.completed', { orderId, dealerId: result.dealerId });
     };
 
     // Immediate deliveries get a few connections of their own: in the shared pool they would

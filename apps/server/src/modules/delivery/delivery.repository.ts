@@ -54,13 +54,14 @@ export const fillItem = async (
 };
 
 /** Locks the order row for the rest of the transaction; answers its status. */
-export const lockOrderStatus = async (tx: Tx, orderId: number) => {
+/** The order's status and dealer, its row locked for the rest of the transaction. */
+export const lockOrder = async (tx: Tx, orderId: number) => {
   const [order] = await tx
-    .select({ status: orders.status })
+    .select({ status: orders.status, dealerId: orders.dealerId })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('update');
-  return order?.status;
+  return order;
 };
 
 export const findWaitingItems = (tx: Tx, orderId: number) =>

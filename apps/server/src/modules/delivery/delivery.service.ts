@@ -41,12 +41,14 @@ type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> };
  * `adobeWaiting`: the order has Adobe items still waiting (placed with Adobe outside this
  * transaction, by `deliverAdobeItems`). `lowStock`: the products this run brought under their
  * reorder level, marked right after the commit (`markLowStock` says why after) so only this
- * run tells of it.
+ * run tells of it. `dealerId`: the order's dealer (undefined: no such order).
  */
 export const deliverOrder = async (db: Db, orderId: number) => {
   const result = await db.transaction(async (tx) => {
-    if ((await repo.lockOrderStatus(tx, orderId)) !== 'in_progress')
-      return { completed: false, delivered: 0, adobeWaiting: false, taken: [] };
+    const order = await repo.lockOrder(tx, orderId);
+    const dealerId = order?.dealerId;
+    if (order?.status !== 'in_progress')
+      return { completed: false, delivered: 0, adobeWaiting: false, taken: [], dealerId };
     const waiting = await repo.findWaitingItems(tx, orderId);
     const items = waiting.filter((item) => item.providerId === PROVIDER.keyStock);
     const adobeWaiting = waiting.some((item) => item.providerId === PROVIDER.adobe);
@@ -58,7 +60,7 @@ export const deliverOrder = async (db: Db, orderId: number) => {
       delivered += got;
     }
     const completed = await completeIfDelivered(tx, orderId, null);
-    return { completed, delivered, adobeWaiting, taken: [...taken] };
+    return { completed, delivered, adobeWaiting, taken: [...taken], dealerId };
   });
   const { taken, ...delivery } = result;
   // the keys taken may have brought a product under its reorder level: told once, by the

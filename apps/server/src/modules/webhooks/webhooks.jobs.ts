@@ -2,7 +2,9 @@ import type { JobQueue } from '@esd/shared/jobs/jobs.schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { createNotifiedCache } from '../../plugins/notified-cache';
 import { orderEventData, WEBHOOK_EVENTS_OF_ORDERS } from './webhooks.events';
+import { findDealersWithEndpoints } from './webhooks.repository';
 import {
   createWebhooksService,
   type QueuedAttempt,
@@ -25,6 +27,11 @@ declare module 'fastify' {
 }
 
 const ATTEMPT_BATCH = 10;
+
+/** Migration 0047's trigger notifies here after every statement that changes webhook endpoints. */
+const ENDPOINTS_CHANGED_CHANNEL = 'esd_webhook_endpoints_changed';
+/** The dealers with endpoints are read again at least this often, even while notifications arrive. */
+const ENDPOINT_DEALERS_MS = 60_000;
 
 /**
  * Webhook deliveries as pg-boss jobs: one job per attempt, the next one queued with its wait
@@ -78,6 +85,34 @@ export const webhooksPlugin = fp(
       },
     });
 
+    // The dealers with an enabled endpoint, kept per process until any process changes an
+    // endpoint (LISTEN/NOTIFY): an order's event is read, with the dealer's endpoints, only for
+    // those (issue 35: two reads an order for the many dealers without any). This process's own
+    // endpoint changes drop the set before their answer leaves.
+    const endpointDealers = await createNotifiedCache<Set<number>>(
+      app.database,
+      {
+        channel: ENDPOINTS_CHANGED_CHANNEL,
+        ttlMs: ENDPOINT_DEALERS_MS,
+        applicationName: 'esd-webhook-endpoints',
+        maxEntries: 1,
+        clock: app.clock,
+      },
+      (error) => app.log.warn({ err: error }, 'webhook endpoints listener lost; reading afresh'),
+    );
+    app.addHook('onClose', async () => endpointDealers.close());
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!request.isRead && request.url.startsWith('/api/dealer/webhooks'))
+        endpointDealers.clear();
+      done(null, payload);
+    });
+    /** false only when the dealer surely has no enabled endpoint; not listening, it may have */
+    const mayHaveEndpoints = async (dealerId: number | undefined) => {
+      if (dealerId === undefined || !endpointDealers.isListening()) return true;
+      const dealers = await endpointDealers.read('dealers', () => findDealersWithEndpoints(app.db));
+      return dealers?.has(dealerId) ?? true;
+    };
+
     /**
      * What the other modules tell of, as the dealer's webhooks. A failure here never fails their
      * action, committed already: it is logged.
@@ -93,6 +128,7 @@ export const webhooksPlugin = fp(
     for (const [domainEvent, type] of WEBHOOK_EVENTS_OF_ORDERS) {
       app.domainEvents.on(domainEvent, (event) =>
         tell(type, async () => {
+          if (!(await mayHaveEndpoints(event.dealerId))) return;
           const found = await orderEventData(app.db, event.orderId);
           if (!found) return;
           if (domainEvent === 'order.paid' && 'placedNow' in event && event.placedNow)
@@ -128,6 +164,6 @@ export const webhooksPlugin = fp(
   },
   {
     name: 'webhooks',
-    dependencies: ['config', 'database', 'mail', 'jobs', 'domain-events'],
+    dependencies: ['config', 'database', 'auth', 'mail', 'jobs', 'domain-events'],
   },
 );

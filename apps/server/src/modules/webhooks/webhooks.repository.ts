@@ -216,6 +216,15 @@ export const findOrderForWebhook = async (db: DbOrTx, orderId: number) => {
   return row;
 };
 
+/** The dealers with at least one enabled endpoint. */
+export const findDealersWithEndpoints = async (db: DbOrTx) => {
+  const rows = await db
+    .selectDistinct({ dealerId: webhookEndpoints.dealerId })
+    .from(webhookEndpoints)
+    .where(isNull(webhookEndpoints.disabledAt));
+  return new Set(rows.map((row) => row.dealerId));
+};
+
 /** The dealer to mail about its endpoint: its address, name and language. */
 export const findDealer = async (db: DbOrTx, dealerId: number) => {
   const [row] = await db

@@ -287,6 +287,37 @@ describe.each(dbKinds)('[webhooks] signed deliveries of a dealer’s events on %
     expect(listed.map((e) => e.id)).not.toContain(id);
     expect(await deliveriesOf(id)).toHaveLength(1);
   });
+
+  it('an endpoint added elsewhere (another process, by hand) hears the next order at once, though this process had found its dealer without one', async () => {
+    const productId = await createProduct(ctx, { sku: 'HOOK-LATE' });
+    await addKeys(ctx, productId, 2);
+    // this process reads its dealers with endpoints: dealer2 has none, so nothing is told
+    const before = await buy(dealer2, productId, 2);
+    const r = await receiver();
+    const [owner] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'dealer2@example.com'));
+    // written straight to the database, as another process would: only its notification tells
+    const [endpoint] = await ctx.db
+      .insert(webhookEndpoints)
+      .values({
+        dealerId: owner!.id,
+        url: r.url(),
+        events: ['order.paid'],
+        secret: `whsec_${Buffer.from('a-secret-of-24-bytes-abc').toString('base64')}`,
+      })
+      .returning();
+    onTestFinished(async () => {
+      await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id));
+    });
+    const after = await buy(dealer2, productId, 2);
+    await waitFor(() => r.ofType('order.paid').length > 0, { message: 'order.paid delivered' });
+    expect(r.ofType('order.paid').map((request) => JSON.parse(request.body).data.order_id)).toEqual(
+      [after],
+    );
+    expect(after).not.toBe(before);
+  });
 });
 
 describe.each(dbKinds)('[webhooks][ssrf] private targets refused on %s', (kind) => {
