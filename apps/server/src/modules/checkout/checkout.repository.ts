@@ -16,6 +16,7 @@ import { rowsOf } from '../../lib/sql';
 import type { Session } from '../../plugins/auth';
 import { basketLinesColumn, basketLinesFrom } from '../basket';
 import { type FreshPricingRow, freshPricingColumns } from '../catalogue';
+import { invoicePartiesColumn } from '../invoices';
 import { unpaidCreditColumn } from '../orders';
 
 /** Available keys of each product, in one grouped query. */
@@ -50,16 +51,17 @@ export const lockUser = async (tx: Tx, userId: number) => {
 
 /**
  * What placing an order reads once the buyer's row is locked (issue 35: one statement where
- * there were five): the buyer's order of this Idempotency-Key (`existing`, with the answer its
+ * there were six): the buyer's order of this Idempotency-Key (`existing`, with the answer its
  * checkout gave), what the pricing chain reads afresh (`freshPricingColumns`), the basket's
- * lines with their products, and with `unpaidOf` that dealer's unpaid credit. It runs after
+ * lines with their products, with `unpaidOf` that dealer's unpaid credit, and with
+ * `invoiceParties` what a credit order's invoice names (`invoicePartiesColumn`). It runs after
  * the lock, so its one snapshot already sees every basket write and checkout that held the
  * lock before: the statement that waited for the lock (`lockUser`) is not this one.
  */
 export const readPlacingState = async (
   tx: Tx,
   session: Session,
-  input: { idempotencyKey: string; unpaidOf: number | null },
+  input: { idempotencyKey: string; unpaidOf: number | null; invoiceParties: boolean },
 ) => {
   const buyerId = session.user.id;
   const [row] = await rowsOf<
@@ -72,6 +74,7 @@ export const readPlacingState = async (
       } | null;
       lines: Parameters<typeof basketLinesFrom>[0];
       unpaid: string | null;
+      parties: unknown;
     }
   >(
     tx,
@@ -82,7 +85,8 @@ export const readPlacingState = async (
         where ${orders.buyerId} = ${buyerId} and ${orders.idempotencyKey} = ${input.idempotencyKey}) as existing,
       ${freshPricingColumns(session)},
       ${basketLinesColumn(buyerId)} as lines,
-      ${input.unpaidOf === null ? sql`null::text` : unpaidCreditColumn(input.unpaidOf)} as unpaid`,
+      ${input.unpaidOf === null ? sql`null::text` : unpaidCreditColumn(input.unpaidOf)} as unpaid,
+      ${input.invoiceParties ? invoicePartiesColumn(buyerId) : sql`null::json`} as parties`,
   );
   if (!row) throw new Error('the placing read answered nothing');
   return { ...row, lines: basketLinesFrom(row.lines) };

@@ -373,6 +373,8 @@ const placeOrderOnce = (
       {
         idempotencyKey: input.idempotencyKey,
         unpaidOf: input.sellType === SELL_TYPE.credit && dealerId === buyer.id ? dealerId : null,
+        // a credit order is invoiced as it is placed (below): what its invoice names, read here
+        invoiceParties: input.sellType === SELL_TYPE.credit,
       },
     );
     const existing = state.existing;
@@ -478,7 +480,11 @@ const placeOrderOnce = (
     await repo.saveCheckoutAnswer(tx, order.id, answer);
     // a credit order is invoiced as it is placed: here, last (the document counter's lock is
     // held until commit), instead of in a transaction of its own after it
-    const invoiced = await issuePlacedOrderInvoice(tx, clock, { row, items: placed.items });
+    const invoiced = await issuePlacedOrderInvoice(tx, clock, {
+      row,
+      items: placed.items,
+      parties: state.parties,
+    });
     return { orderId: order.id, replayed: false, status, answer, invoiced, dealerId };
   });
 

@@ -52,6 +52,31 @@ export const findInvoiceParties = async (db: DbOrTx, buyerId: number) => {
   return row;
 };
 
+export type InvoiceParties = NonNullable<Awaited<ReturnType<typeof findInvoiceParties>>>;
+
+/**
+ * What `findInvoiceParties` reads, as one JSON column of another module's select (`null`: no
+ * such buyer): a credit checkout reads it with the rest of its placing state, under the buyer's
+ * lock, instead of in a statement of its own before the invoice (issue 35). Read with
+ * `invoicePartiesFrom`.
+ */
+export const invoicePartiesColumn = (buyerId: number) => sql<unknown>`(
+  select json_build_object('seller', ${companySettingsColumn}, 'name', ${users.name},
+    'email', ${users.email}, 'company', ${partnerApplications.companyName}, 'voen', ${users.voen},
+    'address', ${users.address}, 'countryEn', ${countries.nameEn},
+    'countryRu', ${countries.nameRu}, 'countryAz', ${countries.nameAz})
+  from ${users}
+  left join ${partnerApplications} on ${partnerApplications.userId} = ${users.id}
+    and ${partnerApplications.status} = 'approved'
+  left join ${countries} on ${countries.id} = ${users.countryId}
+  where ${users.id} = ${buyerId}
+  order by ${partnerApplications.id} desc
+  limit 1)`;
+
+/** The parties of `invoicePartiesColumn`'s value: JSON holds them as `findInvoiceParties` does. */
+export const invoicePartiesFrom = (value: unknown): InvoiceParties | undefined =>
+  (value ?? undefined) as InvoiceParties | undefined;
+
 /**
  * Locks the order against a second issue of its documents until the transaction ends: two
  * processes issuing at once take turns, and the second finds the first's document.

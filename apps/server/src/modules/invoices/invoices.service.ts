@@ -56,10 +56,10 @@ const issueDocument = async (
   clock: Clock,
   row: OrderListRow,
   document: { kind: DocumentKind; refersTo?: string; refund?: repo.RefundRow },
-  knownItems?: Item[],
+  known?: Parameters<typeof gatherSnapshot>[3],
 ) => {
   const issuedAt = clock.now();
-  const snapshot = await gatherSnapshot(tx, row, { ...document, issuedAt }, knownItems);
+  const snapshot = await gatherSnapshot(tx, row, { ...document, issuedAt }, known);
   if (snapshot === 'no-seller') return null;
   const year = Number(bakuDate(issuedAt).slice(0, 4));
   return repo.insertNumberedDocument(tx, {
@@ -116,10 +116,17 @@ export const issueDueDocuments = ({ db, clock }: DocumentDeps, orderId: number) 
 export const issuePlacedOrderInvoice = async (
   tx: Tx,
   clock: Clock,
-  placed: { row: OrderListRow; items: Item[] },
+  /** `parties`: the value of `invoicePartiesColumn(buyer)`, read in the same transaction */
+  placed: { row: OrderListRow; items: Item[]; parties: unknown },
 ) => {
   if (!isInvoiceDue(placed.row.order)) return false;
-  const invoice = await issueDocument(tx, clock, placed.row, { kind: 'invoice' }, placed.items);
+  const invoice = await issueDocument(
+    tx,
+    clock,
+    placed.row,
+    { kind: 'invoice' },
+    { items: placed.items, parties: repo.invoicePartiesFrom(placed.parties) },
+  );
   return invoice !== null;
 };
 

@@ -23,7 +23,7 @@ const orderRateDay = (order: Order) => order.rateDate ?? null;
 const eachLanguage = (pickOne: (lang: (typeof languages)[number]) => string) =>
   ({ en: pickOne('en'), ru: pickOne('ru'), az: pickOne('az') }) as const;
 
-type Parties = NonNullable<Awaited<ReturnType<typeof repo.findInvoiceParties>>>;
+type Parties = repo.InvoiceParties;
 
 /**
  * The buyer as the document names it: the account, its VÖEN and its address (with its country
@@ -86,15 +86,18 @@ export const gatherSnapshot = async (
   tx: DbOrTx,
   row: OrderListRow,
   document: { kind: DocumentKind; issuedAt: Date; refersTo?: string; refund?: Refund },
-  /** the order's items when the caller holds them already (the checkout that wrote them) */
-  knownItems?: Item[],
+  /**
+   * what the caller read already (the checkout that wrote the order): its items, and the parties
+   * (`invoicePartiesColumn`, read with its placing state; undefined: the buyer's row is gone)
+   */
+  known?: { items: Item[]; parties: Parties | undefined },
 ): Promise<DocumentSnapshot | 'no-seller'> => {
   const { order } = row;
   // the seller and the buyer in one statement (the seller alone should the buyer's row be gone)
-  const parties = await repo.findInvoiceParties(tx, order.buyerId);
+  const parties = known ? known.parties : await repo.findInvoiceParties(tx, order.buyerId);
   const seller = parties ? parseCompanySettings(parties.seller) : await readCompanySettings(tx);
   if (!seller) return 'no-seller';
-  const items = knownItems ?? (await findOrderItems(tx, order.id));
+  const items = known?.items ?? (await findOrderItems(tx, order.id));
   const placedOn = bakuDate(order.createdAt);
   const cash = order.sellType === SELL_TYPE.cash;
   const { kind, refund } = document;
