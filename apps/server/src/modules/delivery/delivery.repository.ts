@@ -186,6 +186,21 @@ export const findDeliveredKeys = (db: DbOrTx, orderId: number) =>
     .where(and(eq(orderItems.orderId, orderId), eq(licenceKeys.status, 'allocated')))
     .orderBy(asc(orderItems.id), asc(licenceKeys.id));
 
+export type DeliveredKeyRow = Awaited<ReturnType<typeof findDeliveredKeys>>[number];
+
+/**
+ * `findDeliveredKeys`'s rows as one JSON column of another select (the keys mail reads them
+ * with its claim, `claimBuyerMail`: issue 35), in the same order.
+ */
+export const deliveredKeysColumn = (orderId: number) => sql<DeliveredKeyRow[]>`(
+  select coalesce(json_agg(json_build_object('itemId', ${orderItems.id}, 'sku', ${orderItems.sku},
+      'titleEn', ${orderItems.titleEn}, 'titleRu', ${orderItems.titleRu},
+      'titleAz', ${orderItems.titleAz}, 'quantity', ${orderItems.quantity},
+      'key', ${licenceKeys.key}) order by ${orderItems.id}, ${licenceKeys.id}), '[]'::json)
+  from ${orderItems}
+  join ${licenceKeys} on ${licenceKeys.orderItemId} = ${orderItems.id}
+  where ${orderItems.orderId} = ${orderId} and ${licenceKeys.status} = 'allocated')`;
+
 /** How many of an order's keys are still held (allocated) and how many came back (revoked). */
 export const countOrderKeys = async (db: DbOrTx, orderId: number) => {
   const [row] = await db

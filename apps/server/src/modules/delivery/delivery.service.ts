@@ -68,10 +68,10 @@ export const deliverOrder = async (db: Db, orderId: number) => {
   return { ...delivery, lowStock: await markLowStock(db, taken) };
 };
 
-/** The delivered keys of an order, grouped by item, titles in the given language. */
-const loadOrderKeys = async (db: DbOrTx, orderId: number, lang: Language) => {
+/** The delivered keys of an order (`findDeliveredKeys`), grouped by item, titles in `lang`. */
+const groupOrderKeys = (rows: repo.DeliveredKeyRow[], lang: Language) => {
   const items = new Map<number, KeysMailItem>();
-  for (const row of await repo.findDeliveredKeys(db, orderId)) {
+  for (const row of rows) {
     const item = items.get(row.itemId) ?? {
       title: titleIn(row, lang),
       sku: row.sku,
@@ -106,13 +106,13 @@ const mailOrderKeys = async (
   { db, mailer, config }: MailDeps,
   orderId: number,
   to?: string,
-  /** the order's buyer when the caller has read it (the automatic mail) */
-  known?: OrderRecipient,
+  /** the order's buyer and its keys when the caller has read them (the automatic mail) */
+  known?: { order: OrderRecipient; keys: repo.DeliveredKeyRow[] },
 ) => {
-  const order = known ?? (await repo.findOrderRecipient(db, orderId));
+  const order = known?.order ?? (await repo.findOrderRecipient(db, orderId));
   if (!order) return null;
   const lang = languageOf(order.lang);
-  const items = await loadOrderKeys(db, orderId, lang);
+  const items = groupOrderKeys(known?.keys ?? (await repo.findDeliveredKeys(db, orderId)), lang);
   if (items.length === 0) return null;
   const address = to ?? order.email;
   const recipient = await recipientOf(db, order, address);
@@ -137,8 +137,8 @@ export const sendCompletedOrderMail = async (
   orderId: number,
 ): Promise<CompletedOrderMailOutcome> => {
   const { db } = deps;
-  // the buyer, read with the claim, for the claim and the mail
-  const order = await claimBuyerMail(db, orderId, 'keys');
+  // the buyer and the keys, read with the claim, for the claim and the mail
+  const order = await claimBuyerMail(db, orderId, 'keys', repo.deliveredKeysColumn(orderId));
   if (order === undefined) return 'no-order';
   const claim = { kind: 'keys' as const, recipientId: order.buyerId };
   if (!order.claimed) {
@@ -152,7 +152,7 @@ export const sendCompletedOrderMail = async (
   }
   let to: string | null;
   try {
-    to = await mailOrderKeys(deps, orderId, undefined, order);
+    to = await mailOrderKeys(deps, orderId, undefined, { order, keys: order.content });
   } catch (error) {
     await releaseOrderMails(db, [orderId], claim);
     throw error;

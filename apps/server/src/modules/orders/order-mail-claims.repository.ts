@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type OrderMailKind, orderMails, orders, users } from '../../db/schema';
 import { rowsOf } from '../../lib/sql';
@@ -23,15 +23,22 @@ export const claimOrderMails = async (db: DbOrTx, orderIds: number[], claim: Mai
  * Claims an order's automatic mail of `kind` for its buyer, and answers the buyer (the
  * order's language, the account's name and address) with whether this call claimed it, in
  * one statement; undefined when the order does not exist. As `claimOrderMails`: a claim someone
- * already holds (sent, or being sent right now) is not taken again.
+ * already holds (sent, or being sent right now) is not taken again. `content`: a column the
+ * mail is made of, read in the same statement (`content` of the answer; the keys mail's keys).
  */
-export const claimBuyerMail = async (db: DbOrTx, orderId: number, kind: OrderMailKind) => {
+export const claimBuyerMail = async <Content = null>(
+  db: DbOrTx,
+  orderId: number,
+  kind: OrderMailKind,
+  content?: SQL<Content>,
+) => {
   const [row] = await rowsOf<{
     lang: string;
     buyerId: number;
     name: string;
     email: string;
     claimed: boolean;
+    content: Content;
   }>(
     db,
     sql`with buyer as (
@@ -44,7 +51,8 @@ export const claimBuyerMail = async (db: DbOrTx, orderId: number, kind: OrderMai
           select order_id, ${kind}, buyer_id from buyer
           on conflict do nothing
           returning order_id)
-        select lang, buyer_id as "buyerId", name, email, exists (select 1 from claimed) as claimed
+        select lang, buyer_id as "buyerId", name, email, exists (select 1 from claimed) as claimed,
+          ${content ?? sql`null`} as content
         from buyer`,
   );
   return row;
