@@ -186,6 +186,13 @@ const mutations = {
     'true as claimed',
     [`${modules}jobs/jobs.reliability.test.ts`],
   ],
+  // issue 35: a credit order's kept answer is written in its invoice's statement
+  'checkout-answer-with-invoice': [
+    `${modules}invoices/invoices.repository.ts`,
+    '        ${alongside ? sql`, alongside as (${alongside.getSQL()})` : sql``}\n',
+    '',
+    [`${modules}orders/orders.routes.test.ts`],
+  ],
   // issue 35: the dealers with webhook endpoints, kept per process, are dropped by any change
   'webhook-endpoints-notified': [
     `${modules}webhooks/webhooks.jobs.ts`,

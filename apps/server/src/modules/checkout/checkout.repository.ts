@@ -125,53 +125,41 @@ export const insertPlacedOrder = async (
   },
 ) => {
   const { paid, lines, movement, ...values } = order;
-  const insertOrder = tx
-    .insert(orders)
-    .values({ ...values, paidAt: paid ? sql`now()` : null })
-    .returning();
-  const insertItems = tx
-    .insert(orderItems)
-    .values(
-      lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
-        orderId: placedId,
-        productId: product.id,
-        // one SKU per purchase: an Adobe item is the offer Adobe quoted (its level), everywhere
-        sku: item.adobe?.option_id ?? product.sku,
-        titleEn: product.titleEn,
-        titleRu: product.titleRu,
-        titleAz: product.titleAz,
-        providerId: product.providerId,
-        isReturnable: product.isReturnable,
-        quantity: item.quantity,
-        unitUsd,
-        totalUsd,
-        totalAzn,
-        adobe: item.adobe,
-      })),
-    )
-    .returning();
-  const insertEvent = tx
-    .insert(orderEvents)
-    .values({
+  const insertOrder = tx.insert(orders).values({ ...values, paidAt: paid ? sql`now()` : null });
+  const insertItems = tx.insert(orderItems).values(
+    lines.map(({ item, product, unitUsd, totalUsd, totalAzn }) => ({
       orderId: placedId,
-      fromStatus: null,
-      toStatus: values.status,
-      actorId: values.buyerId,
-    })
-    .returning();
+      productId: product.id,
+      // one SKU per purchase: an Adobe item is the offer Adobe quoted (its level), everywhere
+      sku: item.adobe?.option_id ?? product.sku,
+      titleEn: product.titleEn,
+      titleRu: product.titleRu,
+      titleAz: product.titleAz,
+      providerId: product.providerId,
+      isReturnable: product.isReturnable,
+      quantity: item.quantity,
+      unitUsd,
+      totalUsd,
+      totalAzn,
+      adobe: item.adobe,
+    })),
+  );
+  const insertEvent = tx.insert(orderEvents).values({
+    orderId: placedId,
+    fromStatus: null,
+    toStatus: values.status,
+    actorId: values.buyerId,
+  });
   const insertMovement = movement
-    ? tx
-        .insert(orderMoneyMovements)
-        .values({
-          orderId: placedId,
-          itemId: null,
-          kind: movement.kind as typeof orderMoneyMovements.$inferInsert.kind,
-          amountUsd: movement.usd,
-          amountAzn: movement.azn,
-          actorId: values.buyerId,
-          note: null,
-        })
-        .returning()
+    ? tx.insert(orderMoneyMovements).values({
+        orderId: placedId,
+        itemId: null,
+        kind: movement.kind as typeof orderMoneyMovements.$inferInsert.kind,
+        amountUsd: movement.usd,
+        amountAzn: movement.azn,
+        actorId: values.buyerId,
+        note: null,
+      })
     : undefined;
   const emptyBasket = tx
     .delete(basketItems)
@@ -195,11 +183,12 @@ export const insertPlacedOrder = async (
   }>(
     tx,
     // the basket first: a statement's text is cut at 1 kB where PostgreSQL shows it (pg_stat_activity)
+    // `returning *`: every column, as `jsonRowOf` reads them, without drizzle listing each
     sql`with emptied as (${emptyBasket.getSQL()}),
-      placed as (${insertOrder.getSQL()}),
-      items as (${insertItems.getSQL()}),
-      event as (${insertEvent.getSQL()})
-      ${insertMovement ? sql`, movement as (${insertMovement.getSQL()})` : sql``}
+      placed as (${insertOrder.getSQL()} returning *),
+      items as (${insertItems.getSQL()} returning *),
+      event as (${insertEvent.getSQL()} returning *)
+      ${insertMovement ? sql`, movement as (${insertMovement.getSQL()} returning *)` : sql``}
     select (select ${jsonRowOf(orders, 'placed')} from placed) as "order",
       ${jsonRowsOf(orderItems, 'items', 'id')} as items,
       ${jsonRowsOf(orderEvents, 'event', 'id')} as events,
@@ -216,6 +205,9 @@ export const insertPlacedOrder = async (
   };
 };
 
-/** Keeps the answer of the checkout that placed the order, for its replays. */
+/**
+ * Keeps the answer of the checkout that placed the order, for its replays. Nothing is written
+ * until it is awaited: the caller may instead run it inside another statement (`getSQL`).
+ */
 export const saveCheckoutAnswer = (tx: Tx, orderId: number, answer: unknown) =>
   tx.update(orders).set({ checkoutAnswer: answer }).where(eq(orders.id, orderId));

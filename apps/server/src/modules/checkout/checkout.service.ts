@@ -477,14 +477,17 @@ const placeOrderOnce = (
         now,
       ),
     };
-    await repo.saveCheckoutAnswer(tx, order.id, answer);
+    const saveAnswer = repo.saveCheckoutAnswer(tx, order.id, answer);
     // a credit order is invoiced as it is placed: here, last (the document counter's lock is
-    // held until commit), instead of in a transaction of its own after it
+    // held until commit), instead of in a transaction of its own after it; the answer is kept
+    // in the invoice's statement, or on its own when there is no invoice
     const invoiced = await issuePlacedOrderInvoice(tx, clock, {
       row,
       items: placed.items,
       parties: state.parties,
+      alongside: saveAnswer,
     });
+    if (!invoiced) await saveAnswer;
     return { orderId: order.id, replayed: false, status, answer, invoiced, dealerId };
   });
 

@@ -1,5 +1,5 @@
 import { DOCUMENT_SEQ_DIGITS, documentNumberPrefix } from '@esd/shared/invoices/invoices.schemas';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   countries,
@@ -101,6 +101,8 @@ export const lockOrderForIssue = async (tx: Tx, orderId: number) => {
 export const insertNumberedDocument = async (
   tx: Tx,
   document: Omit<typeof orderDocuments.$inferInsert, 'id' | 'number' | 'seq'>,
+  /** a write of the caller's, run in the same statement (a data-modifying `WITH`) */
+  alongside?: SQLWrapper,
 ) => {
   const prefix = documentNumberPrefix(document.kind, document.year);
   const [row] = await rowsOf<{ row: Record<string, unknown> }>(
@@ -119,6 +121,7 @@ export const insertNumberedDocument = async (
             ${document.issuedAt}::timestamptz
           from counter
           returning *)
+        ${alongside ? sql`, alongside as (${alongside.getSQL()})` : sql``}
         select ${jsonRowOf(orderDocuments, 'issued')} as row from issued`,
   );
   return fromJsonRow(orderDocuments, row!.row);

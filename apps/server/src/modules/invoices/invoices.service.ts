@@ -8,6 +8,7 @@ import {
   type OrderDocument,
 } from '@esd/shared/invoices/invoices.schemas';
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
@@ -57,20 +58,25 @@ const issueDocument = async (
   row: OrderListRow,
   document: { kind: DocumentKind; refersTo?: string; refund?: repo.RefundRow },
   known?: Parameters<typeof gatherSnapshot>[3],
+  alongside?: SQLWrapper,
 ) => {
   const issuedAt = clock.now();
   const snapshot = await gatherSnapshot(tx, row, { ...document, issuedAt }, known);
   if (snapshot === 'no-seller') return null;
   const year = Number(bakuDate(issuedAt).slice(0, 4));
-  return repo.insertNumberedDocument(tx, {
-    orderId: row.order.id,
-    kind: document.kind,
-    year,
-    movementId: document.refund?.id ?? null,
-    amountAzn: snapshot.azn.total,
-    snapshot,
-    issuedAt,
-  });
+  return repo.insertNumberedDocument(
+    tx,
+    {
+      orderId: row.order.id,
+      kind: document.kind,
+      year,
+      movementId: document.refund?.id ?? null,
+      amountAzn: snapshot.azn.total,
+      snapshot,
+      issuedAt,
+    },
+    alongside,
+  );
 };
 
 /**
@@ -111,13 +117,15 @@ export const issueDueDocuments = ({ db, clock }: DocumentDeps, orderId: number) 
  * right after. Nobody else can see the order before that transaction commits, so it cannot
  * have a document yet. The document counter stays locked until the checkout commits: call it
  * last. Answers whether it issued the invoice (not without the seller's details; then
- * `issueDueDocuments` issues it once they are entered, as for any order).
+ * `issueDueDocuments` issues it once they are entered, as for any order). `alongside`, a write
+ * of the checkout's (its kept answer), runs in the invoice's statement when the invoice is
+ * issued, one round trip fewer under the checkout's locks; answered false, it has not run.
  */
 export const issuePlacedOrderInvoice = async (
   tx: Tx,
   clock: Clock,
   /** `parties`: the value of `invoicePartiesColumn(buyer)`, read in the same transaction */
-  placed: { row: OrderListRow; items: Item[]; parties: unknown },
+  placed: { row: OrderListRow; items: Item[]; parties: unknown; alongside?: SQLWrapper },
 ) => {
   if (!isInvoiceDue(placed.row.order)) return false;
   const invoice = await issueDocument(
@@ -126,6 +134,7 @@ export const issuePlacedOrderInvoice = async (
     placed.row,
     { kind: 'invoice' },
     { items: placed.items, parties: repo.invoicePartiesFrom(placed.parties) },
+    placed.alongside,
   );
   return invoice !== null;
 };
