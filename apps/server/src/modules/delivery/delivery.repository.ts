@@ -53,7 +53,6 @@ export const fillItem = async (
   return row?.n ?? 0;
 };
 
-/** Locks the order row for the rest of the transaction; answers its status. */
 /** The order's status and dealer, its row locked for the rest of the transaction. */
 export const lockOrder = async (tx: Tx, orderId: number) => {
   const [order] = await tx
