@@ -8,11 +8,15 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema';
 
-type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The database without drizzle's relational queries (`db.query.*`), which nothing uses: given
+ * the schema, drizzle builds a query builder for each of its tables on every transaction it
+ * opens (issue 35: two transactions an order).
+ */
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Repositories accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -147,7 +151,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     });
     return {
       kind: 'postgres',
-      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      db: drizzlePg({ client: pool }) as unknown as Db,
       execRaw: async (sql) => {
         await pool.query(sql);
       },
@@ -167,7 +171,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   });
   return {
     kind: 'pglite',
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client }) as unknown as Db,
     execRaw: async (sql) => {
       await client.exec(sql);
     },
@@ -196,5 +200,5 @@ export const openLane = (
   pool.on('error', () => {
     // an idle client lost its connection; the pool replaces it on the next query
   });
-  return { db: drizzlePg({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
+  return { db: drizzlePg({ client: pool }) as unknown as Db, close: () => pool.end() };
 };

@@ -148,9 +148,10 @@ describe.each(dbKinds)(
     });
 
     it('refuses another dealer’s customer (404), a dealer without Adobe account and other roles (403)', async () => {
-      const dealer2 = await ctx.db.query.users.findFirst({
-        where: eq(users.email, 'dealer2@example.com'),
-      });
+      const [dealer2] = await ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'dealer2@example.com'));
       const otherId = await insertAdobeCustomer(ctx, dealer2!.id);
       const dealer = await as(ctx, 'dealer@example.com');
       for (const id of [otherId, 2_000_000_000]) {
