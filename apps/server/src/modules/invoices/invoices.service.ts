@@ -8,7 +8,6 @@ import {
   type OrderDocument,
 } from '@esd/shared/invoices/invoices.schemas';
 import { SELL_TYPE } from '@esd/shared/shop/pricing.rules';
-import type { SQLWrapper } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
@@ -51,6 +50,9 @@ const isInvoiceDue = (order: Order) =>
 
 type DocumentDeps = { db: Db; clock: Clock };
 
+/** A write of the caller's run in a document's statement (`insertNumberedDocument`). */
+type Alongside = Parameters<typeof repo.insertNumberedDocument>[2];
+
 /** Numbers and stores one document, frozen from what `gatherSnapshot` reads now. */
 const issueDocument = async (
   tx: Tx,
@@ -58,7 +60,7 @@ const issueDocument = async (
   row: OrderListRow,
   document: { kind: DocumentKind; refersTo?: string; refund?: repo.RefundRow },
   known?: Parameters<typeof gatherSnapshot>[3],
-  alongside?: SQLWrapper,
+  alongside?: Alongside,
 ) => {
   const issuedAt = clock.now();
   const snapshot = await gatherSnapshot(tx, row, { ...document, issuedAt }, known);
@@ -125,7 +127,7 @@ export const issuePlacedOrderInvoice = async (
   tx: Tx,
   clock: Clock,
   /** `parties`: the value of `invoicePartiesColumn(buyer)`, read in the same transaction */
-  placed: { row: OrderListRow; items: Item[]; parties: unknown; alongside?: SQLWrapper },
+  placed: { row: OrderListRow; items: Item[]; parties: unknown; alongside?: Alongside },
 ) => {
   if (!isInvoiceDue(placed.row.order)) return false;
   const invoice = await issueDocument(
