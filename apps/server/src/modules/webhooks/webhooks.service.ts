@@ -7,7 +7,7 @@ import type {
   WebhookEventType,
 } from '@esd/shared/webhooks/webhooks.schemas';
 import { Webhook } from 'standardwebhooks';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { type AuditActor, writeAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -303,33 +303,40 @@ export const createWebhooksService = (deps: WebhooksDeps) => {
       const givingUp = !outcome.ok && hasTriedLongEnough(firstAttemptAt, after);
       const delaySeconds = retryDelaySeconds(attempts + 1, config.WEBHOOK_RETRY_BASE_SECONDS);
       const status = outcome.ok ? 'succeeded' : givingUp ? 'gave_up' : 'failed';
-      const recorded = await recordAttempt(db, deliveryId, attempts, {
-        status,
-        firstAttemptAt,
-        lastAttemptAt: after,
-        nextAttemptAt: status === 'failed' ? new Date(after.getTime() + delaySeconds * 1000) : null,
-        lastStatusCode: outcome.status,
-        lastError: outcome.error,
-      });
+      const record = (on: DbOrTx) =>
+        recordAttempt(on, deliveryId, attempts, {
+          status,
+          firstAttemptAt,
+          lastAttemptAt: after,
+          nextAttemptAt:
+            status === 'failed' ? new Date(after.getTime() + delaySeconds * 1000) : null,
+          lastStatusCode: outcome.status,
+          lastError: outcome.error,
+        });
+      // a delivery that gives up disables its endpoint in the same transaction: nobody sees it
+      // given up with its endpoint still taking events
+      const reason = `No delivery succeeded for three days; last error: ${outcome.error ?? 'none'}`;
+      const [recorded, disabled] =
+        status === 'gave_up'
+          ? await db.transaction(async (tx) => {
+              const done = await record(tx);
+              return [done, done && (await disableEndpoint(tx, endpoint.id, after, reason))];
+            })
+          : [await record(db), false];
       if (!recorded) return 'stale' as const;
       if (status === 'failed') {
         await deps.queue([{ deliveryId, attempts: attempts + 1, delaySeconds }]);
       }
-      if (status === 'gave_up') {
-        const reason = `No delivery succeeded for three days; last error: ${outcome.error ?? 'none'}`;
-        if (await disableEndpoint(db, endpoint.id, after, reason)) {
-          const dealer = await findDealer(db, endpoint.dealerId);
-          if (dealer) {
-            await deps.mailer.send({
-              to: dealer.email,
-              ...endpointDisabledMail(
-                dealer,
-                { url: endpoint.url, lastAttemptAt: after, lastError: outcome.error ?? '' },
-                `${config.publicUrl}/pages/settings/webhooks`,
-              ),
-            });
-          }
-        }
+      const dealer = disabled ? await findDealer(db, endpoint.dealerId) : undefined;
+      if (dealer) {
+        await deps.mailer.send({
+          to: dealer.email,
+          ...endpointDisabledMail(
+            dealer,
+            { url: endpoint.url, lastAttemptAt: after, lastError: outcome.error ?? '' },
+            `${config.publicUrl}/pages/settings/webhooks`,
+          ),
+        });
       }
       return status;
     },
