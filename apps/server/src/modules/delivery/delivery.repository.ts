@@ -1,5 +1,5 @@
 import { PROVIDER } from '@esd/shared/catalogue/catalogue.schemas';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { licenceKeys, orderItems, orders, users } from '../../db/schema';
 import type { AdobeLine } from '../../db/schema/shop';
@@ -168,28 +168,21 @@ export const findAccountNameByEmail = async (db: DbOrTx, email: string) => {
   return row?.name;
 };
 
-/** The keys of an order that are out and not revoked, by item. */
-export const findDeliveredKeys = (db: DbOrTx, orderId: number) =>
-  db
-    .select({
-      itemId: orderItems.id,
-      sku: orderItems.sku,
-      titleEn: orderItems.titleEn,
-      titleRu: orderItems.titleRu,
-      titleAz: orderItems.titleAz,
-      quantity: orderItems.quantity,
-      key: licenceKeys.key,
-    })
-    .from(orderItems)
-    .innerJoin(licenceKeys, eq(licenceKeys.orderItemId, orderItems.id))
-    .where(and(eq(orderItems.orderId, orderId), eq(licenceKeys.status, 'allocated')))
-    .orderBy(asc(orderItems.id), asc(licenceKeys.id));
-
-export type DeliveredKeyRow = Awaited<ReturnType<typeof findDeliveredKeys>>[number];
+/** An order's key that is out and not revoked, with its item. */
+export type DeliveredKeyRow = {
+  itemId: number;
+  sku: string;
+  titleEn: string;
+  titleRu: string;
+  titleAz: string;
+  quantity: number;
+  key: string;
+};
 
 /**
- * `findDeliveredKeys`'s rows as one JSON column of another select (the keys mail reads them
- * with its claim, `claimBuyerMail`: issue 35), in the same order.
+ * The keys of an order that are out and not revoked, by item, as one JSON column: for
+ * `findDeliveredKeys` and for another select (the keys mail reads them with its claim,
+ * `claimBuyerMail`: issue 35).
  */
 export const deliveredKeysColumn = (orderId: number) => sql<DeliveredKeyRow[]>`(
   select coalesce(json_agg(json_build_object('itemId', ${orderItems.id}, 'sku', ${orderItems.sku},
@@ -199,6 +192,15 @@ export const deliveredKeysColumn = (orderId: number) => sql<DeliveredKeyRow[]>`(
   from ${orderItems}
   join ${licenceKeys} on ${licenceKeys.orderItemId} = ${orderItems.id}
   where ${orderItems.orderId} = ${orderId} and ${licenceKeys.status} = 'allocated')`;
+
+/** The keys of an order that are out and not revoked, by item. */
+export const findDeliveredKeys = async (db: DbOrTx, orderId: number) => {
+  const [row] = await rowsOf<{ keys: DeliveredKeyRow[] }>(
+    db,
+    sql`select ${deliveredKeysColumn(orderId)} as keys`,
+  );
+  return row?.keys ?? [];
+};
 
 /** How many of an order's keys are still held (allocated) and how many came back (revoked). */
 export const countOrderKeys = async (db: DbOrTx, orderId: number) => {

@@ -1,5 +1,5 @@
 import { DOCUMENT_SEQ_DIGITS, documentNumberPrefix } from '@esd/shared/invoices/invoices.schemas';
-import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   countries,
@@ -28,37 +28,31 @@ export const findOrder = async (db: DbOrTx, orderId: number) => {
  * application when it has one (a dealer that applied through "Become a Partner").
  */
 export const findInvoiceParties = async (db: DbOrTx, buyerId: number) => {
-  const [row] = await db
-    .select({
-      seller: companySettingsColumn,
-      name: users.name,
-      email: users.email,
-      company: partnerApplications.companyName,
-      voen: users.voen,
-      address: users.address,
-      countryEn: countries.nameEn,
-      countryRu: countries.nameRu,
-      countryAz: countries.nameAz,
-    })
-    .from(users)
-    .leftJoin(
-      partnerApplications,
-      and(eq(partnerApplications.userId, users.id), eq(partnerApplications.status, 'approved')),
-    )
-    .leftJoin(countries, eq(countries.id, users.countryId))
-    .where(eq(users.id, buyerId))
-    .orderBy(desc(partnerApplications.id))
-    .limit(1);
-  return row;
+  const [row] = await rowsOf<{ parties: unknown }>(
+    db,
+    sql`select ${invoicePartiesColumn(buyerId)} as parties`,
+  );
+  return invoicePartiesFrom(row?.parties);
 };
 
-export type InvoiceParties = NonNullable<Awaited<ReturnType<typeof findInvoiceParties>>>;
+/** What an invoice names of its parties (`seller`: the stored details, unparsed). */
+export type InvoiceParties = {
+  seller: unknown;
+  name: string;
+  email: string;
+  company: string | null;
+  voen: string | null;
+  address: string | null;
+  countryEn: string | null;
+  countryRu: string | null;
+  countryAz: string | null;
+};
 
 /**
- * What `findInvoiceParties` reads, as one JSON column of another module's select (`null`: no
- * such buyer): a credit checkout reads it with the rest of its placing state, under the buyer's
- * lock, instead of in a statement of its own before the invoice (issue 35). Read with
- * `invoicePartiesFrom`.
+ * The parties as one JSON column (`null`: no such buyer), for `findInvoiceParties` and for
+ * another module's select: a credit checkout reads it with the rest of its placing state, under
+ * the buyer's lock, instead of in a statement of its own before the invoice (issue 35). Read
+ * with `invoicePartiesFrom`.
  */
 export const invoicePartiesColumn = (buyerId: number) => sql<unknown>`(
   select json_build_object('seller', ${companySettingsColumn}, 'name', ${users.name},
