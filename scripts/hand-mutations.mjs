@@ -186,6 +186,13 @@ const mutations = {
     'true as claimed',
     [`${modules}jobs/jobs.reliability.test.ts`],
   ],
+  // issue 35: a credit order's invoice names the parties read with the placing state
+  'invoice-parties-with-placing': [
+    `${modules}checkout/checkout.service.ts`,
+    '      parties: state.parties,',
+    '      parties: null,',
+    [`${modules}invoices/invoices.buyer.routes.test.ts`],
+  ],
   // issue 35: a credit order's kept answer is written in its invoice's statement
   'checkout-answer-with-invoice': [
     `${modules}invoices/invoices.repository.ts`,
