@@ -1,5 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { bakuDate, bakuWallClock, formatBakuTimestamp, fromBakuWallClock } from './baku-time';
+import {
+  BAKU_FIXED_OFFSET_SINCE,
+  BUSINESS_TIME_ZONE,
+  bakuDate,
+  bakuWallClock,
+  formatBakuTimestamp,
+  fromBakuWallClock,
+} from './baku-time';
+
+/** The time zone data's reading of a moment, the oracle the arithmetic is checked against. */
+const zoneData = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const fromZoneData = (moment: number) => {
+  const parts = Object.fromEntries(
+    zoneData.formatToParts(new Date(moment)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+};
+const HOUR = 60 * 60 * 1000;
 
 describe('Baku time', () => {
   it("dates a moment by Baku's calendar, which turns four hours before UTC's", () => {
@@ -17,6 +43,37 @@ describe('Baku time', () => {
   it('keeps midnight as 00, never 24', () => {
     expect(formatBakuTimestamp('2026-01-01T20:00:00Z')).toBe('2026-01-02 00:00:00');
     expect(bakuWallClock(new Date('2026-01-01T20:00:00Z'))?.hour).toBe('00');
+  });
+
+  it("reads every moment as the time zone data does, across Baku's last summer times and until 2100", () => {
+    // every 25 hours and 7 minutes: each hour of the day comes round, minutes and seconds vary
+    const differ: string[] = [];
+    for (
+      let moment = Date.UTC(2010, 0, 1);
+      moment < Date.UTC(2100, 0, 1);
+      moment += 25 * HOUR + 7 * 60_000 + 13_000
+    ) {
+      const shown = formatBakuTimestamp(new Date(moment));
+      if (shown !== fromZoneData(moment))
+        differ.push(`${new Date(moment).toISOString()}: ${shown}`);
+    }
+    // the hours around the last change (summer time ended at 05:00, back to 04:00)
+    for (
+      let moment = BAKU_FIXED_OFFSET_SINCE - 3 * HOUR;
+      moment <= BAKU_FIXED_OFFSET_SINCE + 3 * HOUR;
+      moment += 15 * 60_000
+    ) {
+      const shown = formatBakuTimestamp(new Date(moment));
+      if (shown !== fromZoneData(moment))
+        differ.push(`${new Date(moment).toISOString()}: ${shown}`);
+    }
+    expect(differ).toEqual([]);
+    // summer time in 2015 is read from the zone data: five hours ahead
+    expect(formatBakuTimestamp('2015-07-01T12:00:00Z')).toBe('2015-07-01 17:00:00');
+    expect(formatBakuTimestamp(new Date(BAKU_FIXED_OFFSET_SINCE - 1000))).toBe(
+      '2015-10-25 04:59:59',
+    );
+    expect(formatBakuTimestamp(new Date(BAKU_FIXED_OFFSET_SINCE))).toBe('2015-10-25 04:00:00');
   });
 
   it('returns what is not a date unchanged', () => {

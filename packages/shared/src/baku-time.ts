@@ -15,15 +15,30 @@ export type BakuWallClock = {
   second: string;
 };
 
+/**
+ * Baku's clock has been UTC+4 all year since 2015-10-25 00:00 UTC, when its last summer time
+ * ended (Azerbaijan dropped daylight saving in 2016; the tz data lists no later change). A
+ * moment from then on is read by arithmetic: a browser's first Intl.DateTimeFormat costs its
+ * ICU date start-up, 150-500 ms on a phone's CPU (Chromium slowed four times), which the first
+ * screen showing a date (checkout's rate day, the orders' dates) would pay in a task a tap waits
+ * behind. Earlier moments are read from the time zone data. `baku-time.test.ts` checks the
+ * arithmetic against the tz data at every hour of the day until 2100, so a rule change in a
+ * newer tz data fails there first.
+ */
+export const BAKU_FIXED_OFFSET_SINCE = Date.UTC(2015, 9, 25, 0, 0, 0);
+const BAKU_OFFSET_MS = 4 * 60 * 60 * 1000;
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
 let wallClockFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * The fields come from 'en-US' with numeric parts only: every ICU build (Chromium's trimmed one
- * too) has that locale and the time zone data, so no language's own date data is involved.
- * `hourCycle: 'h23'` keeps midnight '00' where `hour12: false` gives '24' in some engines.
+ * Before 2015-10-25 the fields come from the time zone data through 'en-US' with numeric parts
+ * only: every ICU build (Chromium's trimmed one too) has that locale and the zone data, so no
+ * language's own date data is involved. `hourCycle: 'h23'` keeps midnight '00' where
+ * `hour12: false` gives '24' in some engines.
  */
-export const bakuWallClock = (at: Date): BakuWallClock | null => {
-  if (Number.isNaN(at.getTime())) return null;
+const wallClockFromZoneData = (at: Date): BakuWallClock => {
   wallClockFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: BUSINESS_TIME_ZONE,
     year: 'numeric',
@@ -43,6 +58,22 @@ export const bakuWallClock = (at: Date): BakuWallClock | null => {
     hour: get('hour'),
     minute: get('minute'),
     second: get('second'),
+  };
+};
+
+/** A moment as Baku's wall clock, or null for an invalid date. */
+export const bakuWallClock = (at: Date): BakuWallClock | null => {
+  const moment = at.getTime();
+  if (Number.isNaN(moment)) return null;
+  if (moment < BAKU_FIXED_OFFSET_SINCE) return wallClockFromZoneData(at);
+  const wall = new Date(moment + BAKU_OFFSET_MS);
+  return {
+    year: String(wall.getUTCFullYear()).padStart(4, '0'),
+    month: pad2(wall.getUTCMonth() + 1),
+    day: pad2(wall.getUTCDate()),
+    hour: pad2(wall.getUTCHours()),
+    minute: pad2(wall.getUTCMinutes()),
+    second: pad2(wall.getUTCSeconds()),
   };
 };
 
