@@ -6,7 +6,8 @@
 // temporary DATA_DIR). Prints each figure beside its target (issue 35).
 //   npm run bench -- lighthouse        (LIGHTHOUSE_RUNS=1 for one run per page and preset;
 //   LIGHTHOUSE_PAGES=products,orders to choose pages; LIGHTHOUSE_REPORTS=<folder> keeps each
-//   run's full JSON report; LIGHTHOUSE_WEB_DIST=<folder> serves a web build made elsewhere)
+//   run's full JSON report; LIGHTHOUSE_WEB_DIST=<folder> serves a web build made elsewhere;
+//   LIGHTHOUSE_PRESETS=mobile runs one preset only)
 import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -23,6 +24,7 @@ import {
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3960);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? 'products,orders,checkout').split(',');
+const PRESETS = (process.env.LIGHTHOUSE_PRESETS ?? 'desktop,mobile').split(',');
 // Issue 35's targets, the same for the three pages.
 const TARGETS = {
   mobile: { performance: 90, tbt: 300, accessibility: 100 },
@@ -56,7 +58,7 @@ try {
     for (const [preset, config] of [
       ['desktop', desktopConfig],
       ['mobile', undefined],
-    ]) {
+    ].filter(([name]) => PRESETS.includes(name))) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
         const result = await lighthouse(
