@@ -76,6 +76,11 @@ describe('Baku time', () => {
     expect(formatBakuTimestamp(new Date(BAKU_FIXED_OFFSET_SINCE))).toBe('2015-10-25 04:00:00');
   });
 
+  it('reads the last moment a Date holds, whose Baku clock is past it', () => {
+    expect(formatBakuTimestamp(new Date(8.64e15))).toBe('275760-09-13 04:00:00');
+    expect(formatBakuTimestamp(new Date(8.64e15 - 4 * HOUR - 1000))).toBe('275760-09-12 23:59:59');
+  });
+
   it('returns what is not a date unchanged', () => {
     expect(formatBakuTimestamp('soon')).toBe('soon');
     expect(bakuWallClock(new Date('soon'))).toBeNull();

@@ -27,6 +27,8 @@ export type BakuWallClock = {
  */
 export const BAKU_FIXED_OFFSET_SINCE = Date.UTC(2015, 9, 25, 0, 0, 0);
 const BAKU_OFFSET_MS = 4 * 60 * 60 * 1000;
+/** The last moment a Date holds (ECMAScript's 8.64e15 ms): its wall clock is past it. */
+const LAST_MOMENT = 8.64e15;
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
@@ -65,7 +67,10 @@ const wallClockFromZoneData = (at: Date): BakuWallClock => {
 export const bakuWallClock = (at: Date): BakuWallClock | null => {
   const moment = at.getTime();
   if (Number.isNaN(moment)) return null;
-  if (moment < BAKU_FIXED_OFFSET_SINCE) return wallClockFromZoneData(at);
+  // the last four hours a Date holds have a wall clock no Date holds: read them from the zone data
+  if (moment < BAKU_FIXED_OFFSET_SINCE || moment > LAST_MOMENT - BAKU_OFFSET_MS) {
+    return wallClockFromZoneData(at);
+  }
   const wall = new Date(moment + BAKU_OFFSET_MS);
   return {
     year: String(wall.getUTCFullYear()).padStart(4, '0'),
